@@ -1,0 +1,204 @@
+"""Compile validated card records into the arrays the engine reads.
+
+`CardTable` holds one row per distinct card (numbers, class and rank bitmasks, name ids, and for
+each trigger the slice of the op table holding its program), the op table itself, and the filter
+and condition tables the ops point into. Only arrays: the engine never sees a Python object.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from . import enums as E
+from .schema import Card, CardFileError, Condition, Op, Select
+
+
+class CardTable(NamedTuple):
+    card_id: np.ndarray      # int64[C] printed number
+    name_id: np.ndarray      # int64[C] same id for cards with the same name (all Seiya cards share one)
+    classes: np.ndarray      # int64[C] CLASS_* bits, derived SAINT/CLOTH/CHARACTER included
+    ranks: np.ndarray        # int64[C] RANK_* bits
+    hero: np.ndarray         # int64[C] 0..4 for a Hero's cards, -1 otherwise
+    start: np.ndarray        # int64[C] 0 reserve, 1 starting deck, 2 set aside
+    copies: np.ndarray       # int64[C]
+    strength_cost: np.ndarray  # int64[C] 0 = cannot be bought with Strength
+    cosmos_cost: np.ndarray    # int64[C] 0 = cannot be bought with Cosmos
+    strength: np.ndarray     # int64[C]
+    heal: np.ndarray         # int64[C]
+    cosmos: np.ndarray       # int64[C]
+    vp: np.ndarray           # int64[C] printed fixed VP (variable part: the score program)
+    icons: np.ndarray        # int64[C] ICON_* bits
+    prog: np.ndarray         # int64[C, N_TRIGGERS, 2] (first op row, number of ops) per trigger
+    ops: np.ndarray          # int64[K, OP_WIDTH]
+    filters: np.ndarray      # int64[F, FILTER_WIDTH]
+    conds: np.ndarray        # int64[Q, E.COND_WIDTH]
+    inst_card: np.ndarray    # int64[I] card row of each physical card (copies laid out in row order)
+
+
+START_CODES = {"reserve": 0, "deck": 1, "setaside": 2}
+
+
+def name_key(card: Card) -> str:
+    return card.hero or card.name
+
+
+class _Tables:
+    def __init__(self, name_ids: dict[str, int]):
+        self.name_ids = name_ids
+        self.ops: list[list[int]] = []
+        self.filters: list[tuple] = []
+        self.conds: list[tuple] = []
+        self.context = ""
+
+    def fail(self, msg):
+        raise CardFileError(f"{self.context}: {msg}")
+
+    def name(self, n: str | None) -> int:
+        if n is None:
+            return -1
+        if n not in self.name_ids:
+            self.fail(f"no card is named '{n}' (known names: Heroes by Hero name, other cards by name)")
+        return self.name_ids[n]
+
+    def filter(self, s: Select | None) -> int:
+        if s is None:
+            return -1
+        row = (
+            sum(E.CLASS_NAMES[c] for c in s.classes),
+            sum(E.RANK_NAMES[r] for r in s.rank),
+            self.name(s.name),
+            self.name(s.not_name),
+            {None: 0, "has": 1, "none": 2}[s.cosmos],
+            0,
+        )
+        if row == (0, 0, -1, -1, 0, 0):
+            return -1
+        if row not in self.filters:
+            self.filters.append(row)
+        return self.filters.index(row)
+
+    def cond(self, w) -> int:
+        if w is None:
+            return -1
+        if isinstance(w, str):
+            kind = {"flames_even": E.C_FLAMES_EVEN, "flames_odd": E.C_FLAMES_ODD,
+                    "facing_first": E.C_FACING_FIRST, "facing_last": E.C_FACING_LAST}[w]
+            row = (kind, 0, 0, -1, 0, 0)
+        else:
+            assert isinstance(w, Condition)
+            if w.alongside is not None:
+                row = (E.C_COUNT_AT_LEAST, E.CNT_ALONGSIDE, 0, self.filter(w.alongside), w.at_least, 1)
+            else:
+                c = w.count
+                src = {"field": E.CNT_FIELD, "alongside": E.CNT_ALONGSIDE, "deck": E.CNT_DECK}.get(c.zone, E.CNT_ZONE)
+                zone = E.PLAYER_ZONE_NAMES.get(c.zone, 0)
+                row = (E.C_COUNT_AT_LEAST, src, zone, self.filter(c.select), w.at_least, int(c.other))
+        self.conds.append(row)
+        return len(self.conds) - 1
+
+    def op(self, o: Op) -> list[int]:
+        r = [0] * E.OP_WIDTH
+        r[E.F_OP] = E.OP_NAMES[o.op]
+        r[E.F_WHO] = E.W_THAT_PLAYER if o.who == "that_player" else E.WHO_NAMES[o.who]
+        r[E.F_ZONE] = E.SOURCE_NAMES[o.from_] if o.from_ else 0
+        r[E.F_TO] = E.DEST_NAMES[o.to] if o.to else 0
+        r[E.F_FILTER] = self.filter(o.select)
+        r[E.F_N] = {"all": E.N_ALL, "last": E.N_LAST}.get(o.n, o.n) if isinstance(o.n, str) else o.n
+        by = o.by or ("self" if o.who in ("self", "fighters_owner") else "owner")
+        r[E.F_BY] = E.BY_NAMES[by]
+        flags = 0
+        for attr, bit in (("pay", E.OPF_PAY), ("may", E.OPF_MAY), ("no_effects", E.OPF_NO_EFFECTS),
+                          ("help", E.OPF_HELP), ("top", E.OPF_TOP), ("adjacent", E.OPF_ADJACENT),
+                          ("same_slot", E.OPF_SAME_SLOT)):
+            if getattr(o, attr):
+                flags |= bit
+        r[E.F_FLAGS] = flags
+        r[E.F_A], r[E.F_B] = o.strength, o.cosmos
+        r[E.F_COND] = self.cond(o.when)
+        k = o.op
+        if k == "shuffle":
+            r[E.F_ZONE] = E.PLAYER_ZONE_NAMES[o.zone]
+        elif k == "acquire":
+            r[E.F_ZONE] = E.SOURCE_NAMES[o.from_] if o.from_ else E.Z_SRC_FIELD
+        elif k == "stat":
+            r[E.F_C] = 1 if o.alongside is not None else 0
+            if o.alongside is not None:
+                r[E.F_FILTER] = self.filter(o.alongside)
+        elif k in ("stat_mult", "protect"):
+            r[E.F_FILTER] = self.filter(o.alongside)
+            r[E.F_A] = o.factor
+        elif k == "stat_per":
+            r[E.F_C] = {"field": E.CNT_FIELD, "alongside": E.CNT_ALONGSIDE}.get(o.count, -1)
+            if r[E.F_C] < 0:
+                self.fail(f"stat_per counts 'field' or 'alongside', not '{o.count}'")
+        elif k in ("cost_if_fighter", "alt_cost_fighter"):
+            r[E.F_FILTER] = self.filter(o.fighter)
+        elif k == "faced_cost_per":
+            r[E.F_C] = self.filter(o.faced)
+        elif k in ("vp_per",):
+            r[E.F_C] = {"deck": E.CNT_DECK, "deck_names": E.CNT_DECK_NAMES, "destroyed": E.CNT_DESTROYED}.get(o.count, -1)
+            if r[E.F_C] < 0:
+                self.fail(f"vp_per counts 'deck', 'deck_names' or 'destroyed', not '{o.count}'")
+            r[E.F_A] = o.per
+        elif k in ("vp_if_most", "vp_if_own"):
+            r[E.F_A] = o.bonus
+        elif k == "swap_zones":
+            r[E.F_A] = self.filter(o.other_select)
+        if k == "stat_mult" and o.factor < 1:
+            self.fail("stat_mult needs factor >= 1")
+        return r
+
+
+def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
+    """Turn validated cards (all boxes of one run) into a CardTable."""
+    names = {}
+    for c in cards:
+        names.setdefault(name_key(c), len(names))
+    t = _Tables(names)
+    n = len(cards)
+    prog = np.zeros((n, E.N_TRIGGERS, 2), dtype=np.int64)
+    for i, c in enumerate(cards):
+        t.context = f"{source}: card #{c.id} '{c.name}'"
+        for eff in c.effects:
+            trig = E.TRIGGER_NAMES[eff.on]
+            if prog[i, trig, 1]:
+                t.fail(f"two '{eff.on}' programs; put all its ops in one")
+            prog[i, trig, 0] = len(t.ops)
+            for o in eff.do:
+                t.ops.append(t.op(o))
+            prog[i, trig, 1] = len(eff.do)
+
+    def cls(c: Card) -> int:
+        bits = sum(E.CLASS_NAMES[x] for x in c.classes)
+        if bits & E.SAINT_CLASSES:
+            bits |= E.CLASS_SAINT
+        if bits & E.CLOTH_CLASSES:
+            bits |= E.CLASS_CLOTH
+        if not bits & E.NOT_CHARACTER_CLASSES:
+            bits |= E.CLASS_CHARACTER
+        return bits
+
+    i32 = lambda xs: np.asarray(list(xs), dtype=np.int64)
+    copies = i32(c.copies for c in cards)
+    return CardTable(
+        card_id=i32(c.id for c in cards),
+        name_id=i32(names[name_key(c)] for c in cards),
+        classes=i32(cls(c) for c in cards),
+        ranks=i32(sum(E.RANK_NAMES[r] for r in c.rank) for c in cards),
+        hero=i32(E.HEROES.index(c.hero) if c.hero else -1 for c in cards),
+        start=i32(START_CODES[c.start] for c in cards),
+        copies=copies,
+        strength_cost=i32(c.strength_cost for c in cards),
+        cosmos_cost=i32(c.cosmos_cost for c in cards),
+        strength=i32(c.strength for c in cards),
+        heal=i32(c.heal for c in cards),
+        cosmos=i32(c.cosmos for c in cards),
+        vp=i32(c.vp for c in cards),
+        icons=i32(sum(E.ICON_NAMES[x] for x in c.icons) for c in cards),
+        prog=prog,
+        ops=np.asarray(t.ops or [[0] * E.OP_WIDTH], dtype=np.int64).reshape(-1, E.OP_WIDTH),
+        filters=np.asarray(t.filters or [(0, 0, -1, -1, 0, 0)], dtype=np.int64).reshape(-1, E.FILTER_WIDTH),
+        conds=np.asarray(t.conds or [(0, 0, 0, -1, 0, 0)], dtype=np.int64).reshape(-1, E.COND_WIDTH),
+        inst_card=np.repeat(np.arange(n, dtype=np.int64), copies),
+    )

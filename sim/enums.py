@@ -1,0 +1,350 @@
+"""Integer constants shared by the card compiler, the numba engine and the Python layer.
+
+Every name the card files use (classes, ranks, zones, triggers, opcodes, ...) maps to one of
+these integers. The engine only ever sees the integers; the Python layer turns them back into
+names for tables and traces. Numbers are stable: new boxes append, never renumber.
+"""
+
+# --- Card classes (bitmask). GEN-19: a "Saint" is any class containing Saint/Chevalier;
+# "Character" is everything but Cloths (and, later, Relics, Pillars, Houses, Epics). -------------
+CLASS_HERO = 1 << 0
+CLASS_BRONZE_SAINT = 1 << 1
+CLASS_SILVER_SAINT = 1 << 2
+CLASS_GOLD_SAINT = 1 << 3
+CLASS_BLACK_SAINT = 1 << 4
+CLASS_GHOST_SAINT = 1 << 5
+CLASS_STEEL_SAINT = 1 << 6
+CLASS_SAINT_NO_CONSTELLATION = 1 << 7
+CLASS_BRONZE_CLOTH = 1 << 8
+CLASS_GOLD_CLOTH = 1 << 9
+# Reserved for the expansions (Asgard, Poseidon, Hades).
+CLASS_GOD_WARRIOR = 1 << 10
+CLASS_GOD_ROBE = 1 << 11
+CLASS_GUARD = 1 << 12
+CLASS_RELIC = 1 << 13
+CLASS_MARINA_GENERAL = 1 << 14
+CLASS_MARINA_SCALE = 1 << 15
+CLASS_MARINA_SOLDIER = 1 << 16
+CLASS_SPECTER = 1 << 17
+CLASS_SURPLICE = 1 << 18
+# Derived flags, set by the compiler from the classes above.
+CLASS_SAINT = 1 << 24
+CLASS_CLOTH = 1 << 25
+CLASS_CHARACTER = 1 << 26
+
+CLASS_NAMES = {
+    "hero": CLASS_HERO,
+    "bronze_saint": CLASS_BRONZE_SAINT,
+    "silver_saint": CLASS_SILVER_SAINT,
+    "gold_saint": CLASS_GOLD_SAINT,
+    "black_saint": CLASS_BLACK_SAINT,
+    "ghost_saint": CLASS_GHOST_SAINT,
+    "steel_saint": CLASS_STEEL_SAINT,
+    "saint_no_constellation": CLASS_SAINT_NO_CONSTELLATION,
+    "bronze_cloth": CLASS_BRONZE_CLOTH,
+    "gold_cloth": CLASS_GOLD_CLOTH,
+    "god_warrior": CLASS_GOD_WARRIOR,
+    "god_robe": CLASS_GOD_ROBE,
+    "guard": CLASS_GUARD,
+    "relic": CLASS_RELIC,
+    "marina_general": CLASS_MARINA_GENERAL,
+    "marina_scale": CLASS_MARINA_SCALE,
+    "marina_soldier": CLASS_MARINA_SOLDIER,
+    "specter": CLASS_SPECTER,
+    "surplice": CLASS_SURPLICE,
+    # usable in filters only
+    "saint": CLASS_SAINT,
+    "cloth": CLASS_CLOTH,
+    "character": CLASS_CHARACTER,
+}
+SAINT_CLASSES = (CLASS_BRONZE_SAINT | CLASS_SILVER_SAINT | CLASS_GOLD_SAINT | CLASS_BLACK_SAINT
+                 | CLASS_GHOST_SAINT | CLASS_STEEL_SAINT | CLASS_SAINT_NO_CONSTELLATION)
+CLOTH_CLASSES = CLASS_BRONZE_CLOTH | CLASS_GOLD_CLOTH | CLASS_GOD_ROBE | CLASS_MARINA_SCALE | CLASS_SURPLICE
+NOT_CHARACTER_CLASSES = CLOTH_CLASSES | CLASS_RELIC
+
+# --- Ranks (bitmask: Asgard God Warriors carry two). -------------------------------------------
+RANK_VERY_COMMON = 1 << 0  # ● green
+RANK_COMMON = 1 << 1       # ▲ orange
+RANK_UNCOMMON = 1 << 2     # ◆ grey
+RANK_RARE = 1 << 3         # ★ gold
+RANK_VERY_RARE = 1 << 4    # ✻ blue
+RANK_NAMES = {
+    "very_common": RANK_VERY_COMMON,
+    "common": RANK_COMMON,
+    "uncommon": RANK_UNCOMMON,
+    "rare": RANK_RARE,
+    "very_rare": RANK_VERY_RARE,
+}
+RANK_SYMBOLS = {RANK_VERY_COMMON: "●", RANK_COMMON: "▲", RANK_UNCOMMON: "◆", RANK_RARE: "★",
+                RANK_VERY_RARE: "✻"}
+
+# --- Icons (bitmask). ---------------------------------------------------------------------------
+ICON_FLAME = 1 << 0
+ICON_SAPPHIRE = 1 << 1  # Asgard
+ICON_PILLAR = 1 << 2    # Poseidon
+ICON_NAMES = {"flame": ICON_FLAME, "sapphire": ICON_SAPPHIRE, "pillar": ICON_PILLAR}
+
+# --- Heroes. -----------------------------------------------------------------------------------
+HEROES = ("Seiya", "Shiryu", "Hyoga", "Shun", "Ikki")
+N_HEROES = len(HEROES)
+
+# --- Zones. Player zones are indexed [player, zone]; common zones live in the extra "player"
+# row COMMON (= MAX_PLAYERS). -------------------------------------------------------------------
+Z_DRAW = 0        # draw pile; top is the last element
+Z_HAND = 1
+Z_DISCARD = 2
+Z_PLAY = 3        # cards played this turn (fighting, or waiting to be discarded at upkeep)
+Z_CLOTH = 4       # the equipped Cloth (at most one)
+Z_WOUNDED = 5     # wounded (marked) cards: stay in play until healed
+Z_DESTROYED = 6   # under the Hero marker, out of the game (count for Jaki)
+Z_SETASIDE = 7    # the 5 armoured Hero copies (upgrade stock)
+Z_REVEALED = 8    # cards revealed by an effect, pending (Cancer Cloth)
+N_PLAYER_ZONES = 9
+# Common zones (row COMMON)
+Z_RESERVE = 0     # face-down reserve; top is the last element
+Z_BF_DISCARD = 1  # the battlefield's common discard pile
+Z_PENDING = 2     # a field card being acquired while its Defeated effect resolves
+N_COMMON_ZONES = 3
+Z_BATTLEFIELD = 99  # pseudo-zone: the 6 field slots (own array)
+Z_NOWHERE = -1
+
+MAX_PLAYERS = 5
+COMMON = MAX_PLAYERS
+N_SLOTS = 6
+N_FLAMES = 12
+
+PLAYER_ZONE_NAMES = {
+    "draw": Z_DRAW, "hand": Z_HAND, "discard": Z_DISCARD, "play": Z_PLAY, "cloth": Z_CLOTH,
+    "wounded": Z_WOUNDED, "destroyed": Z_DESTROYED, "setaside": Z_SETASIDE, "revealed": Z_REVEALED,
+}
+
+# --- Triggers: the hooks a card's programs attach to. ------------------------------------------
+T_ENGAGE = 0        # Engagement (Mise en jeu): when played from hand
+T_DEFEATED = 1      # Defeated (Vaincu): when acquired from the battlefield
+T_ARRIVAL = 2       # Arrival (Arrivée): when revealed on the battlefield (not at setup, R5)
+T_EXIT = 3          # Exit (Sortie, Asgard): when it goes to the battlefield discard
+T_USE_DISCARD = 4   # Discard use (Défausser): spend the played card by discarding it
+T_USE_WOUND = 5     # Wound use (Blesser): spend the played card by wounding it
+T_USE_DESTROY = 6   # Destroy use (Détruire): spend the played card by destroying it
+T_USE_FREEZE = 7    # Freeze use (Geler, Asgard)
+T_MARKED = 8        # Marked (Marqué, Asgard/Poseidon)
+T_FIGHT = 9         # continuous, while fighting: value modifiers and protections
+T_COST = 10         # continuous, on the battlefield: modifiers of its own cost
+T_FIELD = 11        # continuous, while on the battlefield: rules it imposes on everyone
+T_SCORE = 12        # end of game: variable VP
+N_TRIGGERS = 13
+TRIGGER_NAMES = {
+    "engagement": T_ENGAGE, "defeated": T_DEFEATED, "arrival": T_ARRIVAL, "exit": T_EXIT,
+    "discard_use": T_USE_DISCARD, "wound_use": T_USE_WOUND, "destroy_use": T_USE_DESTROY,
+    "freeze_use": T_USE_FREEZE, "marked": T_MARKED, "fighting": T_FIGHT, "cost": T_COST,
+    "field": T_FIELD, "score": T_SCORE,
+}
+USE_TRIGGERS = (T_USE_DISCARD, T_USE_WOUND, T_USE_DESTROY)
+
+# --- Effect opcodes. One row of the op table: OP_WIDTH int64 fields, named by the F_ offsets. ----
+# One-shot actions
+OP_MOVE = 1           # move cards matching a filter from a zone to a zone (discard, wound, destroy, heal, take...)
+OP_DRAW = 2           # draw n cards (n may be the count moved by the previous op)
+OP_SHUFFLE = 3        # shuffle a zone of the player
+OP_REMOVE_FLAME = 4   # remove flames from the Clock
+OP_ACQUIRE = 5        # acquire a field card (free) by effect
+OP_FIELD_REMOVE = 6   # remove field cards to the battlefield discard
+OP_FIELD_REFILL = 7   # refill empty field slots (Arrival applies)
+OP_FIELD_SWAP = 8     # swap the positions of two field cards (Jamian)
+OP_BUFF = 9           # a card in play gains Strength/Cosmos this turn
+OP_TURN_BUFF = 10     # all your Characters gain Strength this turn, later ones included (Libra Cloth)
+OP_COST_CUT = 11      # a field card costs less this turn (Capella, Cassios)
+OP_ALT_COST_TURN = 12 # field cards of a class may be bought with Strength at their Cosmos cost (Algethi)
+OP_UPGRADE = 13       # Bronze Cloth: destroy 2 identical Heroes to take the next rank from set-aside
+OP_SWAP_CLOTH = 14    # swap this Cloth with an opponent's equipped Gold Cloth (Gemini Cloth)
+OP_RETURN_TO_RESERVE = 15  # shuffle this card into the reserve (Sagittarius Cloth, Pope)
+OP_GIVE_SELF = 16     # put this field card into a chosen player's discard pile (Gigas)
+OP_SWAP_ZONES = 17    # swap a card of one zone with a card of another zone of the same player (Geki)
+OP_MARK_COSMOS_DRAW = 18  # deferred: draw when this card's Cosmos acquires a field Character (Shun)
+OP_DISCARD_HAND_PAY = 19  # reserved
+# Continuous modifiers (read by the fight and cost rules, never executed)
+OP_STAT = 40          # +Strength/+Cosmos to this card or to named cards alongside, under a condition
+OP_STAT_MULT = 41     # multiply the values of named cards alongside (Dohko)
+OP_STAT_PER = 42      # +Strength/+Cosmos per counted thing (Aiolos, Ushio)
+OP_PROTECT = 43       # Saints fighting alongside cannot be wounded (Sho)
+OP_COST_IF_FIGHTER = 44   # this card costs less if a named card fights it (Black Saints)
+OP_ALT_COST_FIGHTER = 45  # this card may be bought in another currency by a named fighter (Camus)
+OP_FACED_COST_PER = 46    # the card this one faces costs less per counted fighter (Daichi)
+OP_MIN_FIGHTERS = 47      # this card can only be fought by at least n Characters (Sea Serpent)
+OP_FACE_COST = 48         # discard n cards from hand to fight this card (Dolphin)
+OP_ACQUIRE_BAN = 49       # while on the field: no other card of a class can be acquired (Kuraggu)
+OP_HEAL_BAN = 50          # while on the field: no Character can be healed (June)
+# Scoring
+OP_VP_PER = 60        # VP = count // div (Athena, Jaki, Jango)
+OP_VP_IF_MOST = 61    # +bonus VP if you have strictly the most of something (Marin, Shaina)
+OP_VP_IF_OWN = 62     # VP only if you own a named card (Reda, Spica)
+
+OP_NAMES = {
+    "move": OP_MOVE, "draw": OP_DRAW, "shuffle": OP_SHUFFLE, "remove_flame": OP_REMOVE_FLAME,
+    "acquire": OP_ACQUIRE, "field_remove": OP_FIELD_REMOVE, "field_refill": OP_FIELD_REFILL,
+    "field_swap": OP_FIELD_SWAP, "buff": OP_BUFF, "turn_buff": OP_TURN_BUFF, "cost_cut": OP_COST_CUT,
+    "alt_cost_turn": OP_ALT_COST_TURN, "upgrade": OP_UPGRADE, "swap_cloth": OP_SWAP_CLOTH,
+    "return_to_reserve": OP_RETURN_TO_RESERVE, "give_self": OP_GIVE_SELF, "swap_zones": OP_SWAP_ZONES,
+    "cosmos_draw": OP_MARK_COSMOS_DRAW,
+    "stat": OP_STAT, "stat_mult": OP_STAT_MULT, "stat_per": OP_STAT_PER, "protect": OP_PROTECT,
+    "cost_if_fighter": OP_COST_IF_FIGHTER, "alt_cost_fighter": OP_ALT_COST_FIGHTER,
+    "faced_cost_per": OP_FACED_COST_PER, "min_fighters": OP_MIN_FIGHTERS, "face_cost": OP_FACE_COST,
+    "acquire_ban": OP_ACQUIRE_BAN, "heal_ban": OP_HEAL_BAN,
+    "vp_per": OP_VP_PER, "vp_if_most": OP_VP_IF_MOST, "vp_if_own": OP_VP_IF_OWN,
+}
+
+# Op-row fields.
+F_OP = 0
+F_WHO = 1        # player scope (W_*)
+F_ZONE = 2       # source zone (player zone, or a Z_SRC_* special source)
+F_TO = 3         # destination zone
+F_FILTER = 4     # row of the filter table (-1: any card)
+F_N = 5          # how many (N_ALL: all; N_LAST: as many as the previous op moved)
+F_BY = 6         # who picks (BY_*)
+F_FLAGS = 7      # OPF_* bits
+F_A = 8          # opcode-specific integer arguments
+F_B = 9
+F_C = 10
+F_COND = 11      # row of the condition table (-1: none)
+OP_WIDTH = 12
+
+# Player scopes
+W_SELF = 0            # the card's controller
+W_EACH_OPPONENT = 1   # each opponent, in turn order from the active player
+W_EACH_PLAYER = 2     # every player, in turn order from the active player (R6)
+W_CHOSEN_OPPONENT = 3 # one opponent chosen by the controller
+W_CHOSEN_PLAYER = 4   # any player (controller included) chosen by the controller
+W_FIGHTERS = 5        # the owner of the cards that fought this card (Defeated)
+W_ACTIVE = 6          # the active player
+W_COMMON = 7          # no player: common zones
+W_THAT_PLAYER = 8     # the player bound by the last each_*/chosen_* op of the program
+WHO_NAMES = {"self": W_SELF, "each_opponent": W_EACH_OPPONENT, "each_player": W_EACH_PLAYER,
+             "chosen_opponent": W_CHOSEN_OPPONENT, "chosen_player": W_CHOSEN_PLAYER,
+             "fighters_owner": W_FIGHTERS, "active": W_ACTIVE, "common": W_COMMON}
+
+# Special sources for OP_MOVE (beyond player zones)
+Z_SRC_FIGHTERS = 20   # the cards that fought the card now being acquired
+Z_SRC_THIS = 21       # the card whose program runs (e.g. Camus wounds himself)
+Z_SRC_FIELD = 22      # the field slots
+Z_SRC_RESERVE_TOP = 23
+Z_SRC_BF_DISCARD = 24
+SOURCE_NAMES = dict(PLAYER_ZONE_NAMES, fighters=Z_SRC_FIGHTERS, this=Z_SRC_THIS,
+                    field=Z_SRC_FIELD, reserve_top=Z_SRC_RESERVE_TOP, field_discard=Z_SRC_BF_DISCARD)
+# Special destinations
+Z_DST_RESERVE = 30    # shuffled into the reserve
+Z_DST_DRAW_TOP = 31   # on top of the draw pile
+Z_DST_SELF_DISCARD = 32  # the controller's discard pile (taking from an opponent)
+DEST_NAMES = dict(PLAYER_ZONE_NAMES, reserve=Z_DST_RESERVE, draw_top=Z_DST_DRAW_TOP,
+                  own_discard=Z_DST_SELF_DISCARD)
+
+N_ALL = -1
+N_LAST = -2
+
+BY_OWNER = 0     # the player whose cards are hit picks (default)
+BY_SELF = 1      # the card's controller picks
+BY_RANDOM = 2
+BY_OPPONENT = 3  # an opponent of the owner picks (Cancer Cloth)
+BY_NAMES = {"owner": BY_OWNER, "self": BY_SELF, "random": BY_RANDOM, "opponent": BY_OPPONENT}
+
+OPF_PAY = 1 << 0    # the rest of the program runs only if this op moved exactly n cards
+OPF_MAY = 1 << 1    # the chooser may decline (the rest then does not run if also PAY)
+OPF_OTHER = 1 << 2  # the filter excludes the card whose program runs
+OPF_FREE = 1 << 3   # acquisition without paying
+OPF_NO_EFFECTS = 1 << 4  # the moved card applies no effects (Dante)
+OPF_HELP = 1 << 5   # the op benefits its target player (guides whom a policy chooses)
+OPF_TOP = 1 << 6    # take from the top of the pile rather than choose
+OPF_ADJACENT = 1 << 7   # acquire: only a card adjacent to this one's slot
+OPF_SAME_SLOT = 1 << 8  # field_refill: only the slot emptied by the previous op
+
+# Filter table columns
+FL_CLASS_ANY = 0   # card must have at least one of these class bits (0: no constraint)
+FL_RANK_ANY = 1    # card must have one of these rank bits (0: no constraint)
+FL_NAME = 2        # card's name id must equal this (-1: any)
+FL_NOT_NAME = 3    # card's name id must differ (-1: no constraint)
+FL_COSMOS = 4      # 0 any, 1 has printed Cosmos, 2 has none
+FL_IDENTICAL = 5   # reserved
+FILTER_WIDTH = 6
+
+# Conditions (cond table columns: kind, count source, zone, filter, at least, exclude this card)
+C_COUNT_AT_LEAST = 1   # count of (who, zone, filter) >= n
+C_FLAMES_EVEN = 2
+C_FLAMES_ODD = 3
+C_FACING_FIRST = 4     # this card faces the first card of the field
+C_FACING_LAST = 5      # this card faces the last card of the field
+C_ALONGSIDE = 6        # at least n other fighters matching filter fight alongside
+COND_WIDTH = 6
+# Count sources for conditions and per-counts
+CNT_ZONE = 1           # a zone of the controller
+CNT_FIELD = 2          # field cards
+CNT_ALONGSIDE = 3      # other cards fighting the same card
+CNT_DECK = 4           # the controller's deck (GEN-11)
+CNT_DECK_NAMES = 5     # distinct names in the controller's deck
+CNT_DESTROYED = 6      # the controller's destroyed cards
+
+# --- End reasons. ------------------------------------------------------------------------------
+END_CLOCK = 0
+END_RESERVE_EXHAUSTED = 1
+END_TURN_CAP = 2
+END_REASONS = ("clock", "reserve exhausted", "turn cap")
+
+# --- Events (the log). -------------------------------------------------------------------------
+EV_TURN = 1        # a player's turn starts (a = round)
+EV_REVEAL = 2      # a card is revealed on the field (a = slot, b = 1 at setup)
+EV_ACQUIRE = 3     # a = how (ACQ_*), b = slot
+EV_FLAME = 4       # a flame goes out (a = how (FL_*), b = flames left)
+EV_PLAY = 5        # a card is played facing a field card (a = slot, b = faced card id)
+EV_EQUIP = 6       # a Cloth is equipped
+EV_USE = 7         # a card's Discard/Wound/Destroy use (a = trigger)
+EV_HEAL = 8        # healer heals card (a = healed card id)
+EV_WOUND = 9       # a card is wounded (seat = owner)
+EV_DESTROY = 10
+EV_DISCARD = 11    # discarded by an effect
+EV_DRAW = 12       # a = number drawn
+EV_EFFECT = 13     # a card's program starts (a = trigger)
+EV_FIELD_OUT = 14  # a field card goes to the battlefield discard (a = slot, b = why)
+EV_KEEP = 15       # upkeep: a card kept in hand
+EV_SCORE = 16      # end: a = VP
+EV_MOVE = 17       # another move by an effect (a = from zone, b = to zone)
+EV_SHUFFLE = 18    # a = zone (reshuffle of the discard pile into the draw pile: a = Z_DISCARD)
+EV_UPGRADE = 19    # a Bronze Cloth upgrade
+EV_FIGHT_CLOTH = 20  # the equipped Cloth fights (a = slot)
+EV_END = 21        # the game ends (a = end reason)
+EV_COST_CUT = 22
+EV_SWAP = 23
+EV_BUFF = 24
+EV_HAND = 25       # full log only: a card in the active player's hand at the start of the turn
+EV_FIELD = 26      # full log only: a field card at the start of the turn (a = slot)
+EV_NAMES = {
+    EV_TURN: "turn", EV_REVEAL: "reveal", EV_ACQUIRE: "acquire", EV_FLAME: "flame",
+    EV_PLAY: "play", EV_EQUIP: "equip", EV_USE: "use", EV_HEAL: "heal", EV_WOUND: "wound",
+    EV_DESTROY: "destroy", EV_DISCARD: "discard", EV_DRAW: "draw", EV_EFFECT: "effect",
+    EV_FIELD_OUT: "field_out", EV_KEEP: "keep", EV_SCORE: "score", EV_MOVE: "move",
+    EV_SHUFFLE: "shuffle", EV_UPGRADE: "upgrade", EV_FIGHT_CLOTH: "cloth_fights", EV_END: "end",
+    EV_COST_CUT: "cost_cut", EV_SWAP: "swap", EV_BUFF: "buff", EV_HAND: "hand", EV_FIELD: "field",
+}
+EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
+# Event columns
+E_TURN, E_ROUND, E_SEAT, E_KIND, E_CARD, E_A, E_B, E_INST = range(EVENT_WIDTH)
+
+# Log levels: what the engine records.
+LOG_NONE = 0
+LOG_SUMMARY = 1  # reveals, acquisitions, flames (what the reports need)
+LOG_FULL = 2     # everything (traces)
+
+# How a card was acquired
+ACQ_STRENGTH = 0
+ACQ_COSMOS = 1
+ACQ_EFFECT = 2
+ACQ_GIFT = 3     # given by an effect (Gigas's Arrival)
+ACQ_NAMES = ("strength", "cosmos", "effect", "gift")
+
+# How a flame went out
+FLAME_ACQUIRED = 0
+FLAME_UPKEEP = 1     # removed from slot 6 at upkeep
+FLAME_EFFECT = 2     # removed from the field by an effect
+FLAME_TEXT = 3       # a card text removes a flame (Ptolemy, Aiolos)
+FLAME_NAMES = ("acquired", "upkeep removal", "effect removal", "card text")
+
+# Why a field card left to the battlefield discard
+OUT_UPKEEP = 0
+OUT_EFFECT = 1

@@ -1,0 +1,282 @@
+"""Fights: what a fighter is worth, what a field card costs, and whether it can be acquired.
+
+Rulings applied here: R1 (slot 6 costs 1 less), R3 (one currency per fight), GEN-15 (conversions
+first, then all modifiers, then a floor of 1; an increase never creates a missing currency),
+GEN-16 (field rules only concern field cards), and the continuous effects of the cards
+(`fighting`, `cost` and `field` programs), which are read here and never executed.
+"""
+from .jit import kernel
+
+from . import enums as E
+from .state import G_FLAMES, PL_ALT_FILTER, PL_TURN_STRENGTH
+from .zones import count_in_deck, count_in_zone, count_on_field, field_slot, matches
+
+STRENGTH = 0
+COSMOS = 1
+
+
+@kernel
+def first_slot(s):
+    """R1 / hades.txt: the first card is the one closest to the reserve (skipping empty slots)."""
+    for k in range(E.N_SLOTS):
+        if s.field[k] >= 0:
+            return k
+    return -1
+
+
+@kernel
+def last_slot(s):
+    for k in range(E.N_SLOTS - 1, -1, -1):
+        if s.field[k] >= 0:
+            return k
+    return -1
+
+
+@kernel
+def fighters(s, p, target, out):
+    """Fill out[] with p's cards in play facing the field card `target`; return how many."""
+    n = 0
+    for k in range(s.zone_n[p, E.Z_PLAY]):
+        inst = s.zone[p, E.Z_PLAY, k]
+        if s.inst_facing[inst] == target:
+            out[n] = inst
+            n += 1
+    return n
+
+
+@kernel
+def count_alongside(s, c, p, target, f, exclude):
+    """p's cards facing `target`, other than `exclude`, that pass filter f."""
+    if target < 0:
+        return 0
+    n = 0
+    for k in range(s.zone_n[p, E.Z_PLAY]):
+        inst = s.zone[p, E.Z_PLAY, k]
+        if inst != exclude and s.inst_facing[inst] == target and matches(c, inst, f):
+            n += 1
+    return n
+
+
+@kernel
+def cond_holds(s, c, q, inst, target, p):
+    """Condition row q for the card `inst` of seat p, which faces the field card `target`."""
+    if q < 0:
+        return True
+    row = c.conds[q]
+    kind = row[0]
+    if kind == E.C_FLAMES_EVEN:
+        return s.g[G_FLAMES] % 2 == 0
+    if kind == E.C_FLAMES_ODD:
+        return s.g[G_FLAMES] % 2 == 1
+    if kind == E.C_FACING_FIRST:
+        return target >= 0 and field_slot(s, target) == first_slot(s)
+    if kind == E.C_FACING_LAST:
+        return target >= 0 and field_slot(s, target) == last_slot(s)
+    # C_COUNT_AT_LEAST
+    src, zone, f, at_least, other = row[1], row[2], row[3], row[4], row[5]
+    exclude = inst if other else -1
+    if src == E.CNT_FIELD:
+        n = count_on_field(s, c, f, exclude)
+    elif src == E.CNT_ALONGSIDE:
+        n = count_alongside(s, c, p, target, f, inst)
+    elif src == E.CNT_DECK:
+        n = count_in_deck(s, c, p, f)
+    else:
+        n = count_in_zone(s, c, p, zone, f, exclude)
+    return n >= at_least
+
+
+@kernel
+def fighter_value(s, c, inst, target, cur, p):
+    """What `inst` (of seat p) adds to a fight against `target` in currency `cur`: its printed
+    value, this turn's buffs, its own `fighting` modifiers, and those of the other cards facing
+    the same target (a card in hand is valued as if played there)."""
+    k = c.inst_card[inst]
+    is_char = (c.classes[k] & E.CLASS_CHARACTER) != 0
+    if cur == STRENGTH:
+        v = c.strength[k] + s.inst_buff_str[inst]
+        if is_char:
+            v += s.pl[p, PL_TURN_STRENGTH]
+    else:
+        v = c.cosmos[k] + s.inst_buff_cos[inst]
+    start, n = c.prog[k, E.T_FIGHT, 0], c.prog[k, E.T_FIGHT, 1]
+    for i in range(start, start + n):
+        op = c.ops[i]
+        delta = op[E.F_A] if cur == STRENGTH else op[E.F_B]
+        if delta == 0:
+            continue
+        if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 0:
+            if cond_holds(s, c, op[E.F_COND], inst, target, p):
+                v += delta
+        elif op[E.F_OP] == E.OP_STAT_PER:
+            if op[E.F_C] == E.CNT_FIELD:
+                v += delta * count_on_field(s, c, op[E.F_FILTER], -1)
+            else:
+                v += delta * count_alongside(s, c, p, target, op[E.F_FILTER], inst)
+    factor = 1
+    if target >= 0:
+        for j in range(s.zone_n[p, E.Z_PLAY]):
+            other = s.zone[p, E.Z_PLAY, j]
+            if other == inst or s.inst_facing[other] != target:
+                continue
+            ko = c.inst_card[other]
+            start, n = c.prog[ko, E.T_FIGHT, 0], c.prog[ko, E.T_FIGHT, 1]
+            for i in range(start, start + n):
+                op = c.ops[i]
+                if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 1 and matches(c, inst, op[E.F_FILTER]):
+                    v += op[E.F_A] if cur == STRENGTH else op[E.F_B]
+                elif op[E.F_OP] == E.OP_STAT_MULT and matches(c, inst, op[E.F_FILTER]):
+                    factor *= op[E.F_A]
+    return max(v, 0) * factor
+
+
+@kernel
+def fight_total(s, c, target, cur, p):
+    total = 0
+    for k in range(s.zone_n[p, E.Z_PLAY]):
+        inst = s.zone[p, E.Z_PLAY, k]
+        if s.inst_facing[inst] == target:
+            total += fighter_value(s, c, inst, target, cur, p)
+    return total
+
+
+@kernel
+def any_fighter_matches(s, c, p, target, f):
+    return count_alongside(s, c, p, target, f, -1) > 0
+
+
+@kernel
+def base_cost(s, c, target, cur, p):
+    """Printed cost in `cur` after currency conversions (GEN-15 step 1); 0 = not buyable that way."""
+    k = c.inst_card[target]
+    str_cost = c.strength_cost[k]
+    cos_cost = c.cosmos_cost[k]
+    alt = s.pl[p, PL_ALT_FILTER]
+    if alt > 0 and cos_cost > 0 and matches(c, target, alt - 1):
+        str_cost = cos_cost  # Algethi: Strength at a cost equal to the Cosmos cost
+    start, n = c.prog[k, E.T_COST, 0], c.prog[k, E.T_COST, 1]
+    for i in range(start, start + n):
+        op = c.ops[i]
+        if op[E.F_OP] == E.OP_ALT_COST_FIGHTER and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
+            if op[E.F_A] > 0:
+                str_cost = op[E.F_A]
+            if op[E.F_B] > 0:
+                cos_cost = op[E.F_B]
+    return str_cost if cur == STRENGTH else cos_cost
+
+
+@kernel
+def effective_cost(s, c, target, cur, p):
+    """The cost p must reach in `cur` to acquire `target` now; 0 if it cannot be bought that way."""
+    cost = base_cost(s, c, target, cur, p)
+    if cost <= 0:
+        return 0
+    k = c.inst_card[target]
+    cut = 0
+    if field_slot(s, target) == E.N_SLOTS - 1:
+        cut += 1  # R1: the last slot costs 1 less
+    cut += s.inst_cut_str[target] if cur == STRENGTH else s.inst_cut_cos[target]
+    start, n = c.prog[k, E.T_COST, 0], c.prog[k, E.T_COST, 1]
+    for i in range(start, start + n):
+        op = c.ops[i]
+        if op[E.F_OP] == E.OP_COST_IF_FIGHTER and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
+            cut += op[E.F_A] if cur == STRENGTH else op[E.F_B]
+    # Fighters that lower the cost of the card they face (Daichi)
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        inst = s.zone[p, E.Z_PLAY, j]
+        if s.inst_facing[inst] != target:
+            continue
+        ki = c.inst_card[inst]
+        start, n = c.prog[ki, E.T_FIGHT, 0], c.prog[ki, E.T_FIGHT, 1]
+        for i in range(start, start + n):
+            op = c.ops[i]
+            if op[E.F_OP] == E.OP_FACED_COST_PER and matches(c, target, op[E.F_C]):
+                per = op[E.F_A] if cur == STRENGTH else op[E.F_B]
+                cut += per * count_alongside(s, c, p, target, op[E.F_FILTER], inst)
+    return max(cost - cut, 1)
+
+
+@kernel
+def field_rule_op(s, c, opcode, exclude):
+    """First field card (other than `exclude`) with a `field` op of this code, as (instance, op row)."""
+    for slot in range(E.N_SLOTS):
+        inst = s.field[slot]
+        if inst < 0 or inst == exclude:
+            continue
+        k = c.inst_card[inst]
+        start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
+        for i in range(start, start + n):
+            if c.ops[i, E.F_OP] == opcode:
+                return inst, i
+    return -1, -1
+
+
+@kernel
+def healing_banned(s, c):
+    inst, _ = field_rule_op(s, c, E.OP_HEAL_BAN, -1)
+    return inst >= 0
+
+
+@kernel
+def acquisition_banned(s, c, target):
+    """Kuraggu: no other card of the filtered kind can be acquired while it is on the field."""
+    for slot in range(E.N_SLOTS):
+        inst = s.field[slot]
+        if inst < 0 or inst == target:
+            continue
+        k = c.inst_card[inst]
+        start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
+        for i in range(start, start + n):
+            if c.ops[i, E.F_OP] == E.OP_ACQUIRE_BAN and matches(c, target, c.ops[i, E.F_FILTER]):
+                return True
+    return False
+
+
+@kernel
+def own_rule(c, target, opcode):
+    """The row of target's own `field` op with this code, or -1."""
+    k = c.inst_card[target]
+    start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
+    for i in range(start, start + n):
+        if c.ops[i, E.F_OP] == opcode:
+            return i
+    return -1
+
+
+@kernel
+def min_fighters(c, target):
+    i = own_rule(c, target, E.OP_MIN_FIGHTERS)
+    return c.ops[i, E.F_N] if i >= 0 else 0
+
+
+@kernel
+def can_acquire(s, c, target, cur, p):
+    """Can p end the fight against `target` now, winning it in currency `cur`?"""
+    if target < 0 or field_slot(s, target) < 0:
+        return False
+    cost = effective_cost(s, c, target, cur, p)
+    if cost <= 0 or acquisition_banned(s, c, target):
+        return False
+    need = min_fighters(c, target)
+    if need > 0 and count_alongside(s, c, p, target, -1, -1) < need:
+        return False
+    return fight_total(s, c, target, cur, p) >= cost
+
+
+@kernel
+def is_protected(s, c, inst):
+    """Sho: Saints fighting alongside him cannot be wounded."""
+    target = s.inst_facing[inst]
+    p = s.inst_row[inst]
+    if target < 0 or s.inst_zone[inst] != E.Z_PLAY:
+        return False
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        other = s.zone[p, E.Z_PLAY, j]
+        if other == inst or s.inst_facing[other] != target:
+            continue
+        ko = c.inst_card[other]
+        start, n = c.prog[ko, E.T_FIGHT, 0], c.prog[ko, E.T_FIGHT, 1]
+        for i in range(start, start + n):
+            if c.ops[i, E.F_OP] == E.OP_PROTECT and matches(c, inst, c.ops[i, E.F_FILTER]):
+                return True
+    return False

@@ -1,0 +1,679 @@
+"""Heuristic policies (numba): every decision a player makes, read straight from the state.
+
+`choose_action` picks the next main-phase action; the `choose_*`/`pick_*`/`decide_*` functions
+answer the questions card effects ask (whom to target, which cards, whether to pay). Policies
+never copy the state and only propose legal actions (the engine checks and counts violations).
+Policy 0 plays at random; the others are one heuristic driven by the weights of
+`sim/policy_catalog.py`.
+"""
+from .jit import kernel
+
+from . import enums as E
+from .fight import (COSMOS, STRENGTH, acquisition_banned, can_acquire, cond_holds, effective_cost,
+                    fight_total, fighter_value, healing_banned, min_fighters, own_rule)
+from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
+                             W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
+from .rng import randint, random01, shuffle_prefix
+from .state import G_NPLAYERS, IF_FACE_PAID, PL_POLICY
+from .zones import count_alongside_any, count_in_zone, count_on_field, field_slot, matches
+
+RANDOM = 0
+
+# Main-phase actions: (kind, a, b)
+A_END = 0
+A_EQUIP = 1        # a = Cloth in hand
+A_PLAY = 2         # a = Character in hand, b = slot it faces
+A_CLOTH_FIGHT = 3  # b = slot the equipped Cloth faces
+A_USE = 4          # a = card (hand, play or Cloth), b = trigger
+A_HEAL = 5         # a = healer in hand, b = wounded card
+A_ACQUIRE = 6      # a = slot, b = currency
+
+
+# --- Values ----------------------------------------------------------------------------------
+@kernel
+def program_counts(c, k, trig):
+    """(cards drawn, other effect steps, steps that hurt opponents) of card k's program."""
+    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
+    draws = 0
+    other = 0
+    harm = 0
+    for i in range(start, start + n):
+        op = c.ops[i]
+        if op[E.F_OP] == E.OP_DRAW or op[E.F_OP] == E.OP_MARK_COSMOS_DRAW:
+            draws += op[E.F_N] if op[E.F_N] > 0 else 1
+        elif op[E.F_WHO] == E.W_EACH_OPPONENT or op[E.F_WHO] == E.W_CHOSEN_OPPONENT:
+            harm += 1
+        elif not (op[E.F_FLAGS] & E.OPF_PAY):
+            other += 1
+    return draws, other, harm
+
+
+@kernel
+def use_trigger(c, k):
+    for trig in (E.T_USE_DISCARD, E.T_USE_WOUND, E.T_USE_DESTROY):
+        if c.prog[k, trig, 1] > 0:
+            return trig
+    return -1
+
+
+@kernel
+def variable_vp_estimate(c, k):
+    start, n = c.prog[k, E.T_SCORE, 0], c.prog[k, E.T_SCORE, 1]
+    est = 0.0
+    for i in range(start, start + n):
+        op = c.ops[i]
+        if op[E.F_OP] == E.OP_VP_PER:
+            est += 2.0 if op[E.F_C] == E.CNT_DECK else 1.0
+        else:
+            est += 0.5 * op[E.F_A]
+    return est
+
+
+@kernel
+def init_values(s, c, p):
+    """Each card's static worth to seat p's policy (the flame term is added per decision)."""
+    w = s.weights[p]
+    for k in range(c.card_id.shape[0]):
+        d1, o1, h1 = program_counts(c, k, E.T_ENGAGE)
+        ut = use_trigger(c, k)
+        d2, o2, h2 = (0, 0, 0) if ut < 0 else program_counts(c, k, ut)
+        s.value[p, k] = (w[W_VP] * (c.vp[k] + variable_vp_estimate(c, k)) + w[W_STRENGTH] * c.strength[k]
+                         + w[W_COSMOS] * c.cosmos[k] + w[W_HEAL] * c.heal[k]
+                         + w[W_DRAW] * max(d1, d2) + w[W_EFFECT] * (o1 + o2) + w[W_HARM] * (h1 + h2))
+
+
+@kernel
+def printed_vp(s, c, p):
+    total = 0
+    for z in range(E.N_PLAYER_ZONES):
+        if z == E.Z_DESTROYED or z == E.Z_SETASIDE:
+            continue
+        for j in range(s.zone_n[p, z]):
+            total += c.vp[c.inst_card[s.zone[p, z, j]]]
+    return total
+
+
+@kernel
+def vp_lead(s, c, p):
+    mine = printed_vp(s, c, p)
+    best = -1000
+    for q in range(s.g[G_NPLAYERS]):
+        if q != p:
+            best = max(best, printed_vp(s, c, q))
+    return mine - best
+
+
+@kernel
+def card_value(s, c, p, inst, lead):
+    k = c.inst_card[inst]
+    v = s.value[p, k]
+    if c.icons[k] & E.ICON_FLAME:
+        w = s.weights[p]
+        if w[W_CLOCK_AWARE] > 0:
+            v += w[W_FLAME] if lead >= 0 else -w[W_FLAME]
+        else:
+            v += w[W_FLAME]
+    return v
+
+
+@kernel
+def is_random(s, p):
+    return s.pl[p, PL_POLICY] == RANDOM
+
+
+# --- Answers to the questions effects ask -----------------------------------------------------
+@kernel
+def pick_cards(s, c, chooser, buf, n_cand, n, best_first):
+    """Reorder buf[:n_cand] so that its first n entries are the chooser's picks."""
+    if n >= n_cand:
+        return
+    if is_random(s, chooser):
+        shuffle_prefix(s.rng, buf, n_cand)
+        return
+    for i in range(n):
+        best = i
+        for j in range(i + 1, n_cand):
+            vj = s.value[chooser, c.inst_card[buf[j]]]
+            vb = s.value[chooser, c.inst_card[buf[best]]]
+            if (vj > vb) if best_first else (vj < vb):
+                best = j
+        tmp = buf[i]
+        buf[i] = buf[best]
+        buf[best] = tmp
+
+
+@kernel
+def decide_pay(s, c, payer, buf, n_cand, n):
+    """Pay an optional cost with the n cheapest candidates? (candidates already exist)."""
+    if is_random(s, payer):
+        return random01(s.rng) < 0.5
+    pick_cards(s, c, payer, buf, n_cand, n, False)
+    worst = 0.0
+    for i in range(n):
+        worst = max(worst, s.value[payer, c.inst_card[buf[i]]])
+    return worst <= s.weights[payer, W_PAY]
+
+
+@kernel
+def decide_may(s, p):
+    if is_random(s, p):
+        return random01(s.rng) < 0.5
+    return True
+
+
+@kernel
+def choose_player(s, c, p, opponents_only, help, has_target):
+    """Whom an effect of p's targets. has_target[q] says whether q has a card the effect can hit."""
+    n = s.g[G_NPLAYERS]
+    if is_random(s, p):
+        cnt = 0
+        for q in range(n):
+            if not (opponents_only and q == p) and has_target[q]:
+                cnt += 1
+        if cnt == 0:
+            return -1
+        r = randint(s.rng, cnt)
+        for q in range(n):
+            if not (opponents_only and q == p) and has_target[q]:
+                if r == 0:
+                    return q
+                r -= 1
+        return -1
+    if help and not opponents_only and has_target[p]:
+        return p
+    best = -1
+    best_vp = -100000
+    for q in range(n):
+        if q != p and has_target[q]:
+            v = printed_vp(s, c, q)
+            if v > best_vp:
+                best_vp = v
+                best = q
+    if best < 0 and not opponents_only and has_target[p]:
+        return p
+    return best
+
+
+@kernel
+def choose_opponent_of(s, p):
+    """An opponent of p who must choose something (Cancer Cloth): the next seat."""
+    return (p + 1) % s.g[G_NPLAYERS]
+
+
+@kernel
+def choose_field_swap(s, c, p):
+    """Jamian: two slots to swap (-1, -1 if fewer than 2 cards)."""
+    n = 0
+    for k in range(E.N_SLOTS):
+        if s.field[k] >= 0:
+            n += 1
+    if n < 2:
+        return -1, -1
+    if is_random(s, p):
+        a = randint(s.rng, n)
+        b = randint(s.rng, n - 1)
+        if b >= a:
+            b += 1
+        sa = -1
+        sb = -1
+        i = 0
+        for k in range(E.N_SLOTS):
+            if s.field[k] >= 0:
+                if i == a:
+                    sa = k
+                if i == b:
+                    sb = k
+                i += 1
+        return sa, sb
+    # Bring the card p values most to the last slot (it costs 1 less there)
+    lead = vp_lead(s, c, p)
+    best = -1
+    bv = -1e9
+    last = -1
+    for k in range(E.N_SLOTS):
+        inst = s.field[k]
+        if inst >= 0:
+            last = k
+            v = card_value(s, c, p, inst, lead)
+            if v > bv:
+                bv = v
+                best = k
+    if best != last:
+        return best, last
+    for k in range(E.N_SLOTS):
+        if s.field[k] >= 0 and k != last:
+            return k, last
+    return -1, -1
+
+
+@kernel
+def choose_keep(s, c, p, keep):
+    """Upkeep: mark keep[i] for the hand cards p keeps."""
+    nh = s.zone_n[p, E.Z_HAND]
+    lead = vp_lead(s, c, p)
+    for i in range(nh):
+        inst = s.zone[p, E.Z_HAND, i]
+        if is_random(s, p):
+            keep[i] = random01(s.rng) < 0.5
+        else:
+            keep[i] = card_value(s, c, p, inst, lead) >= s.weights[p, W_KEEP]
+
+
+# --- Feasibility of a card's own programs ----------------------------------------------------
+@kernel
+def upgrade_possible(s, c, p, hero):
+    """Bronze Cloth: a pair of identical cards of `hero` in hand with the next rank set aside."""
+    nh = s.zone_n[p, E.Z_HAND]
+    for i in range(nh):
+        ki = c.inst_card[s.zone[p, E.Z_HAND, i]]
+        if c.hero[ki] != hero:
+            continue
+        pair = False
+        for j in range(i + 1, nh):
+            if c.inst_card[s.zone[p, E.Z_HAND, j]] == ki:
+                pair = True
+        if not pair:
+            continue
+        nxt = c.ranks[ki] << 1
+        for j in range(s.zone_n[p, E.Z_SETASIDE]):
+            kj = c.inst_card[s.zone[p, E.Z_SETASIDE, j]]
+            if c.hero[kj] == hero and (c.ranks[kj] & nxt):
+                return True
+    return False
+
+
+@kernel
+def use_kind(c, k, trig):
+    """0: a plain use; 1: a fight helper (buff, cost cut, Strength for Cloths); 2: an upgrade."""
+    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
+    for i in range(start, start + n):
+        op = c.ops[i, E.F_OP]
+        if op == E.OP_UPGRADE:
+            return 2
+        if op == E.OP_BUFF or op == E.OP_TURN_BUFF or op == E.OP_COST_CUT or op == E.OP_ALT_COST_TURN:
+            return 1
+    return 0
+
+
+@kernel
+def first_op_feasible(s, c, p, inst, trig, target):
+    """A quick check that the program of inst would do something now (its first step can run)."""
+    k = c.inst_card[inst]
+    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
+    if n == 0:
+        return False
+    op = c.ops[start]
+    code = op[E.F_OP]
+    if not cond_holds(s, c, op[E.F_COND], inst, target, p):
+        return False
+    if code == E.OP_UPGRADE:
+        return upgrade_possible(s, c, p, c.hero[k])
+    if code == E.OP_MOVE and op[E.F_WHO] == E.W_SELF and op[E.F_ZONE] < E.N_PLAYER_ZONES:
+        need = op[E.F_N] if op[E.F_N] > 0 else 1
+        have = count_in_zone(s, c, p, op[E.F_ZONE], op[E.F_FILTER], inst)
+        return have >= need
+    if code == E.OP_ACQUIRE and op[E.F_ZONE] == E.Z_SRC_FIELD:
+        return count_on_field(s, c, op[E.F_FILTER], -1) > 0
+    if code == E.OP_COST_CUT:
+        return count_on_field(s, c, op[E.F_FILTER], -1) > 0
+    if code == E.OP_BUFF:
+        return count_alongside_any(s, c, p, op[E.F_FILTER]) > 0
+    return True
+
+
+@kernel
+def engage_draws(s, c, p, inst, target):
+    """Cards the Engagement of inst would draw if played against target now."""
+    k = c.inst_card[inst]
+    start, n = c.prog[k, E.T_ENGAGE, 0], c.prog[k, E.T_ENGAGE, 1]
+    if n == 0:
+        return 0
+    if not first_op_feasible(s, c, p, inst, E.T_ENGAGE, target):
+        return 0
+    draws = 0
+    for i in range(start, start + n):
+        op = c.ops[i]
+        if op[E.F_OP] == E.OP_DRAW and cond_holds(s, c, op[E.F_COND], inst, target, p):
+            draws += op[E.F_N]
+    return draws
+
+
+# --- The main-phase decision ----------------------------------------------------------------
+@kernel
+def can_face(s, c, p, inst, target):
+    """May p play inst (in hand) against target? Dolphin asks for a discard first."""
+    if target < 0:
+        return False
+    if (c.classes[c.inst_card[inst]] & E.CLASS_CHARACTER) == 0:
+        return False
+    i = own_rule(c, target, E.OP_FACE_COST)
+    if i >= 0 and (s.inst_flags[target] & IF_FACE_PAID) == 0:
+        return s.zone_n[p, E.Z_HAND] - 1 >= c.ops[i, E.F_N]
+    return True
+
+
+@kernel
+def legal_action(s, c, p, pick, out):
+    """Count the legal actions (pick < 0) or write the pick-th one into out; returns the count."""
+    n = 0
+    nh = s.zone_n[p, E.Z_HAND]
+    # end the main phase
+    if n == pick:
+        out[0] = A_END
+    n += 1
+    cloth_on = s.zone_n[p, E.Z_CLOTH] > 0
+    heal_ok = not healing_banned(s, c)
+    for i in range(nh):
+        inst = s.zone[p, E.Z_HAND, i]
+        k = c.inst_card[inst]
+        if c.classes[k] & E.CLASS_CLOTH:
+            if not cloth_on:
+                if n == pick:
+                    out[0] = A_EQUIP
+                    out[1] = inst
+                n += 1
+            continue
+        for slot in range(E.N_SLOTS):
+            t = s.field[slot]
+            if t >= 0 and can_face(s, c, p, inst, t):
+                if n == pick:
+                    out[0] = A_PLAY
+                    out[1] = inst
+                    out[2] = slot
+                n += 1
+        ut = use_trigger(c, k)
+        if ut >= 0 and first_op_feasible(s, c, p, inst, ut, -1):
+            if n == pick:
+                out[0] = A_USE
+                out[1] = inst
+                out[2] = ut
+            n += 1
+        if heal_ok and c.heal[k] > 0:
+            for j in range(s.zone_n[p, E.Z_WOUNDED]):
+                if n == pick:
+                    out[0] = A_HEAL
+                    out[1] = inst
+                    out[2] = s.zone[p, E.Z_WOUNDED, j]
+                n += 1
+    for zone in (E.Z_PLAY, E.Z_CLOTH):
+        for i in range(s.zone_n[p, zone]):
+            inst = s.zone[p, zone, i]
+            ut = use_trigger(c, c.inst_card[inst])
+            if ut >= 0 and first_op_feasible(s, c, p, inst, ut, -1):
+                if n == pick:
+                    out[0] = A_USE
+                    out[1] = inst
+                    out[2] = ut
+                n += 1
+    for slot in range(E.N_SLOTS):
+        t = s.field[slot]
+        if t < 0:
+            continue
+        if cloth_on:
+            if n == pick:
+                out[0] = A_CLOTH_FIGHT
+                out[2] = slot
+            n += 1
+        for cur in (STRENGTH, COSMOS):
+            if can_acquire(s, c, t, cur, p):
+                if n == pick:
+                    out[0] = A_ACQUIRE
+                    out[1] = slot
+                    out[2] = cur
+                n += 1
+    return n
+
+
+@kernel
+def random_action(s, c, p, out):
+    n = legal_action(s, c, p, -1, out)
+    legal_action(s, c, p, randint(s.rng, n), out)
+
+
+@kernel
+def hand_resources(s, c, p, target, cur):
+    """What p's hand Characters (and the equipped Cloth, for Cosmos) would add against target."""
+    total = 0
+    chars = 0
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        inst = s.zone[p, E.Z_HAND, i]
+        if c.classes[c.inst_card[inst]] & E.CLASS_CHARACTER:
+            total += fighter_value(s, c, inst, target, cur, p)
+            chars += 1
+    if s.zone_n[p, E.Z_CLOTH] > 0:
+        total += fighter_value(s, c, s.zone[p, E.Z_CLOTH, 0], target, cur, p)
+    return total, chars
+
+
+@kernel
+def helper_bonus(s, c, p, target, cur):
+    """The most one fight-helper card in hand could add (buff) or cut (cost) against target."""
+    best = 0
+    best_inst = -1
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        inst = s.zone[p, E.Z_HAND, i]
+        k = c.inst_card[inst]
+        ut = use_trigger(c, k)
+        if ut < 0 or use_kind(c, k, ut) != 1 or not first_op_feasible(s, c, p, inst, ut, -1):
+            continue
+        start, n = c.prog[k, ut, 0], c.prog[k, ut, 1]
+        gain = 0
+        for j in range(start, start + n):
+            op = c.ops[j]
+            code = op[E.F_OP]
+            amount = op[E.F_A] if cur == STRENGTH else op[E.F_B]
+            if code == E.OP_COST_CUT and matches(c, target, op[E.F_FILTER]):
+                gain += amount
+            elif code == E.OP_BUFF and count_alongside_any(s, c, p, op[E.F_FILTER]) > 0:
+                gain += amount
+            elif code == E.OP_TURN_BUFF and cur == STRENGTH:
+                gain += amount * max(1, count_alongside_any(s, c, p, -1))
+        if gain > best:
+            best = gain
+            best_inst = inst
+    return best, best_inst
+
+
+@kernel
+def choose_action(s, c, p, out):
+    """Fill out = (kind, a, b) with p's next main-phase action."""
+    out[0] = A_END
+    out[1] = -1
+    out[2] = -1
+    if is_random(s, p):
+        random_action(s, c, p, out)
+        return
+    w = s.weights[p]
+    lead = vp_lead(s, c, p)
+    nh = s.zone_n[p, E.Z_HAND]
+    # 1. End any fight already won (Cosmos first: the card then goes to hand)
+    for slot in range(E.N_SLOTS):
+        t = s.field[slot]
+        if t >= 0 and fight_total(s, c, t, COSMOS, p) + fight_total(s, c, t, STRENGTH, p) > 0:
+            for cur in (COSMOS, STRENGTH):
+                if can_acquire(s, c, t, cur, p):
+                    out[0] = A_ACQUIRE
+                    out[1] = slot
+                    out[2] = cur
+                    return
+    # 2. Equip a Cloth
+    if s.zone_n[p, E.Z_CLOTH] == 0:
+        best = -1
+        bv = -1e9
+        for i in range(nh):
+            inst = s.zone[p, E.Z_HAND, i]
+            if c.classes[c.inst_card[inst]] & E.CLASS_CLOTH:
+                v = card_value(s, c, p, inst, lead)
+                if v > bv:
+                    bv = v
+                    best = inst
+        if best >= 0:
+            out[0] = A_EQUIP
+            out[1] = best
+            return
+    # 3. Upgrade Heroes with the Bronze Cloth
+    if w[W_UPGRADE] > 0 and s.zone_n[p, E.Z_CLOTH] > 0:
+        cl = s.zone[p, E.Z_CLOTH, 0]
+        ut = use_trigger(c, c.inst_card[cl])
+        if ut >= 0 and use_kind(c, c.inst_card[cl], ut) == 2 and first_op_feasible(s, c, p, cl, ut, -1):
+            out[0] = A_USE
+            out[1] = cl
+            out[2] = ut
+            return
+    # 4. Heal the most valuable wounded card with the least valuable healer
+    if s.zone_n[p, E.Z_WOUNDED] > 0 and not healing_banned(s, c):
+        healer = -1
+        hv = 1e9
+        for i in range(nh):
+            inst = s.zone[p, E.Z_HAND, i]
+            if c.heal[c.inst_card[inst]] > 0:
+                v = card_value(s, c, p, inst, lead)
+                if v < hv:
+                    hv = v
+                    healer = inst
+        if healer >= 0:
+            best = -1
+            bv = -1e9
+            for j in range(s.zone_n[p, E.Z_WOUNDED]):
+                inst = s.zone[p, E.Z_WOUNDED, j]
+                v = card_value(s, c, p, inst, lead)
+                if v > bv:
+                    bv = v
+                    best = inst
+            if bv >= w[W_HEAL_MIN] and bv >= hv:
+                out[0] = A_HEAL
+                out[1] = healer
+                out[2] = best
+                return
+    # 5. Plain uses worth more than the card's own fight value (draws, attacks, recursion)
+    for zone in (E.Z_CLOTH, E.Z_HAND):
+        for i in range(s.zone_n[p, zone]):
+            inst = s.zone[p, zone, i]
+            k = c.inst_card[inst]
+            ut = use_trigger(c, k)
+            if ut < 0 or use_kind(c, k, ut) != 0:
+                continue
+            d, o, h = program_counts(c, k, ut)
+            gain = w[W_DRAW] * d + w[W_EFFECT] * o + w[W_HARM] * h
+            own = w[W_STRENGTH] * c.strength[k] + w[W_COSMOS] * c.cosmos[k]
+            if gain > w[W_USE] * own and first_op_feasible(s, c, p, inst, ut, -1):
+                out[0] = A_USE
+                out[1] = inst
+                out[2] = ut
+                return
+    # 6. Pick the fight: the best card p can afford (value minus a price per cost point)
+    best_t = -1
+    best_slot = -1
+    best_cur = -1
+    best_score = -1e9
+    for slot in range(E.N_SLOTS):
+        t = s.field[slot]
+        if t < 0 or acquisition_banned(s, c, t):
+            continue
+        started = fight_total(s, c, t, COSMOS, p) + fight_total(s, c, t, STRENGTH, p) > 0
+        for cur in (COSMOS, STRENGTH):
+            cost = effective_cost(s, c, t, cur, p)
+            if cost <= 0:
+                continue
+            res, chars = hand_resources(s, c, p, t, cur)
+            bonus, _ = helper_bonus(s, c, p, t, cur)
+            have = fight_total(s, c, t, cur, p) + res + bonus
+            if have < cost:
+                continue
+            if count_fighters(s, p, t) + chars < min_fighters(c, t):
+                continue
+            score = card_value(s, c, p, t, lead) - w[W_COST] * cost
+            if cur == COSMOS:
+                score += 0.05
+            if started:
+                score += 100.0  # finish what was started
+            if score > best_score:
+                best_score = score
+                best_t = t
+                best_slot = slot
+                best_cur = cur
+    # 7. Draw first: play Engagement draw cards against the chosen card (or any card)
+    face_t = best_t
+    face_slot = best_slot
+    if face_t < 0:
+        for slot in range(E.N_SLOTS - 1, -1, -1):
+            if s.field[slot] >= 0:
+                face_t = s.field[slot]
+                face_slot = slot
+                break
+    if face_t >= 0:
+        for i in range(nh):
+            inst = s.zone[p, E.Z_HAND, i]
+            if can_face(s, c, p, inst, face_t) and engage_draws(s, c, p, inst, face_t) > 0:
+                out[0] = A_PLAY
+                out[1] = inst
+                out[2] = face_slot
+                return
+    if best_t < 0 or best_score <= 0:
+        return
+    # 8. Commit the card that best closes the gap (the smallest that suffices, else the largest)
+    need = effective_cost(s, c, best_t, best_cur, p) - fight_total(s, c, best_t, best_cur, p)
+    pick = -1
+    pick_v = 0
+    small = -1
+    small_v = 1 << 30
+    for i in range(nh):
+        inst = s.zone[p, E.Z_HAND, i]
+        if not can_face(s, c, p, inst, best_t):
+            continue
+        v = fighter_value(s, c, inst, best_t, best_cur, p)
+        if v <= 0 and count_fighters(s, p, best_t) >= min_fighters(c, best_t):
+            continue
+        if v >= need and v < small_v:
+            small_v = v
+            small = inst
+        if v > pick_v or pick < 0:
+            pick_v = v
+            pick = inst
+    if s.zone_n[p, E.Z_CLOTH] > 0 and best_cur == COSMOS:
+        cl = s.zone[p, E.Z_CLOTH, 0]
+        v = fighter_value(s, c, cl, best_t, best_cur, p)
+        if v > 0 and (small < 0 or v < small_v) and (v >= need or pick < 0 or v > pick_v):
+            out[0] = A_CLOTH_FIGHT
+            out[2] = best_slot
+            return
+    if small >= 0 and need > 0:
+        pick = small
+    if pick >= 0 and (need > 0 or count_fighters(s, p, best_t) < min_fighters(c, best_t)):
+        out[0] = A_PLAY
+        out[1] = pick
+        out[2] = best_slot
+        return
+    # 9. Close the last gap with a helper (buff or cost cut)
+    bonus, helper = helper_bonus(s, c, p, best_t, best_cur)
+    if helper >= 0 and bonus >= need:
+        k = c.inst_card[helper]
+        out[0] = A_USE
+        out[1] = helper
+        out[2] = use_trigger(c, k)
+
+
+@kernel
+def count_fighters(s, p, target):
+    n = 0
+    for k in range(s.zone_n[p, E.Z_PLAY]):
+        if s.inst_facing[s.zone[p, E.Z_PLAY, k]] == target:
+            n += 1
+    return n
+
+
+@kernel
+def choose_buff_target(s, c, p, f):
+    """Taurus/Leo Cloth: the matching fighter in the fight closest to being won."""
+    best = -1
+    best_gap = 1 << 30
+    for k in range(s.zone_n[p, E.Z_PLAY]):
+        inst = s.zone[p, E.Z_PLAY, k]
+        t = s.inst_facing[inst]
+        if t < 0 or not matches(c, inst, f):
+            continue
+        gap = effective_cost(s, c, t, STRENGTH, p) - fight_total(s, c, t, STRENGTH, p)
+        if best < 0 or (gap > 0 and gap < best_gap):
+            best = inst
+            best_gap = gap if gap > 0 else best_gap
+    return best

@@ -1,0 +1,119 @@
+"""The game state: one NamedTuple of fixed-capacity arrays, reset between games.
+
+Card instances: every physical card of the run has an index 0..I-1 (copies laid out in card-row
+order, `CardTable.inst_card`). A zone is a stack of instance ids: `zone[row, z, :zone_n[row, z]]`,
+where `row` is a seat 0..4 or COMMON (5) for the reserve, the battlefield discard and the pending
+area. The top of a pile is its last element. The field is its own array of 6 slots:
+
+    reserve ─▶ [slot 1][slot 2][slot 3][slot 4][slot 5][slot 6] ─▶ battlefield discard
+               first card (R1)                  last card, costs 1 less, removed at upkeep
+    index:       0       1       2       3       4       5
+
+Room for the expansions is reserved in the scalar rows (Energy, Freeze, VP tokens, ...), so the
+layout does not change when they arrive.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from . import enums as E
+
+# g[]: game scalars (int64)
+G_GAME = 0            # game index
+G_NPLAYERS = 1
+G_ACTIVE = 2          # seat whose turn it is
+G_TURN = 3            # player-turns started so far (1-based once play begins)
+G_ROUND = 4           # rounds started (1-based)
+G_FLAMES = 5          # flames left on the Clock (12 .. 0)
+G_FLAMES_REMOVED = 6
+G_LAST_FLAME = 7      # 1 once the last flame went out: the turn is finished, then the game ends
+G_END_REASON = 8      # END_* (-1 while playing)
+G_LOG_LEVEL = 9
+G_LOG_N = 10          # events written to log
+G_LOG_OVERFLOW = 11   # events that did not fit
+G_LAST_MOVED = 12     # register: cards moved by the previous op (n = "last")
+G_LAST_SLOT = 13      # register: slot emptied by the previous field op
+G_NPEND = 14          # pending events on the stack
+G_ILLEGAL = 15        # illegal actions a policy proposed (must stay 0)
+G_ACTIONS = 16        # main-phase actions this turn (safety cap)
+G_SEED = 17
+G_FIELD_REVEALS = 18  # reveals during the current refill (safety cap against the Pope loop)
+G_BOUND = 19          # player bound by the last each_/chosen_ op of the running program
+G_CAP_ROUNDS = 20     # turn cap (GEN-9)
+N_G = 24
+
+# pl[seat, ...]: per-player scalars (int64)
+PL_HERO = 0
+PL_POLICY = 1
+PL_TURN_STRENGTH = 2   # +Strength for all your Characters this turn (Libra Cloth)
+PL_ALT_FILTER = 3      # filter row + 1 of field cards buyable with Strength at their Cosmos cost (Algethi); 0 none
+PL_VP = 4
+PL_ENERGY = 5          # Asgard (reserved)
+PL_VP_TOKENS = 6       # Poseidon (reserved)
+PL_SOULS = 7           # Hades (reserved)
+PL_WON_FIGHTS = 8
+N_PL = 12
+
+# inst_flags bits
+IF_COSMOS_DRAW = 1      # Shun ▲: draw when his Cosmos acquires a field Character
+IF_FACE_PAID = 2        # Dolphin: the face cost was paid this turn
+IF_COUNTED = 4          # scratch mark
+
+PEND_WIDTH = 5  # kind, a, b, c, d
+PEND_CAP = 256
+# Pending event kinds (a LIFO stack: each resolves completely before the one below it)
+P_REFILL = 1      # a = 0 all empty slots, 1 only slot b
+P_ARRIVAL = 2     # a = instance
+P_ACQUIRE = 3     # a = instance, b = acquiring seat, c = flags (OPF_NO_EFFECTS), d = from reserve top
+P_EXIT = 4        # a = instance (Asgard)
+
+
+class GameState(NamedTuple):
+    g: np.ndarray             # int64[N_G] game scalars (G_*)
+    pl: np.ndarray            # int64[MAX_PLAYERS, N_PL] per-player scalars (PL_*)
+    zone: np.ndarray          # int64[MAX_PLAYERS + 1, max(N_PLAYER_ZONES, N_COMMON_ZONES), I] stacks
+    zone_n: np.ndarray        # int64[MAX_PLAYERS + 1, max zones] stack heights
+    field: np.ndarray         # int64[N_SLOTS] instance in each slot, -1 empty
+    inst_row: np.ndarray      # int64[I] zone row (seat or COMMON), -1 out of the game
+    inst_zone: np.ndarray     # int64[I] zone id within the row; Z_BATTLEFIELD on the field
+    inst_facing: np.ndarray   # int64[I] field instance a fighter faces, -1 none
+    inst_buff_str: np.ndarray  # int64[I] Strength gained this turn (Taurus/Leo Cloth)
+    inst_buff_cos: np.ndarray  # int64[I] Cosmos gained this turn
+    inst_cut_str: np.ndarray   # int64[I] field card: Strength cost cut this turn (Capella, Cassios)
+    inst_cut_cos: np.ndarray   # int64[I] field card: Cosmos cost cut this turn
+    inst_flags: np.ndarray     # int64[I] IF_* bits, cleared at the end of each turn
+    inst_wounds: np.ndarray    # int64[I] wound tokens on the card
+    pend: np.ndarray           # int64[PEND_CAP, PEND_WIDTH] pending events (P_*)
+    rng: np.ndarray            # uint64[4] xoshiro256** state
+    log: np.ndarray            # int32[L, EVENT_WIDTH] event log of the current game
+    value: np.ndarray          # float64[MAX_PLAYERS, C] each seat's policy value of each card
+    weights: np.ndarray        # float64[MAX_PLAYERS, W] each seat's policy weights
+    scratch: np.ndarray        # int64[I] scratch list for choices
+
+
+def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity: int) -> GameState:
+    zmax = max(E.N_PLAYER_ZONES, E.N_COMMON_ZONES)
+    return GameState(
+        g=np.zeros(N_G, np.int64),
+        pl=np.zeros((E.MAX_PLAYERS, N_PL), np.int64),
+        zone=np.full((E.MAX_PLAYERS + 1, zmax, n_instances), -1, np.int64),
+        zone_n=np.zeros((E.MAX_PLAYERS + 1, zmax), np.int64),
+        field=np.full(E.N_SLOTS, -1, np.int64),
+        inst_row=np.full(n_instances, -1, np.int64),
+        inst_zone=np.full(n_instances, -1, np.int64),
+        inst_facing=np.full(n_instances, -1, np.int64),
+        inst_buff_str=np.zeros(n_instances, np.int64),
+        inst_buff_cos=np.zeros(n_instances, np.int64),
+        inst_cut_str=np.zeros(n_instances, np.int64),
+        inst_cut_cos=np.zeros(n_instances, np.int64),
+        inst_flags=np.zeros(n_instances, np.int64),
+        inst_wounds=np.zeros(n_instances, np.int64),
+        pend=np.zeros((PEND_CAP, PEND_WIDTH), np.int64),
+        rng=np.zeros(4, np.uint64),
+        log=np.zeros((max(log_capacity, 1), E.EVENT_WIDTH), np.int32),
+        value=np.zeros((E.MAX_PLAYERS, n_cards), np.float64),
+        weights=np.zeros((E.MAX_PLAYERS, max(n_weights, 1)), np.float64),
+        scratch=np.zeros(n_instances, np.int64),
+    )

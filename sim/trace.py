@@ -1,0 +1,105 @@
+"""One game told turn by turn, from its full event log (text for people, dicts for JSON Lines)."""
+from __future__ import annotations
+
+import pandas as pd
+
+from . import enums as E
+
+ZONE_WORDS = {E.Z_DRAW: "draw pile", E.Z_HAND: "hand", E.Z_DISCARD: "discard pile", E.Z_PLAY: "play",
+              E.Z_CLOTH: "Cloth slot", E.Z_WOUNDED: "wounded", E.Z_DESTROYED: "destroyed",
+              E.Z_SETASIDE: "set-aside", E.Z_REVEALED: "revealed", E.Z_DST_RESERVE: "reserve",
+              E.Z_DST_DRAW_TOP: "top of draw pile", E.Z_DST_SELF_DISCARD: "own discard pile"}
+TRIGGER_WORDS = {v: k.replace("_", " ") for k, v in E.TRIGGER_NAMES.items()}
+
+
+def event_dicts(res) -> list[dict]:
+    names = dict(zip(res.cards["id"], res.cards["name"]))
+    out = []
+    for r in res.events.itertuples(index=False):
+        d = {"game": int(r.game), "turn": int(r.turn), "round": int(r.round), "seat": int(r.seat),
+             "kind": str(r.kind), "card_id": int(r.card_id), "card": names.get(int(r.card_id), ""),
+             "a": int(r.a), "b": int(r.b)}
+        if r.how:
+            d["how"] = str(r.how)
+        out.append(d)
+    return out
+
+
+def _cost(cards: pd.DataFrame, cid: int) -> str:
+    row = cards.loc[cards["id"] == cid].iloc[0]
+    parts = []
+    if row.strength_cost:
+        parts.append(f"{row.strength_cost}S")
+    if row.cosmos_cost:
+        parts.append(f"{row.cosmos_cost}C")
+    return "/".join(parts) or "no cost"
+
+
+def render_text(res) -> str:
+    cards = res.cards
+    name = dict(zip(cards["id"], cards["name"]))
+    n = lambda cid: name.get(int(cid), "?")
+    g = res.games.iloc[0]
+    pl = res.players
+    lines = [f"Game {g.game} (seed {g.seed}), {g.players} players: "
+             + "; ".join(f"seat {r.seat} {r.hero} ({r.policy})" for r in pl.itertuples())]
+    setup = res.events[(res.events.kind == "reveal") & (res.events.b == 1)]
+    lines.append("Setup field: " + " | ".join(f"{r.a + 1}:{n(r.card_id)} ({_cost(cards, r.card_id)})"
+                                              for r in setup.itertuples()))
+    hand, field = [], []
+    for r in res.events.itertuples(index=False):
+        k, seat, cid, a, b = str(r.kind), int(r.seat), int(r.card_id), int(r.a), int(r.b)
+        who = f"seat {seat}"
+        if k == "turn":
+            lines.append("")
+            lines.append(f"== Round {a}, turn {r.turn}: seat {seat} to play; {b} flames left ==")
+        elif k == "field":
+            field.append(f"{a + 1}:{n(cid)} ({_cost(cards, cid)})")
+        elif k == "hand":
+            if field:
+                lines.append("  Field: " + " | ".join(field))
+                field = []
+            hand.append(n(cid))
+            draw_left, discard_n = a, b
+            continue
+        elif k == "reveal" and b == 1:
+            continue
+        if hand and k != "hand":
+            lines.append(f"  Hand: {', '.join(hand)}   (draw pile {draw_left}, discard pile {discard_n})")
+            hand = []
+        if k in ("turn", "field"):
+            continue
+        text = {
+            "play": lambda: (f"  {who} plays {n(cid)} against {n(b)} (slot {a + 1})" if a >= 0
+                             else f"  {who} plays {n(cid)} to use it"),
+            "cloth_fights": lambda: f"  {who} uses the equipped {n(cid)} against {n(b)} (slot {a + 1})",
+            "equip": lambda: f"  {who} equips {n(cid)}",
+            "use": lambda: f"  {who} spends {n(cid)} for its {TRIGGER_WORDS[a]} effect",
+            "effect": lambda: f"    > {n(cid)}: {TRIGGER_WORDS[a]} effect",
+            "acquire": lambda: (f"  {who} ACQUIRES {n(cid)} ({r.how}" + (f", slot {b + 1})" if b >= 0 else ")")),
+            "flame": lambda: f"    * a flame goes out ({n(cid)}, {r.how}): {b} left",
+            "reveal": lambda: f"    field: {n(cid)} revealed in slot {a + 1}",
+            "field_out": lambda: (f"    field: {n(cid)} leaves slot {a + 1} for the battlefield discard"
+                                  + (" (upkeep)" if b == E.OUT_UPKEEP else " (effect)")),
+            "wound": lambda: f"    {who}: {n(cid)} is wounded (from {ZONE_WORDS.get(a, a)})",
+            "destroy": lambda: f"    {who}: {n(cid)} is destroyed (from {ZONE_WORDS.get(a, a)})",
+            "discard": lambda: f"    {who}: {n(cid)} is discarded (from {ZONE_WORDS.get(a, a)})",
+            "heal": lambda: (f"  {who} heals {n(cid)}" + (f" with {n(a)}" if a > 0 else "")),
+            "draw": lambda: f"    {who} draws {a}",
+            "move": lambda: f"    {who}: {n(cid)} moves from {ZONE_WORDS.get(a, a)} to {ZONE_WORDS.get(b, b)}",
+            "shuffle": lambda: f"    {who} shuffles the discard pile ({b} cards) into a new draw pile",
+            "upgrade": lambda: f"    {who} upgrades: {n(cid)} goes to the discard pile",
+            "keep": lambda: f"  {who} keeps {n(cid)} in hand",
+            "swap": lambda: f"    field: slots {a + 1} and {b + 1} swap ({n(cid)} now in slot {a + 1})",
+            "cost_cut": lambda: f"    {n(cid)} costs {a}S/{b}C less this turn",
+            "buff": lambda: (f"    {n(cid)} gains +{a} Strength this turn" if cid >= 0
+                             else f"    all of {who}'s Characters gain +{a} Strength this turn"),
+            "end": lambda: f"\nThe game ends ({E.END_REASONS[a]}).",
+            "score": lambda: f"  seat {seat}: {a} VP",
+        }.get(k)
+        if text:
+            lines.append(text())
+    winners = pl[pl.win_share > 0]
+    lines.append("Winner: " + ", ".join(f"seat {r.seat} ({r.hero})" for r in winners.itertuples())
+                 + (" (shared)" if len(winners) > 1 else ""))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,70 @@
+"""The base card file: facts, copy counts, and strict validation with clear errors."""
+import pytest
+
+import sim
+from sim.cards import apply_overrides, load_card_records
+from sim.schema import CardFileError, parse_card_file
+
+BASE = "cardsets/base.toml"
+
+
+def test_base_box_has_every_card_and_copy():
+    cards = sim.load_cards()
+    assert len(cards) == 90 and sorted(cards["id"]) == list(range(1, 91))
+    assert cards["copies"].sum() == 200
+    hero_sets = cards[cards["id"] <= 15]
+    assert hero_sets["copies"].sum() == 75
+    assert cards[cards["start"] == "reserve"]["copies"].sum() == 125
+    assert cards["effect_encoded"].all()
+
+
+def test_numbers_match_the_card_facts():
+    cards = sim.load_cards().set_index("name")
+    assert tuple(cards.loc["Taurus Aldebaran", ["strength_cost", "cosmos_cost", "strength", "cosmos", "vp"]]) == (8, 6, 2, 1, 5)
+    assert tuple(cards.loc["Athena", ["strength_cost", "cosmos_cost", "heal", "cosmos", "copies"]]) == (0, 4, 2, 1, 2)
+    assert cards.loc["Gigas", "vp"] == -1 and cards.loc["Cassios", "strength_cost"] == 2
+    assert cards["flame"].sum() == 12  # the 12 Gold Saints
+
+
+def test_reserve_distribution_matches_the_published_counts():
+    cards = sim.load_cards()
+    reserve = cards[cards["start"] == "reserve"]
+    by_cost = reserve.groupby("strength_cost")["copies"].sum().to_dict()
+    assert {k: v for k, v in by_cost.items() if k} == {2: 14, 3: 26, 4: 16, 5: 12, 6: 28, 7: 4, 8: 5, 9: 3}
+
+
+def _write(tmp_path, text):
+    p = tmp_path / "mine.toml"
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_unknown_field_names_file_card_and_field(tmp_path):
+    p = _write(tmp_path, 'box = "x"\n[[card]]\nid = 5\nname = "Bad"\nrank = ["rare"]\ncopies = 1\nstrenght = 3\n')
+    with pytest.raises(CardFileError) as e:
+        parse_card_file(p)
+    msg = str(e.value)
+    assert "mine.toml" in msg and "#5 'Bad'" in msg and "strenght" in msg and "unknown field" in msg
+
+
+def test_bad_value_and_bad_op_are_named(tmp_path):
+    p = _write(tmp_path, 'box = "x"\n[[card]]\nid = 7\nname = "Neg"\nrank = ["rare"]\ncopies = -1\n')
+    with pytest.raises(CardFileError, match=r"#7 'Neg'.*copies"):
+        parse_card_file(p)
+    p = _write(tmp_path, 'box = "x"\n[[card]]\nid = 8\nname = "Op"\nrank = ["rare"]\ncopies = 1\n'
+                         '[[card.effects]]\non = "engagement"\ndo = [{op = "teleport"}]\n')
+    with pytest.raises(CardFileError, match=r"#8 'Op'.*effects.0.do.0.op"):
+        parse_card_file(p)
+
+
+def test_overrides_change_a_number_and_reject_nonsense():
+    cards = load_card_records()
+    changed = apply_overrides(cards, {"Taurus Aldebaran.strength_cost": 7, "31.vp": 9})
+    by_name = {c.name: c for c in changed}
+    assert by_name["Taurus Aldebaran"].strength_cost == 7 and by_name["Taurus Aldebaran"].vp == 9
+    with pytest.raises(CardFileError, match="unknown card"):
+        apply_overrides(cards, {"Nobody.vp": 1})
+    with pytest.raises(CardFileError, match="FIELD one of"):
+        apply_overrides(cards, {"Cassios.speed": 1})
+    with pytest.raises(CardFileError, match="greater than or equal to 0"):
+        apply_overrides(cards, {"Cassios.copies": -2})
