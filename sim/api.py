@@ -131,7 +131,7 @@ def _seat_config(players: int, policies, heroes):
 
 
 def run_kernel(engine: Engine, first_game: int, n_games: int, seed: int, players: int, policy_ids,
-               weights, hero_ids, log_level: int):
+               weights, hero_ids, log_level: int, check: bool = False):
     """Play a range of games; return the raw record arrays of `play_batch`."""
     from .game import play_batch
     from .state import allocate_state
@@ -140,12 +140,12 @@ def run_kernel(engine: Engine, first_game: int, n_games: int, seed: int, players
     log_cap = 60000 if log_level == E.LOG_FULL else 4096
     state = allocate_state(len(t.inst_card), len(t.card_id), N_WEIGHTS, log_cap)
     return play_batch(card_ref(t), state_ref(state), first_game, n_games, seed, players, hero_ids,
-                      policy_ids, weights, log_level, ROUND_CAP)
+                      policy_ids, weights, log_level, ROUND_CAP, int(check))
 
 
 def frames(engine: Engine, raw, seed: int, players: int, policy_names) -> PlayResult:
     from .game import (GM_END, GM_FLAMES_LEFT, GM_FLAMES_REMOVED, GM_GAME, GM_ILLEGAL, GM_LOG_LOST,
-                       GM_ROUNDS, GM_TURNS, PR_DECK, PR_DESTROYED, PR_FIGHTS, PR_HERO, PR_POLICY,
+                       GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, PR_DECK, PR_DESTROYED, PR_FIGHTS, PR_HERO, PR_POLICY,
                        PR_VP, PR_WOUNDED)
     g, pl, shares, decks, ev = raw
     n = len(g)
@@ -157,6 +157,7 @@ def frames(engine: Engine, raw, seed: int, players: int, policy_names) -> PlayRe
         "flames_left": g[:, GM_FLAMES_LEFT].astype(np.int8),
         "illegal_actions": g[:, GM_ILLEGAL].astype(np.int32),
         "log_lost": g[:, GM_LOG_LOST].astype(np.int32),
+        "violations": g[:, GM_VIOLATIONS].astype(np.int32),
     })
     seat = np.tile(np.arange(players), n)
     policy_codes = np.array([policy_names[s] for s in range(players)], dtype=object)
@@ -215,16 +216,18 @@ def get_engine(boxes=("base",), cardset=None, overrides=None) -> Engine:
 
 def play(games: int, players: int = 2, boxes=("base",), seed: int = 0, policies=("<default>",),
          heroes=None, first_game: int = 0, cardset=None, overrides=None,
-         events: str = "summary") -> PlayResult:
+         events: str = "summary", check_invariants: bool = False) -> PlayResult:
     """Play games first_game .. first_game + games - 1 in this process.
 
     policies: one name for all seats or one per seat (see `sim.describe_policies()`);
     heroes: None (random, distinct) or one per seat; events: "summary" (reveals, acquisitions,
-    flames), "full" (everything) or "none"."""
+    flames), "full" (everything) or "none"; check_invariants: count invariant violations after
+    every action (tests; column `violations`)."""
     engine = get_engine(boxes, cardset, overrides)
     names, ids, weights, hero_ids = _seat_config(players, policies, heroes)
     level = {"none": E.LOG_NONE, "summary": E.LOG_SUMMARY, "full": E.LOG_FULL}[events]
-    raw = run_kernel(engine, first_game, games, seed, players, ids, weights, hero_ids, level)
+    raw = run_kernel(engine, first_game, games, seed, players, ids, weights, hero_ids, level,
+                     check_invariants)
     return frames(engine, raw, seed, players, names)
 
 
@@ -232,7 +235,7 @@ def trace_events(seed: int, game: int = 0, players: int = 2, boxes=("base",), po
                  heroes=None, cardset=None, overrides=None) -> list[dict]:
     """One game's full event log as a list of dicts (one JSON object per line with `json.dumps`)."""
     res = play(1, players, boxes, seed, policies, heroes, game, cardset, overrides, events="full")
-    from .trace import event_dicts
+    from .tracing import event_dicts
     return event_dicts(res)
 
 
@@ -240,7 +243,7 @@ def trace(seed: int, game: int = 0, players: int = 2, boxes=("base",), policies=
           heroes=None, cardset=None, overrides=None, fmt: str = "text") -> str:
     """One game told turn by turn ("text") or as JSON Lines ("jsonl")."""
     res = play(1, players, boxes, seed, policies, heroes, game, cardset, overrides, events="full")
-    from .trace import render_text, event_dicts
+    from .tracing import render_text, event_dicts
     if fmt == "jsonl":
         return "\n".join(json.dumps(d, ensure_ascii=False) for d in event_dicts(res)) + "\n"
     return render_text(res)

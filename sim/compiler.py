@@ -40,7 +40,10 @@ START_CODES = {"reserve": 0, "deck": 1, "setaside": 2}
 
 
 def name_key(card: Card) -> str:
-    return card.hero or card.name
+    """The name effects match: a Hero's Characters share the Hero's name (GEN-19: his Cloth is
+    not "a Seiya", it keeps its own name)."""
+    is_cloth = any(E.CLASS_NAMES[x] & E.CLOTH_CLASSES for x in card.classes)
+    return card.hero if card.hero and not is_cloth else card.name
 
 
 class _Tables:

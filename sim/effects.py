@@ -13,7 +13,7 @@ from .jit import kernel
 from . import enums as E
 from .field import (discard_from_field, push_pending, remove_flames, return_to_reserve,
                     take_off_field)
-from .fight import cond_holds, healing_banned, is_protected
+from .fight import acquisition_banned, cond_holds, healing_banned, is_protected
 from .policies import (choose_buff_target, choose_field_swap, choose_opponent_of, choose_player,
                        decide_may, decide_pay, is_random, pick_cards)
 from .rng import randint
@@ -185,6 +185,8 @@ def op_acquire(s, c, op, src_inst, p, slot):
         if inst < 0 or inst == src_inst or not matches(c, inst, op[E.F_FILTER]):
             continue
         if (op[E.F_FLAGS] & E.OPF_ADJACENT) and not (k == slot - 1 or k == slot + 1):
+            continue
+        if acquisition_banned(s, c, inst):  # Kuraggu bans acquisitions by effect too (GEN-5)
             continue
         buf[nc] = inst
         nc += 1

@@ -8,7 +8,7 @@ GEN-16 (field rules only concern field cards), and the continuous effects of the
 from .jit import kernel
 
 from . import enums as E
-from .state import G_FLAMES, PL_ALT_FILTER, PL_TURN_STRENGTH
+from .state import G_FLAMES, IF_FACE_PAID, PL_ALT_FILTER, PL_TURN_STRENGTH
 from .zones import count_in_deck, count_in_zone, count_on_field, field_slot, matches
 
 STRENGTH = 0
@@ -258,9 +258,30 @@ def can_acquire(s, c, target, cur, p):
     if cost <= 0 or acquisition_banned(s, c, target):
         return False
     need = min_fighters(c, target)
-    if need > 0 and count_alongside(s, c, p, target, -1, -1) < need:
+    if need > 0 and count_character_fighters(s, c, p, target) < need:
         return False
     return fight_total(s, c, target, cur, p) >= cost
+
+
+@kernel
+def count_character_fighters(s, c, p, target):
+    """Characters (not Cloths) of p facing target: Sea Serpent counts these."""
+    n = 0
+    for k in range(s.zone_n[p, E.Z_PLAY]):
+        inst = s.zone[p, E.Z_PLAY, k]
+        if s.inst_facing[inst] == target and (c.classes[c.inst_card[inst]] & E.CLASS_CHARACTER):
+            n += 1
+    return n
+
+
+@kernel
+def face_cost_payable(s, c, p, target, exclude):
+    """Dolphin: can p discard the cards asked to face target (other than `exclude`)?"""
+    i = own_rule(c, target, E.OP_FACE_COST)
+    if i < 0 or (s.inst_flags[target] & IF_FACE_PAID):
+        return True
+    others = s.zone_n[p, E.Z_HAND] - (1 if exclude >= 0 else 0)
+    return others >= c.ops[i, E.F_N]
 
 
 @kernel

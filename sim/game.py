@@ -14,14 +14,14 @@ from .policies import init_values
 from .rng import randint, seed_game
 from .scoring import score_player, win_shares
 from .state import (G_ACTIVE, G_CAP_ROUNDS, G_END_REASON, G_FLAMES, G_FLAMES_REMOVED, G_GAME,
-                    G_ILLEGAL, G_LAST_FLAME, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NPLAYERS,
-                    G_ROUND, G_SEED, G_TURN, PL_HERO, PL_POLICY, PL_VP, PL_WON_FIGHTS)
+                    G_CHECK, G_ILLEGAL, G_LAST_FLAME, G_LAST_FLAMES_SEEN, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NPLAYERS,
+                    G_ROUND, G_SEED, G_TURN, G_VIOLATIONS, PL_HERO, PL_POLICY, PL_VP, PL_WON_FIGHTS)
 from .turn import HAND_SIZE, main_phase, upkeep
 from .zones import count_in_deck, draw_cards, is_deck_zone, log_event, shuffle_zone, zone_push
 
 # games record columns
-GM_GAME, GM_ROUNDS, GM_TURNS, GM_END, GM_FLAMES_REMOVED, GM_FLAMES_LEFT, GM_ILLEGAL, GM_LOG_LOST = range(8)
-GAME_WIDTH = 8
+GM_GAME, GM_ROUNDS, GM_TURNS, GM_END, GM_FLAMES_REMOVED, GM_FLAMES_LEFT, GM_ILLEGAL, GM_LOG_LOST, GM_VIOLATIONS = range(9)
+GAME_WIDTH = 9
 # players record columns
 PR_HERO, PR_POLICY, PR_VP, PR_DECK, PR_DESTROYED, PR_WOUNDED, PR_FIGHTS = range(7)
 PLAYER_WIDTH = 7
@@ -45,7 +45,7 @@ def reset_state(s):
 
 
 @kernel
-def setup_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds):
+def setup_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds, check):
     reset_state(s)
     seed_game(s.rng, seed, game)
     s.g[G_GAME] = game
@@ -55,6 +55,8 @@ def setup_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_lev
     s.g[G_FLAMES] = E.N_FLAMES
     s.g[G_END_REASON] = -1
     s.g[G_CAP_ROUNDS] = cap_rounds
+    s.g[G_CHECK] = check
+    s.g[G_LAST_FLAMES_SEEN] = E.N_FLAMES
     # R9: distinct Heroes, dealt at random unless fixed
     order = np.arange(E.N_HEROES)
     for i in range(E.N_HEROES - 1, 0, -1):
@@ -107,8 +109,8 @@ def log_table(s, c, p):
 
 
 @kernel
-def play_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds):
-    setup_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds)
+def play_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds, check):
+    setup_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds, check)
     action = np.zeros(3, np.int64)
     keep = np.zeros(c.inst_card.shape[0], np.bool_)
     end = -1
@@ -141,7 +143,7 @@ def play_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_leve
 
 @kernel
 def play_batch(c, s, first_game, n_games, seed, n_players, heroes, policy_ids, weights, log_level,
-               cap_rounds):
+               cap_rounds, check):
     """Play games first_game .. first_game + n_games - 1; return record arrays:
     games int64[n, GAME_WIDTH], players int64[n, P, PLAYER_WIDTH], shares float64[n, P],
     decks int16[n, P, C] (final deck composition), events int32[m, 1 + EVENT_WIDTH]."""
@@ -156,7 +158,7 @@ def play_batch(c, s, first_game, n_games, seed, n_players, heroes, policy_ids, w
     vps = np.empty(n_players, np.int64)
     for gi in range(n_games):
         game = first_game + gi
-        play_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds)
+        play_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds, check)
         row = games[gi]
         row[GM_GAME] = game
         row[GM_ROUNDS] = s.g[G_ROUND]
@@ -166,6 +168,7 @@ def play_batch(c, s, first_game, n_games, seed, n_players, heroes, policy_ids, w
         row[GM_FLAMES_LEFT] = s.g[G_FLAMES]
         row[GM_ILLEGAL] = s.g[G_ILLEGAL]
         row[GM_LOG_LOST] = s.g[G_LOG_OVERFLOW]
+        row[GM_VIOLATIONS] = s.g[G_VIOLATIONS]
         for p in range(n_players):
             pr = players[gi, p]
             pr[PR_HERO] = s.pl[p, PL_HERO]

@@ -10,11 +10,11 @@ from .jit import kernel
 
 from . import enums as E
 from .fight import (COSMOS, STRENGTH, acquisition_banned, can_acquire, cond_holds, effective_cost,
-                    fight_total, fighter_value, healing_banned, min_fighters, own_rule)
+                    face_cost_payable, fight_total, fighter_value, healing_banned, min_fighters)
 from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
                              W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
 from .rng import randint, random01, shuffle_prefix
-from .state import G_NPLAYERS, IF_FACE_PAID, PL_POLICY
+from .state import G_NPLAYERS, PL_POLICY
 from .zones import count_alongside_any, count_in_zone, count_on_field, field_slot, matches
 
 RANDOM = 0
@@ -346,10 +346,7 @@ def can_face(s, c, p, inst, target):
         return False
     if (c.classes[c.inst_card[inst]] & E.CLASS_CHARACTER) == 0:
         return False
-    i = own_rule(c, target, E.OP_FACE_COST)
-    if i >= 0 and (s.inst_flags[target] & IF_FACE_PAID) == 0:
-        return s.zone_n[p, E.Z_HAND] - 1 >= c.ops[i, E.F_N]
-    return True
+    return face_cost_payable(s, c, p, target, inst)
 
 
 @kernel
@@ -409,7 +406,7 @@ def legal_action(s, c, p, pick, out):
         t = s.field[slot]
         if t < 0:
             continue
-        if cloth_on:
+        if cloth_on and face_cost_payable(s, c, p, t, -1):
             if n == pick:
                 out[0] = A_CLOTH_FIGHT
                 out[2] = slot
@@ -630,7 +627,7 @@ def choose_action(s, c, p, out):
         if v > pick_v or pick < 0:
             pick_v = v
             pick = inst
-    if s.zone_n[p, E.Z_CLOTH] > 0 and best_cur == COSMOS:
+    if s.zone_n[p, E.Z_CLOTH] > 0 and best_cur == COSMOS and face_cost_payable(s, c, p, best_t, -1):
         cl = s.zone[p, E.Z_CLOTH, 0]
         v = fighter_value(s, c, cl, best_t, best_cur, p)
         if v > 0 and (small < 0 or v < small_v) and (v >= need or pick < 0 or v > pick_v):

@@ -9,7 +9,7 @@ from .jit import kernel
 from . import enums as E
 from .effects import run_program
 from .field import refill_step, remove_flames
-from .fight import COSMOS, can_acquire, healing_banned, own_rule
+from .fight import COSMOS, can_acquire, face_cost_payable, healing_banned, own_rule
 from .policies import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face,
                        first_op_feasible, pick_cards, use_trigger)
 from .state import (G_ACTIVE, G_ILLEGAL, G_NPEND, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE, P_ARRIVAL,
@@ -129,6 +129,9 @@ def apply_action(s, c, p, kind, a, b):
     elif kind == A_CLOTH_FIGHT:
         if b < 0 or b >= E.N_SLOTS or s.zone_n[p, E.Z_CLOTH] == 0 or s.field[b] < 0:
             return illegal(s)
+        if not face_cost_payable(s, c, p, s.field[b], -1):
+            return illegal(s)
+        pay_face_cost(s, c, p, -1, s.field[b])
         cl = s.zone[p, E.Z_CLOTH, 0]
         move_to(s, cl, p, E.Z_PLAY)
         s.inst_facing[cl] = s.field[b]

@@ -42,7 +42,11 @@ G_SEED = 17
 G_FIELD_REVEALS = 18  # reveals during the current refill (safety cap against the Pope loop)
 G_BOUND = 19          # player bound by the last each_/chosen_ op of the running program
 G_CAP_ROUNDS = 20     # turn cap (GEN-9)
-N_G = 24
+G_CHECK = 21          # 1: check the invariants after every action (tests)
+G_VIOLATIONS = 22     # invariant violations seen
+G_FIRST_VIOLATION = 23
+G_LAST_FLAMES_SEEN = 24
+N_G = 28
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0

@@ -11,7 +11,9 @@ from . import enums as E
 from .field import discard_from_field, push_pending, shift_right
 from .policies import choose_action, choose_keep
 from .resolve import apply_action, drain
-from .state import G_ACTIONS, G_FIELD_REVEALS, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH
+from .invariants import check_invariants
+from .state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_NPLAYERS, P_REFILL, PL_ALT_FILTER,
+                    PL_TURN_STRENGTH)
 from .zones import draw_cards, log_event, move_to
 
 HAND_SIZE = 5
@@ -24,7 +26,10 @@ def main_phase(s, c, p, action):
     while s.g[G_ACTIONS] < MAX_ACTIONS_PER_TURN:
         s.g[G_ACTIONS] += 1
         choose_action(s, c, p, action)
-        if not apply_action(s, c, p, action[0], action[1], action[2]):
+        go_on = apply_action(s, c, p, action[0], action[1], action[2])
+        if s.g[G_CHECK]:
+            check_invariants(s, c, s.g[G_NPLAYERS])
+        if not go_on:
             break
 
 
@@ -60,6 +65,8 @@ def upkeep(s, c, p, keep):
     push_pending(s, P_REFILL, -1, 0, 0, 0)
     drain(s, c)
     end_turn_reset(s, p)
+    if s.g[G_CHECK]:
+        check_invariants(s, c, s.g[G_NPLAYERS])
 
 
 @kernel

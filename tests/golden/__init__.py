@@ -1,0 +1,26 @@
+"""Golden traces: a few seeded games told in full, stored as text and diffed by the tests.
+
+Regenerate after an intended rule or policy change with `make golden` (python -m tests.golden
+--regenerate), then read the diff: every rule change shows up there.
+"""
+from pathlib import Path
+
+import sim
+
+HERE = Path(__file__).resolve().parent
+CASES = {  # file name: arguments of sim.trace
+    "base_2p_value_seed1.txt": dict(seed=1, game=0, players=2, policies=("value",)),
+    "base_3p_clock_seed2.txt": dict(seed=2, game=3, players=3, policies=("clock",)),
+    "base_4p_mixed_seed3.txt": dict(seed=3, game=1, players=4, policies=("value", "greedy", "clock", "random")),
+}
+
+
+def render(name: str) -> str:
+    return sim.trace(**CASES[name])
+
+
+def regenerate():
+    for name in CASES:
+        (HERE / name).write_text(render(name), encoding="utf-8")
+        print("wrote", HERE / name)
+

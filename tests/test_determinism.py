@@ -1,0 +1,30 @@
+"""Same seed, same games: a game played alone equals the same game inside a batch."""
+import pandas as pd
+
+import sim
+
+
+def test_a_game_alone_equals_the_same_game_in_a_batch():
+    batch = sim.play(40, players=3, seed=5)
+    for k in (0, 17, 39):
+        alone = sim.play(1, players=3, seed=5, first_game=k)
+        pd.testing.assert_frame_equal(alone.games.reset_index(drop=True),
+                                      batch.games[batch.games.game == k].reset_index(drop=True))
+        pd.testing.assert_frame_equal(alone.players.reset_index(drop=True),
+                                      batch.players[batch.players.game == k].reset_index(drop=True),
+                                      check_categorical=False)
+        ev_batch = batch.events[batch.events.game == k].reset_index(drop=True)
+        pd.testing.assert_frame_equal(alone.events.reset_index(drop=True), ev_batch, check_categorical=False)
+
+
+def test_batches_split_anywhere_give_the_same_games():
+    whole = sim.play(30, players=2, seed=9)
+    parts = pd.concat([sim.play(n, players=2, seed=9, first_game=f).games
+                       for f, n in ((0, 7), (7, 13), (20, 10))], ignore_index=True)
+    pd.testing.assert_frame_equal(whole.games, parts)
+
+
+def test_another_seed_gives_other_games():
+    a = sim.play(20, players=2, seed=1).players["vp"].to_numpy()
+    b = sim.play(20, players=2, seed=2).players["vp"].to_numpy()
+    assert (a != b).any()

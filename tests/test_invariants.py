@@ -1,0 +1,47 @@
+"""Invariants over many seeded games, for every player count and policy.
+
+The engine checks, after every action and every upkeep: each card is in exactly one place,
+no counter is negative, the Clock never goes up, fighters face cards on the field, at most one
+equipped Cloth. Policies must only propose legal actions, and every game records why it ended.
+"""
+import numpy as np
+import pytest
+
+import sim
+from sim import enums as E
+from sim.api import get_engine
+from sim.invariants import V_ZONE_MISMATCH, check_invariants
+from sim.state import G_FIRST_VIOLATION, G_VIOLATIONS
+
+GAMES = {2: 120, 3: 50, 4: 40, 5: 30}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("policy", list(sim.POLICIES))
+def test_invariants_hold_in_every_game(players, policy):
+    res = sim.play(GAMES[players], players=players, seed=11, policies=(policy,), check_invariants=True)
+    g = res.games
+    assert (g["violations"] == 0).all(), g.loc[g.violations > 0, ["game", "violations"]]
+    assert (g["illegal_actions"] == 0).all()
+    assert g["end_reason"].notna().all()
+    assert ((g["flames_left"] >= 0) & (g["flames_left"] <= 12)).all()
+    assert ((g["flames_removed"] + g["flames_left"]) == 12).all()
+    # a game that ends by the Clock has no flame left
+    assert (g.loc[g.end_reason == "clock", "flames_left"] == 0).all()
+    # shares of the win sum to 1 per game
+    assert np.allclose(res.players.groupby("game")["win_share"].sum(), 1.0)
+    # every copy of the game's cards is counted once at the end: decks + destroyed + out of decks
+    n_reserve = sim.load_cards().query("start == 'reserve'")["copies"].sum()
+    assert (res.decks.groupby("game")["copies"].sum() <= n_reserve + 15 * players).all()
+
+
+def test_the_checker_catches_a_corrupt_state():
+    """A test that cannot fail is a defect: corrupt one card's place and expect a violation."""
+    from tests.scenario import Scenario
+    sc = Scenario()
+    inst = sc.hand(0, "Cassios")
+    check_invariants(sc.s, sc.c, 2)
+    assert sc.st.g[G_VIOLATIONS] == 0
+    sc.st.inst_zone[inst] = E.Z_DISCARD  # recorded in the discard pile, but held by the hand
+    check_invariants(sc.s, sc.c, 2)
+    assert sc.st.g[G_VIOLATIONS] > 0 and sc.st.g[G_FIRST_VIOLATION] == V_ZONE_MISMATCH
