@@ -19,8 +19,8 @@ from .policies import (choose_buff_target, choose_field_swap, choose_opponent_of
 from .rng import randint
 from .state import (G_ACTIVE, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, IF_COSMOS_DRAW,
                     P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
-from .zones import (draw_cards, field_slot, log_event, matches, move_to, shuffle_zone, top_of_draw,
-                    zone_push, zone_remove)
+from .zones import (draw_cards, field_slot, log_event, matches, move_to, reshuffle_discard, shuffle_zone,
+                    top_of_draw, zone_push)
 
 
 @kernel
@@ -107,6 +107,8 @@ def op_move(s, c, op, src_inst, p, q):
         n = s.g[G_LAST_MOVED]
     if src == E.Z_SRC_THIS:
         q = p
+    if src == E.Z_DRAW and s.zone_n[q, E.Z_DRAW] == 0:
+        reshuffle_discard(s, c, q)  # GEN-2: taking from an empty draw pile reshuffles first
     if (flags & E.OPF_TOP) and src == E.Z_DRAW:
         moved = 0
         for _ in range(n):

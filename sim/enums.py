@@ -99,12 +99,24 @@ Z_WOUNDED = 5     # wounded (marked) cards: stay in play until healed
 Z_DESTROYED = 6   # under the Hero marker, out of the game (count for Jaki)
 Z_SETASIDE = 7    # the 5 armoured Hero copies (upgrade stock)
 Z_REVEALED = 8    # cards revealed by an effect, pending (Cancer Cloth)
-N_PLAYER_ZONES = 9
+# Reserved for the expansions (no base card uses them yet; the state has room for them):
+Z_RELICS = 9      # Asgard/Poseidon Relics in play
+Z_PILLARS = 10    # Poseidon: Pillars destroyed (scored)
+Z_VOID = 11       # Hades: annihilated Characters (scored)
+Z_SHACKLE = 12    # Hades: Shackle pile (scored negatively)
+Z_ABILITIES = 13  # Hades
+Z_HOUSES = 14     # Hades duel
+N_PLAYER_ZONES = 15
 # Common zones (row COMMON)
 Z_RESERVE = 0     # face-down reserve; top is the last element
 Z_BF_DISCARD = 1  # the battlefield's common discard pile
 Z_PENDING = 2     # a field card being acquired while its Defeated effect resolves
-N_COMMON_ZONES = 3
+Z_EPICS = 3       # Poseidon Epics (reserved)
+Z_PILLAR_ROW = 4  # Poseidon Pillars in play (reserved)
+Z_STYX = 5        # Hades (reserved)
+Z_UNDERWORLD = 6  # Hades (reserved)
+Z_ABYSSES = 7     # Poseidon co-op (reserved)
+N_COMMON_ZONES = 8
 Z_BATTLEFIELD = 99  # pseudo-zone: the 6 field slots (own array)
 Z_NOWHERE = -1
 

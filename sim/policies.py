@@ -296,22 +296,20 @@ def use_kind(c, k, trig):
 
 
 @kernel
-def first_op_feasible(s, c, p, inst, trig, target):
-    """A quick check that the program of inst would do something now (its first step can run)."""
-    k = c.inst_card[inst]
-    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
-    if n == 0:
-        return False
-    op = c.ops[start]
+def op_feasible(s, c, p, inst, row, target):
+    """Would op `row` of inst's program do something now? (a quick check, for the policies)"""
+    op = c.ops[row]
     code = op[E.F_OP]
     if not cond_holds(s, c, op[E.F_COND], inst, target, p):
         return False
     if code == E.OP_UPGRADE:
-        return upgrade_possible(s, c, p, c.hero[k])
+        return upgrade_possible(s, c, p, c.hero[c.inst_card[inst]])
     if code == E.OP_MOVE and op[E.F_WHO] == E.W_SELF and op[E.F_ZONE] < E.N_PLAYER_ZONES:
         need = op[E.F_N] if op[E.F_N] > 0 else 1
-        have = count_in_zone(s, c, p, op[E.F_ZONE], op[E.F_FILTER], inst)
-        return have >= need
+        zone = op[E.F_ZONE]
+        if zone == E.Z_DRAW and s.zone_n[p, E.Z_DRAW] == 0:
+            zone = E.Z_DISCARD  # GEN-2: it would be reshuffled first
+        return count_in_zone(s, c, p, zone, op[E.F_FILTER], inst) >= need
     if code == E.OP_ACQUIRE and op[E.F_ZONE] == E.Z_SRC_FIELD:
         return count_on_field(s, c, op[E.F_FILTER], -1) > 0
     if code == E.OP_COST_CUT:
@@ -319,6 +317,58 @@ def first_op_feasible(s, c, p, inst, trig, target):
     if code == E.OP_BUFF:
         return count_alongside_any(s, c, p, op[E.F_FILTER]) > 0
     return True
+
+
+@kernel
+def first_op_feasible(s, c, p, inst, trig, target):
+    """Would the program do something now? Its first step must be able to run and, when that
+    step is a cost, so must the step it pays for."""
+    k = c.inst_card[inst]
+    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
+    if n == 0 or not op_feasible(s, c, p, inst, start, target):
+        return False
+    if (c.ops[start, E.F_FLAGS] & E.OPF_PAY) and n > 1:
+        return op_feasible(s, c, p, inst, start + 1, target)
+    return True
+
+
+@kernel
+def can_use(s, c, p, inst, trig):
+    """May p spend inst for its use now? A Cloth in hand must be equipped to be used, so not
+    while another Cloth is equipped (one Cloth in play)."""
+    if s.inst_zone[inst] == E.Z_HAND and (c.classes[c.inst_card[inst]] & E.CLASS_CLOTH) \
+            and s.zone_n[p, E.Z_CLOTH] > 0:
+        return False
+    return first_op_feasible(s, c, p, inst, trig, -1)
+
+
+@kernel
+def willing_to_pay(s, c, p, inst, trig):
+    """For a program that starts with a cost: is p's policy willing to pay it with its cheapest
+    candidates? (so that a policy never spends a card and then declines its cost)"""
+    k = c.inst_card[inst]
+    start = c.prog[k, trig, 0]
+    op = c.ops[start]
+    if not (op[E.F_FLAGS] & E.OPF_PAY) or op[E.F_WHO] != E.W_SELF or op[E.F_ZONE] >= E.N_PLAYER_ZONES:
+        return True
+    if is_random(s, p):
+        return True
+    worst = 0.0
+    need = op[E.F_N] if op[E.F_N] > 0 else 1
+    # the `need` least valuable candidates
+    buf = s.scratch
+    m = 0
+    for j in range(s.zone_n[p, op[E.F_ZONE]]):
+        x = s.zone[p, op[E.F_ZONE], j]
+        if x != inst and matches(c, x, op[E.F_FILTER]):
+            buf[m] = x
+            m += 1
+    if m < need:
+        return False
+    pick_cards(s, c, p, buf, m, need, False)
+    for j in range(need):
+        worst = max(worst, s.value[p, c.inst_card[buf[j]]])
+    return worst <= s.weights[p, W_PAY]
 
 
 @kernel
@@ -379,7 +429,7 @@ def legal_action(s, c, p, pick, out):
                     out[2] = slot
                 n += 1
         ut = use_trigger(c, k)
-        if ut >= 0 and first_op_feasible(s, c, p, inst, ut, -1):
+        if ut >= 0 and can_use(s, c, p, inst, ut):
             if n == pick:
                 out[0] = A_USE
                 out[1] = inst
@@ -396,7 +446,7 @@ def legal_action(s, c, p, pick, out):
         for i in range(s.zone_n[p, zone]):
             inst = s.zone[p, zone, i]
             ut = use_trigger(c, c.inst_card[inst])
-            if ut >= 0 and first_op_feasible(s, c, p, inst, ut, -1):
+            if ut >= 0 and can_use(s, c, p, inst, ut):
                 if n == pick:
                     out[0] = A_USE
                     out[1] = inst
@@ -444,14 +494,17 @@ def hand_resources(s, c, p, target, cur):
 
 @kernel
 def helper_bonus(s, c, p, target, cur):
-    """The most one fight-helper card in hand could add (buff) or cut (cost) against target."""
+    """The most one fight-helper card (in hand or the equipped Cloth) could add (buff) or cut
+    (cost) against target."""
     best = 0
     best_inst = -1
-    for i in range(s.zone_n[p, E.Z_HAND]):
-        inst = s.zone[p, E.Z_HAND, i]
+    nh = s.zone_n[p, E.Z_HAND]
+    for i in range(nh + s.zone_n[p, E.Z_CLOTH]):
+        inst = s.zone[p, E.Z_HAND, i] if i < nh else s.zone[p, E.Z_CLOTH, 0]
         k = c.inst_card[inst]
         ut = use_trigger(c, k)
-        if ut < 0 or use_kind(c, k, ut) != 1 or not first_op_feasible(s, c, p, inst, ut, -1):
+        if ut < 0 or use_kind(c, k, ut) != 1 or not can_use(s, c, p, inst, ut) \
+                or not willing_to_pay(s, c, p, inst, ut):
             continue
         start, n = c.prog[k, ut, 0], c.prog[k, ut, 1]
         gain = 0
@@ -512,7 +565,7 @@ def choose_action(s, c, p, out):
     if w[W_UPGRADE] > 0 and s.zone_n[p, E.Z_CLOTH] > 0:
         cl = s.zone[p, E.Z_CLOTH, 0]
         ut = use_trigger(c, c.inst_card[cl])
-        if ut >= 0 and use_kind(c, c.inst_card[cl], ut) == 2 and first_op_feasible(s, c, p, cl, ut, -1):
+        if ut >= 0 and use_kind(c, c.inst_card[cl], ut) == 2 and can_use(s, c, p, cl, ut):
             out[0] = A_USE
             out[1] = cl
             out[2] = ut
@@ -553,7 +606,7 @@ def choose_action(s, c, p, out):
             d, o, h = program_counts(c, k, ut)
             gain = w[W_DRAW] * d + w[W_EFFECT] * o + w[W_HARM] * h
             own = w[W_STRENGTH] * c.strength[k] + w[W_COSMOS] * c.cosmos[k]
-            if gain > w[W_USE] * own and first_op_feasible(s, c, p, inst, ut, -1):
+            if gain > w[W_USE] * own and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut):
                 out[0] = A_USE
                 out[1] = inst
                 out[2] = ut

@@ -8,27 +8,36 @@ from .jit import kernel
 
 from . import enums as E
 from .effects import run_program
-from .field import refill_step, remove_flames
+from .field import detach_fighters, push_pending, refill_step, remove_flames
 from .fight import COSMOS, can_acquire, face_cost_payable, healing_banned, own_rule
 from .policies import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face,
-                       first_op_feasible, pick_cards, use_trigger)
+                       can_use, pick_cards, use_trigger)
 from .state import (G_ACTIVE, G_ILLEGAL, G_NPEND, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE, P_ARRIVAL,
-                    P_EXIT, P_REFILL, PL_WON_FIGHTS)
+                    P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from .zones import draw_cards, field_slot, log_event, move_to, zone_push
 
 
 @kernel
 def acquire_field_card(s, c, inst, p, how, no_effects):
-    """p acquires the field card inst (won by `how`, or by an effect)."""
+    """p acquires the field card inst (won by `how`, or by an effect). The card is pending while
+    its Defeated effect resolves completely (what it causes too); `finish_acquisition` follows."""
     slot = field_slot(s, inst)
     if slot < 0:
         return
     s.field[slot] = -1
     zone_push(s, E.COMMON, E.Z_PENDING, inst)  # pending: in no play zone while Defeated resolves
+    if how == E.ACQ_EFFECT:
+        detach_fighters(s, inst)  # GEN-18: "the cards used to fight him" are none
     log_event(s, c, E.EV_ACQUIRE, p, inst, how, slot)
-    k = c.inst_card[inst]
+    push_pending(s, P_FINISH_ACQUIRE, inst, p, how, 0)
     if not no_effects:
         run_program(s, c, E.T_DEFEATED, inst, p, -1, slot)
+
+
+@kernel
+def finish_acquisition(s, c, inst, p, how):
+    """After Defeated: the Flame fires, the card is placed, the fighters are discarded (GEN-3.1)."""
+    k = c.inst_card[inst]
     if c.icons[k] & E.ICON_FLAME:
         remove_flames(s, c, 1, E.FLAME_ACQUIRED, inst, p)
     if s.inst_row[inst] == E.COMMON and s.inst_zone[inst] == E.Z_PENDING:
@@ -39,7 +48,6 @@ def acquire_field_card(s, c, inst, p, how, no_effects):
             f = s.zone[p, E.Z_PLAY, j]
             if s.inst_facing[f] == inst and (s.inst_flags[f] & IF_COSMOS_DRAW) and c.cosmos[c.inst_card[f]] > 0:
                 draw_cards(s, c, p, 1)
-    # the cards used in the fight are discarded
     j = 0
     while j < s.zone_n[p, E.Z_PLAY]:
         f = s.zone[p, E.Z_PLAY, j]
@@ -64,6 +72,8 @@ def drain(s, c):
                 run_program(s, c, E.T_ARRIVAL, a, active, a, field_slot(s, a))
         elif kind == P_ACQUIRE:
             acquire_field_card(s, c, a, b, E.ACQ_EFFECT, (cc & E.OPF_NO_EFFECTS) != 0)
+        elif kind == P_FINISH_ACQUIRE:
+            finish_acquisition(s, c, a, b, cc)
         elif kind == P_EXIT:
             run_program(s, c, E.T_EXIT, a, active, -1, -1)
 
@@ -140,7 +150,7 @@ def apply_action(s, c, p, kind, a, b):
         zone = s.inst_zone[a]
         if s.inst_row[a] != p or not (zone == E.Z_HAND or zone == E.Z_PLAY or zone == E.Z_CLOTH):
             return illegal(s)
-        if use_trigger(c, c.inst_card[a]) != b or not first_op_feasible(s, c, p, a, b, -1):
+        if use_trigger(c, c.inst_card[a]) != b or not can_use(s, c, p, a, b):
             return illegal(s)
         if zone == E.Z_HAND:  # played, then spent at once (its Engagement still applies)
             log_event(s, c, E.EV_PLAY, p, a, -1, -1)

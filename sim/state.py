@@ -72,6 +72,7 @@ P_REFILL = 1      # a = 0 all empty slots, 1 only slot b
 P_ARRIVAL = 2     # a = instance
 P_ACQUIRE = 3     # a = instance, b = acquiring seat, c = flags (OPF_NO_EFFECTS), d = from reserve top
 P_EXIT = 4        # a = instance (Asgard)
+P_FINISH_ACQUIRE = 5  # a = instance, b = acquiring seat, c = how: Flame, placement, fighters discarded
 
 
 class GameState(NamedTuple):
