@@ -145,8 +145,7 @@ def run_kernel(engine: Engine, first_game: int, n_games: int, seed: int, players
 
 def frames(engine: Engine, raw, seed: int, players: int, policy_names) -> PlayResult:
     from .game import (GM_END, GM_FLAMES_LEFT, GM_FLAMES_REMOVED, GM_GAME, GM_ILLEGAL, GM_LOG_LOST,
-                       GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, PR_DECK, PR_DESTROYED, PR_FIGHTS, PR_HERO, PR_POLICY,
-                       PR_VP, PR_WOUNDED)
+                       GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, PR_DECK, PR_DESTROYED, PR_FIGHTS, PR_HERO, PR_VP, PR_WOUNDED)
     g, pl, shares, decks, ev = raw
     n = len(g)
     games = pd.DataFrame({

@@ -4,6 +4,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from .schema import Card, CardFileError, parse_card_file
 
 CARDSET_DIR = Path(__file__).resolve().parent.parent / "cardsets"
@@ -64,9 +66,8 @@ def apply_overrides(cards: list[Card], overrides: dict[str, int] | None) -> list
         data[field] = value
         try:
             cards[i] = Card.model_validate(data)
-        except Exception as e:  # pydantic's message names the constraint
-            first = getattr(e, "errors", lambda: [{"msg": str(e)}])()[0]["msg"]
-            raise CardFileError(f"bad override '{key}={value}': {first}") from None
+        except ValidationError as err:  # pydantic's message names the constraint
+            raise CardFileError(f"bad override '{key}={value}': {err.errors()[0]['msg']}") from None
     return cards
 
 

@@ -15,8 +15,8 @@ from .field import (discard_from_field, push_pending, remove_flames, return_to_r
                     take_off_field)
 from .fight import acquisition_banned, cond_holds, healing_banned, is_protected
 from .policies import (choose_buff_target, choose_field_swap, choose_opponent_of, choose_player,
-                       decide_may, decide_pay, is_random, pick_cards)
-from .rng import randint
+                       decide_may, decide_pay, pick_cards)
+from .rng import shuffle_prefix
 from .state import (G_ACTIVE, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, IF_COSMOS_DRAW,
                     P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from .zones import (draw_cards, field_slot, log_event, matches, move_to, reshuffle_discard, shuffle_zone,
@@ -151,7 +151,7 @@ def op_move(s, c, op, src_inst, p, q):
     elif by == E.BY_OPPONENT:
         chooser = choose_opponent_of(s, payer)
     if by == E.BY_RANDOM:
-        from_rng_shuffle(s, buf, nc)
+        shuffle_prefix(s.rng, buf, nc)
     else:
         pick_cards(s, c, chooser, buf, nc, want, is_beneficial(src, dst) == (chooser == payer))
     for j in range(want):
@@ -160,15 +160,6 @@ def op_move(s, c, op, src_inst, p, q):
         shuffle_zone(s, E.COMMON, E.Z_RESERVE)
     s.g[G_LAST_MOVED] = want
     return True
-
-
-@kernel
-def from_rng_shuffle(s, buf, n):
-    for i in range(n - 1, 0, -1):
-        j = randint(s.rng, i + 1)
-        tmp = buf[i]
-        buf[i] = buf[j]
-        buf[j] = tmp
 
 
 @kernel

@@ -118,7 +118,6 @@ Z_UNDERWORLD = 6  # Hades (reserved)
 Z_ABYSSES = 7     # Poseidon co-op (reserved)
 N_COMMON_ZONES = 8
 Z_BATTLEFIELD = 99  # pseudo-zone: the 6 field slots (own array)
-Z_NOWHERE = -1
 
 MAX_PLAYERS = 5
 COMMON = MAX_PLAYERS
@@ -151,7 +150,6 @@ TRIGGER_NAMES = {
     "freeze_use": T_USE_FREEZE, "marked": T_MARKED, "fighting": T_FIGHT, "cost": T_COST,
     "field": T_FIELD, "score": T_SCORE,
 }
-USE_TRIGGERS = (T_USE_DISCARD, T_USE_WOUND, T_USE_DESTROY)
 
 # --- Effect opcodes. One row of the op table: OP_WIDTH int64 fields, named by the F_ offsets. ----
 # One-shot actions
@@ -173,7 +171,6 @@ OP_RETURN_TO_RESERVE = 15  # shuffle this card into the reserve (Sagittarius Clo
 OP_GIVE_SELF = 16     # put this field card into a chosen player's discard pile (Gigas)
 OP_SWAP_ZONES = 17    # swap a card of one zone with a card of another zone of the same player (Geki)
 OP_MARK_COSMOS_DRAW = 18  # deferred: draw when this card's Cosmos acquires a field Character (Shun)
-OP_DISCARD_HAND_PAY = 19  # reserved
 # Continuous modifiers (read by the fight and cost rules, never executed)
 OP_STAT = 40          # +Strength/+Cosmos to this card or to named cards alongside, under a condition
 OP_STAT_MULT = 41     # multiply the values of named cards alongside (Dohko)
@@ -274,7 +271,7 @@ FL_RANK_ANY = 1    # card must have one of these rank bits (0: no constraint)
 FL_NAME = 2        # card's name id must equal this (-1: any)
 FL_NOT_NAME = 3    # card's name id must differ (-1: no constraint)
 FL_COSMOS = 4      # 0 any, 1 has printed Cosmos, 2 has none
-FL_IDENTICAL = 5   # reserved
+FL_UNUSED = 5      # reserved (keeps rows 6 wide)
 FILTER_WIDTH = 6
 
 # Conditions (cond table columns: kind, count source, zone, filter, at least, exclude this card)

@@ -15,7 +15,7 @@ from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, 
                              W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
 from .rng import randint, random01, shuffle_prefix
 from .state import G_NPLAYERS, PL_POLICY
-from .zones import count_alongside_any, count_in_zone, count_on_field, field_slot, matches
+from .zones import count_alongside_any, count_in_zone, count_on_field, matches
 
 RANDOM = 0
 

@@ -63,7 +63,6 @@ N_PL = 12
 # inst_flags bits
 IF_COSMOS_DRAW = 1      # Shun ▲: draw when his Cosmos acquires a field Character
 IF_FACE_PAID = 2        # Dolphin: the face cost was paid this turn
-IF_COUNTED = 4          # scratch mark
 
 PEND_WIDTH = 5  # kind, a, b, c, d
 PEND_CAP = 256

@@ -22,7 +22,7 @@ from sim.api import _seat_config, get_engine
 from sim.effects import run_program
 from sim.fight import COSMOS, STRENGTH, can_acquire, effective_cost, fight_total
 from sim.game import setup_game
-from sim.policies import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE,
+from sim.policies import (A_ACQUIRE, A_CLOTH_FIGHT, A_EQUIP, A_HEAL, A_PLAY, A_USE,
                           use_trigger)
 from sim.policy_catalog import N_WEIGHTS
 from sim.resolve import apply_action, drain

@@ -9,7 +9,6 @@ import pytest
 
 import sim
 from sim import enums as E
-from sim.api import get_engine
 from sim.invariants import V_ZONE_MISMATCH, check_invariants
 from sim.state import G_FIRST_VIOLATION, G_VIOLATIONS
 
