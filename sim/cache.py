@@ -13,12 +13,16 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 ENGINE_DIR = Path(__file__).resolve().parent
+# The modules compiled by numba, and those whose constants they read.
+KERNEL_MODULES = ("enums", "state", "structs", "jit", "rng", "zones", "fight", "field", "policies",
+                  "policy_catalog", "effects", "resolve", "turn", "scoring", "game", "invariants")
 
 
 def engine_hash() -> str:
     h = hashlib.sha256()
-    for path in sorted(ENGINE_DIR.glob("*.py")):
-        h.update(path.name.encode())
+    for name in KERNEL_MODULES:
+        path = ENGINE_DIR / f"{name}.py"
+        h.update(name.encode())
         h.update(path.read_bytes())
     try:
         h.update(version("numba").encode())

@@ -198,6 +198,7 @@ def simulate_to_folder(config: RunConfig, out: str | Path | None = None, workers
     write the run folder and return its path. `on_progress(games_done)` is called after each batch.
     On Ctrl-C the manifest is marked 'interrupted' and the finished batches stay usable."""
     check_config(config)
+    warm_up(config.play_kwargs())
     workers = max(1, int(workers or os.cpu_count() or 1))
     folder = prepare_folder(out if out is not None else default_folder(config))
     batch_size = int(batch_size or default_batch_size(config.games, workers))
@@ -245,7 +246,6 @@ def _play_all(config, folder, workers, batches, manifest, on_progress):
         for b in batches:
             _record(manifest, folder, play_batch_to_disk(kwargs, b[1], b[2], str(folder), b[0]), on_progress)
         return
-    warm_up(kwargs)
     with ProcessPoolExecutor(max_workers=min(workers, len(batches)), mp_context=_context()) as pool:
         pending = {pool.submit(play_batch_to_disk, kwargs, b[1], b[2], str(folder), b[0]) for b in batches}
         try:
@@ -261,7 +261,8 @@ def _play_all(config, folder, workers, batches, manifest, on_progress):
 
 def warm_up(kwargs: dict):
     """Play one game in the parent so the numba kernels are compiled (and cached on disk) once,
-    before any worker starts: workers then load them instead of each compiling its own."""
+    before any worker starts (workers then load them instead of each compiling its own) and
+    before the clock starts (games/s measures playing, not compiling)."""
     import sim
     sim.play(1, events="summary", **kwargs)
 

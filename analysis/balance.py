@@ -1,0 +1,104 @@
+"""Hero, seat and policy balance: win share with CIs, first-player advantage, VP, ties.
+
+Win share: a player-game scores 1 for a win, 1/k for a k-way tie for first, 0 otherwise; a
+group's win share is the mean over its player-games, so a fair group scores 1/players (the
+`fair` column). The CI is Wilson's interval with the summed win shares as successes.
+"""
+from __future__ import annotations
+
+import pandas as pd
+
+from ._data import as_run
+from .stats import wilson
+
+GROUPS = ("hero", "seat", "policy")
+
+
+def _with_players(run) -> pd.DataFrame:
+    """Player rows with the game's number of players (for the fair share)."""
+    run = as_run(run)
+    n = run.games[["game", "players"]].astype({"game": "int64", "players": "int64"})
+    pl = run.players.astype({"game": "int64"})
+    return pl.merge(n, on="game", how="left")
+
+
+def win_share_by(run, by: str, confidence: float = 0.95) -> pd.DataFrame:
+    """One row per hero, seat or policy: player-games, wins (summed win shares), win share and CI,
+    fair share, advantage (win share - fair), mean and median VP."""
+    if by not in GROUPS:
+        raise ValueError(f"by must be one of {', '.join(GROUPS)}, not {by!r}")
+    pl = _with_players(run)
+    pl["fair"] = 1.0 / pl["players"]
+    g = pl.groupby(by, observed=True)
+    t = pd.DataFrame({"player_games": g.size(), "wins": g["win_share"].sum(), "fair": g["fair"].mean(),
+                      "mean_vp": g["vp"].mean(), "median_vp": g["vp"].median()})
+    t["win_share"] = t["wins"] / t["player_games"]
+    t["lo"], t["hi"] = wilson(t["wins"], t["player_games"], confidence)
+    t["advantage"] = t["win_share"] - t["fair"]
+    t = t.reset_index()
+    if by != "seat":
+        t[by] = t[by].astype(str)
+    return t[[by, "player_games", "wins", "win_share", "lo", "hi", "fair", "advantage", "mean_vp", "median_vp"]]
+
+
+def first_player_advantage(run, confidence: float = 0.95) -> dict:
+    """Seat 0's win share minus the fair share 1/players, with seat 0's Wilson interval shifted."""
+    seats = win_share_by(run, "seat", confidence).set_index("seat")
+    s0 = seats.loc[0]
+    return {"win_share": s0["win_share"], "fair": s0["fair"], "advantage": s0["advantage"],
+            "lo": s0["lo"] - s0["fair"], "hi": s0["hi"] - s0["fair"]}
+
+
+def tie_rate(run) -> float:
+    """Share of games won by more than one player (a tie for first)."""
+    pl = as_run(run).players
+    winners = (pl["win_share"] > 0).groupby(pl["game"]).sum()
+    return float((winners > 1).mean()) if len(winners) else float("nan")
+
+
+def vp_distribution(run, by: str = "seat") -> pd.DataFrame:
+    """Final VP by hero, seat or policy: mean, sd, p10, median, p90; and the winners' mean VP."""
+    pl = as_run(run).players
+    g = pl.groupby(by, observed=True)["vp"]
+    t = pd.DataFrame({"mean": g.mean(), "sd": g.std(), "p10": g.quantile(0.1), "median": g.median(),
+                      "p90": g.quantile(0.9)})
+    winners = pl.loc[pl["win_share"] > 0].groupby(by, observed=True)["vp"].mean()
+    t["winner_mean"] = winners
+    t = t.reset_index()
+    if by != "seat":
+        t[by] = t[by].astype(str)
+    return t
+
+
+def margin(run) -> pd.Series:
+    """Per game: the winner's VP minus the best other player's VP (0 for a tie)."""
+    pl = as_run(run).players
+    top2 = pl.sort_values(["game", "vp"], ascending=[True, False]).groupby("game")["vp"].head(2)
+    v = pl.loc[top2.index].groupby("game")["vp"]
+    return (v.max() - v.min()).rename("margin")
+
+
+def run_summary(run) -> dict:
+    """The headline numbers of a run, as label -> text (for the CLI, the notebook and the report)."""
+    run = as_run(run)
+    m = getattr(run, "manifest", {}) or {}
+    cfg = m.get("config", {})
+    games = run.games
+    seats = win_share_by(run, "seat")
+    fpa = first_player_advantage(run) if len(games) else None
+    out = {
+        "status": m.get("status", "in memory"),
+        "games": f"{len(games)}" + (f" of {m['games_planned']}" if m.get("games_planned") not in (None, len(games)) else ""),
+        "players": int(games["players"].iloc[0]) if len(games) else cfg.get("players"),
+        "boxes": ", ".join(cfg.get("boxes", [])) or "-",
+        "policies": ", ".join(sorted(set(run.players["policy"].astype(str)))),
+        "seed": int(cfg.get("seed", games["seed"].iloc[0] if len(games) else 0)),
+    }
+    if m.get("seconds"):
+        out["games/s"] = f"{m['games_done'] / m['seconds']:.0f}"
+    out["win share by seat"] = ", ".join(f"{int(r.seat)}: {r.win_share:.3f}" for r in seats.itertuples())
+    if fpa:
+        out["first-player advantage"] = f"{fpa['advantage']:+.3f} [{fpa['lo']:+.3f}, {fpa['hi']:+.3f}]"
+    out["tie rate"] = f"{tie_rate(run):.3f}"
+    out["median rounds"] = f"{games['rounds'].median():g}" if len(games) else "-"
+    return out

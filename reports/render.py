@@ -1,0 +1,217 @@
+"""A run's report as HTML and Markdown, with its tables as CSV and its figures as PNG.
+
+    write_report(run_or_folder, out=None)  ->  <out>/report.html   (out defaults to the run folder)
+
+Layout of <out>: report.html (self-contained: figures embedded), report.md (figures linked),
+tables/<name>.csv (full precision), figures/<name>.png.
+"""
+from __future__ import annotations
+
+import base64
+import html
+from pathlib import Path
+
+import pandas as pd
+
+import analysis
+from analysis._data import as_run
+from analysis.balance import first_player_advantage, tie_rate
+
+from .figures import Figures
+
+# How to read each metric: printed in the report and copied in the README ("Metrics").
+METRICS = [
+    ("Win share", "1 for a win, 1/k for each of k players tied for first, 0 for a loss. A group's win "
+     "share is its mean over player-games (one player in one game); a fair group scores 1/players."),
+    ("95% CI", "Wilson score interval for a win share (summed win shares as successes); Newcombe's "
+     "hybrid score interval for a difference of two win shares. A CI that excludes the baseline "
+     "(fair share, or 0 for a difference) is unlikely to be noise alone."),
+    ("Offered", "times a card was revealed on the battlefield, setup included."),
+    ("Acquired / acquisition rate", "acquisitions by any means (Strength, Cosmos, effect, gift); the "
+     "rate is acquisitions from a battlefield slot divided by times offered."),
+    ("Mean acquire round", "mean round number of the card's acquisitions."),
+    ("Acquired share", "share of player-games that acquired the card at least once."),
+    ("Win share acquired / not / difference", "mean win share of the player-games that acquired the "
+     "card at least once, of those that did not (the baseline: every other player-game of the run, "
+     "all seats), and acquired minus not. It measures association, not cause: players who are "
+     "winning may simply afford a card more often."),
+    ("In final deck", "share of player-games whose final deck holds at least one copy."),
+    ("Game length", "rounds (every player has one turn per round) and player-turns of a game."),
+    ("Flames left by round", "for the games still running in a round, flames left on the Clock "
+     "after that round: mean and p10-p90 band."),
+    ("Flame removals", "which card put a flame out and how: acquired (taking a Gold Saint), upkeep "
+     "removal (a Gold Saint leaving the battlefield at upkeep), effect removal, card text."),
+    ("End reason", "clock (the last flame went out), reserve exhausted, turn cap (safety stop)."),
+    ("First-player advantage", "seat 0's win share minus the fair share 1/players, with its CI."),
+    ("Tie rate", "share of games with two or more players tied for first."),
+]
+
+CARD_COLUMNS = {
+    "name": "card", "strength_cost": "S cost", "cosmos_cost": "C cost", "copies": "copies",
+    "offered": "offered", "acquired": "acquired", "acquisition_rate": "acq. rate",
+    "mean_acquire_round": "mean round", "acquired_share": "acq. share", "win_share_acq": "win acq.",
+    "win_share_not": "win not", "diff": "difference [95% CI]", "in_final_deck": "in final deck",
+}
+
+
+def tables(run) -> dict[str, pd.DataFrame]:
+    """Every report table, name -> DataFrame (these are also the CSV files)."""
+    return {
+        "cards": analysis.card_table(run),
+        "game_length": analysis.length_summary(run).reset_index(),
+        "game_length_distribution": analysis.length_distribution(run),
+        "flames_by_round": analysis.flames_by_round(run),
+        "flame_removals": analysis.flame_removals(run),
+        "end_reasons": analysis.end_reasons(run),
+        "heroes": analysis.win_share_by(run, "hero"),
+        "seats": analysis.win_share_by(run, "seat"),
+        "policies": analysis.win_share_by(run, "policy"),
+        "vp_by_seat": analysis.vp_distribution(run, "seat"),
+        "vp_by_hero": analysis.vp_distribution(run, "hero"),
+    }
+
+
+def what_was_run(run) -> list[tuple[str, str]]:
+    """The opening facts: cards, players, policies, Heroes, games, seed, engine."""
+    m = run.manifest
+    c = m["config"]
+    cards = ", ".join(c["boxes"]) + (f" + card file {c['cardset']}" if c.get("cardset") else "")
+    overrides = "; ".join(f"{k} = {v}" for k, v in (c.get("overrides") or {}).items()) or "none"
+    e = m["engine"]
+    rate = f" ({m['games_done'] / m['seconds']:.0f} games/s, {m['workers']} workers)" if m.get("seconds") else ""
+    return [
+        ("Cards", f"{cards}: {m['n_cards']} distinct cards, card-set hash {m['cardset_hash']}"),
+        ("Overrides", overrides),
+        ("Players", str(c["players"])),
+        ("Policies", ", ".join(c["policies"]) + (" (one per seat)" if len(c["policies"]) > 1 else " (all seats)")),
+        ("Heroes", ", ".join(c["heroes"]) if c.get("heroes") else "random, distinct"),
+        ("Games", f"{m['games_done']} of {m['games_planned']} (games {c['first_game']}..{c['first_game'] + m['games_planned'] - 1}), status {m['status']}{rate}"),
+        ("Seed", str(c["seed"])),
+        ("Engine", f"seiya-sim {e['version']}, engine hash {e['engine_hash']}, numba {e['numba']}, Python {e['python']}"),
+        ("Run folder", str(run.folder)),
+    ]
+
+
+def headline(run) -> list[tuple[str, str]]:
+    fpa = first_player_advantage(run)
+    games = run.games
+    return [
+        ("Tie rate", f"{tie_rate(run):.3f}"),
+        ("First-player advantage", f"{fpa['advantage']:+.3f} (95% CI {fpa['lo']:+.3f} to {fpa['hi']:+.3f})"),
+        ("Median game length", f"{games['rounds'].median():g} rounds, {games['player_turns'].median():g} player-turns"),
+    ]
+
+
+def card_view(cards: pd.DataFrame) -> pd.DataFrame:
+    """The card table as shown in the report: reserve cards, sorted by win-share difference."""
+    t = cards.loc[cards["start"] == "reserve"].sort_values("win_share_diff", ascending=False).copy()
+    t["diff"] = [f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]" if pd.notna(d) else "–"
+                 for d, lo, hi in zip(t["win_share_diff"], t["diff_lo"], t["diff_hi"])]
+    return t[list(CARD_COLUMNS)].rename(columns=CARD_COLUMNS)
+
+
+def win_view(t: pd.DataFrame, by: str) -> pd.DataFrame:
+    t = t.copy()
+    t["95% CI"] = [f"[{lo:.3f}, {hi:.3f}]" for lo, hi in zip(t["lo"], t["hi"])]
+    return t[[by, "player_games", "win_share", "95% CI", "advantage", "mean_vp", "median_vp"]]
+
+
+# (section title, table name or view, figure name, one line on what to look for)
+def sections(run, tabs: dict) -> list[tuple[str, pd.DataFrame | None, str | None, str]]:
+    return [
+        ("Cards", card_view(tabs["cards"]), "card_forest",
+         "Reserve cards, strongest association with winning first. Starting cards are in tables/cards.csv."),
+        ("Acquisition rate vs cost", None, "acquisition_vs_cost",
+         "Cards far below the others of their cost are rarely worth their price to the policies."),
+        ("Clock: game length", tabs["game_length"], "game_length", ""),
+        ("Clock: flames left by round", tabs["flames_by_round"], "flames_by_round", ""),
+        ("Clock: flame removals", tabs["flame_removals"], None, ""),
+        ("Clock: end reasons", tabs["end_reasons"], None, ""),
+        ("Heroes", win_view(tabs["heroes"], "hero"), "hero_bars", ""),
+        ("Seats", win_view(tabs["seats"], "seat"), "seat_bars", "Seat 0 plays first."),
+        ("Policies", win_view(tabs["policies"], "policy"), None, ""),
+        ("VP by seat", tabs["vp_by_seat"], None, ""),
+        ("VP by Hero", tabs["vp_by_hero"], None, ""),
+    ]
+
+
+def _fmt(v) -> str:
+    if isinstance(v, float):
+        return "–" if pd.isna(v) else f"{v:.3f}".rstrip("0").rstrip(".") if abs(v) < 1e6 else f"{v:.4g}"
+    return str(v)
+
+
+def markdown_table(df: pd.DataFrame) -> str:
+    """A GitHub-flavoured Markdown table (pandas' to_markdown needs an extra package)."""
+    head = "| " + " | ".join(str(c) for c in df.columns) + " |"
+    rule = "|" + "|".join("---" for _ in df.columns) + "|"
+    rows = ["| " + " | ".join(_fmt(v).replace("|", "/") for v in row) + " |" for row in df.itertuples(index=False)]
+    return "\n".join([head, rule, *rows])
+
+
+def html_table(df: pd.DataFrame) -> str:
+    return df.to_html(index=False, border=0, classes="t", formatters={c: _fmt for c in df.columns}, escape=True)
+
+
+def render_markdown(run, tabs, figure_files: dict) -> str:
+    out = [f"# Balance report: {run.folder.name}", "", "## What was run", ""]
+    out += [f"- **{k}**: {v}" for k, v in what_was_run(run)]
+    out += ["", "## Headline", ""] + [f"- **{k}**: {v}" for k, v in headline(run)]
+    out += ["", "## How to read this report", ""] + [f"- **{k}**: {v}" for k, v in METRICS]
+    for title, table, fig, note in sections(run, tabs):
+        out += ["", f"## {title}", ""]
+        if note:
+            out += [note, ""]
+        if fig:
+            out += [f"![{title}]({figure_files[fig]})", ""]
+        if table is not None:
+            out += [markdown_table(table)]
+    return "\n".join(out) + "\n"
+
+
+CSS = ("body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
+       "table.t{border-collapse:collapse;font-size:13px;margin:.5em 0}"
+       "table.t td,table.t th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}"
+       "table.t td:first-child,table.t th:first-child{text-align:left}img{max-width:100%}"
+       "dt{font-weight:bold}dd{margin:0 0 .4em 1.5em}")
+
+
+def render_html(run, tabs, figure_paths: dict) -> str:
+    e = html.escape
+    dl = lambda items: "<dl>" + "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in items) + "</dl>"
+    out = [f"<!doctype html><html><head><meta charset='utf-8'><title>Balance report: {e(run.folder.name)}</title>"
+           f"<style>{CSS}</style></head><body>", f"<h1>Balance report: {e(run.folder.name)}</h1>",
+           "<h2>What was run</h2>", dl(what_was_run(run)), "<h2>Headline</h2>", dl(headline(run)),
+           "<h2>How to read this report</h2>", dl(METRICS)]
+    for title, table, fig, note in sections(run, tabs):
+        out.append(f"<h2>{e(title)}</h2>")
+        if note:
+            out.append(f"<p>{e(note)}</p>")
+        if fig:
+            data = base64.b64encode(Path(figure_paths[fig]).read_bytes()).decode()
+            out.append(f"<img alt='{e(title)}' src='data:image/png;base64,{data}'>")
+        if table is not None:
+            out.append(html_table(table))
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+def write_report(run, out: str | Path | None = None) -> Path:
+    """Write the report of a run (a folder or a Run) into `out` (default: the run folder)."""
+    run = as_run(run)
+    out = Path(out) if out is not None else run.folder
+    (out / "tables").mkdir(parents=True, exist_ok=True)
+    (out / "figures").mkdir(exist_ok=True)
+    tabs = tables(run)
+    for name, df in tabs.items():
+        df.to_csv(out / "tables" / f"{name}.csv", index=False)
+    figures = Figures(run)
+    figures._card_table = tabs["cards"]
+    paths = {}
+    for name in Figures.NAMES:
+        paths[name] = out / "figures" / f"{name}.png"
+        getattr(figures, name)().savefig(paths[name], dpi=110)
+    rel = {k: f"figures/{v.name}" for k, v in paths.items()}
+    (out / "report.md").write_text(render_markdown(run, tabs, rel), encoding="utf-8")
+    (out / "report.html").write_text(render_html(run, tabs, paths), encoding="utf-8")
+    return out / "report.html"

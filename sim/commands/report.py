@@ -1,0 +1,34 @@
+"""`seiya report RUN`: tables (CSV), figures (PNG), report.html and report.md for a run folder."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .common import fail, user_errors
+
+
+def make_report(folder: Path, out: Path | None = None) -> Path:
+    import matplotlib
+    matplotlib.use("Agg")
+    from reports.render import write_report
+    return write_report(folder, out)
+
+
+def report(
+    run: Path = typer.Argument(..., help="A run folder made by `seiya simulate`."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where to write the report (default: the run folder)."),
+):
+    """Write report.html, report.md, tables/*.csv and figures/*.png for a run, and print the path."""
+    from ..runner import read_manifest
+    with user_errors():
+        manifest = read_manifest(run)
+    if manifest.get("games_done", 0) < 1:
+        fail(f"{run} holds no finished games yet (status {manifest.get('status')}); nothing to report")
+    if out is not None:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            fail(f"cannot write the report folder {out}: {e.strerror or e}")
+    typer.echo(f"Report: {make_report(run, out)}")

@@ -1,0 +1,99 @@
+"""`seiya simulate`: play games in batches across worker processes into a run folder."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from .common import fail, parse_sets, split_list, user_errors
+
+
+def simulate(
+    games: int = typer.Option(10000, "--games", "-n", help="Number of games to play (1 or more)."),
+    players: int = typer.Option(2, "--players", "-p", help="Players per game: 2 to 5."),
+    boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards to use (repeat or comma-separate): base, asgard, poseidon, hades (those with a card file)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Master seed (0 or more); a game is reproducible from (seed, game index)."),
+    policy: List[str] = typer.Option(["value"], "--policy", help="Policy for all seats, or one per seat (repeat or comma-separate). See `seiya policies`."),
+    heroes: List[str] = typer.Option([], "--heroes", help="One Hero per seat (Seiya, Shiryu, Hyoga, Shun, Ikki or random); default: random, distinct."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: the machine's cores)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Run folder to create (new or empty); default runs/<time>-<config>/."),
+    cardset: Optional[Path] = typer.Option(None, "--cardset", help="A designer's card file (TOML): its cards replace ours with the same id, new ids are added."),
+    sets: List[str] = typer.Option([], "--set", help="Override a number of a card: \"CARD.FIELD=VALUE\", CARD a name as in `seiya cards list` or a number, FIELD one of copies, strength_cost, cosmos_cost, strength, heal, cosmos, vp. Repeatable."),
+    batch_size: Optional[int] = typer.Option(None, "--batch-size", help="Games per batch (default: about 4 batches per worker); does not change the results."),
+    report: bool = typer.Option(False, "--report", help="Also write the report (as `seiya report RUN`) and print its path."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar and no summary; print only the run folder (and report) path."),
+):
+    """Play games in batches across worker processes into a run folder (manifest.json, Parquet tables) and print a summary."""
+    from ..runner import RunConfig
+    if workers is not None and workers < 1:
+        fail(f"--workers must be 1 or more, not {workers}")
+    if batch_size is not None and batch_size < 1:
+        fail(f"--batch-size must be 1 or more, not {batch_size}")
+    config = RunConfig(games=games, players=players, boxes=tuple(split_list(boxes)) or ("base",), seed=seed,
+                       policies=tuple(split_list(policy)) or ("value",),
+                       heroes=tuple(split_list(heroes)) or None,
+                       cardset=str(cardset) if cardset else None, overrides=parse_sets(sets))
+    with user_errors():
+        folder = _run_with_progress(config, out, workers, batch_size, quiet)
+    if not quiet:
+        print_summary(folder)
+    typer.echo(f"Run folder: {folder}")
+    if report:
+        from .report import make_report
+        typer.echo(f"Report: {make_report(folder)}")
+
+
+def _run_with_progress(config, out, workers, batch_size, quiet) -> Path:
+    """simulate_to_folder with a rich progress bar (games done, games/s, time left) on stderr."""
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+    from rich.text import Text
+
+    from ..runner import check_config, simulate_to_folder
+
+    class Speed(ProgressColumn):
+        def render(self, task):
+            return Text(f"{task.speed:,.0f} games/s" if task.speed else "– games/s")
+
+    if quiet:
+        return simulate_to_folder(config, out, workers, batch_size)
+    console = Console(stderr=True)
+    check_config(config)  # report bad input before any "compiling" message
+    console.print("[dim]Preparing the engine (the first run compiles it: 1-2 minutes)...[/dim]")
+    columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(),
+               TextColumn("left"), TimeRemainingColumn())
+    try:
+        with Progress(*columns, console=console, speed_estimate_period=60) as progress:
+            task = progress.add_task("games", total=config.games)
+            return simulate_to_folder(config, out, workers, batch_size,
+                                      on_progress=lambda done: progress.update(task, completed=done))
+    except KeyboardInterrupt:
+        console.print("Interrupted: the finished batches are kept; the manifest says 'interrupted'.")
+        raise typer.Exit(130)
+
+
+def print_summary(folder: Path):
+    """Games, games/s, win share by seat, Hero and policy, tie rate, median Clock length."""
+    from rich.console import Console
+    from rich.table import Table
+
+    import analysis
+    from ..run import Run
+    run = Run(folder)
+    console = Console()
+    m = run.manifest
+    rate = m["games_done"] / m["seconds"] if m.get("seconds") else float("nan")
+    console.print(f"[bold]{m['games_done']} games[/bold] in {m['seconds']:.1f} s ({rate:,.0f} games/s, "
+                  f"{m['workers']} workers); tie rate {analysis.tie_rate(run):.3f}; median Clock length "
+                  f"{run.games['rounds'].median():g} rounds")
+    for by in ("seat", "hero", "policy"):
+        t = analysis.win_share_by(run, by)
+        table = Table(title=f"Win share by {by}", title_justify="left")
+        for col in (by, "player-games", "win share", "95% CI", "vs fair"):
+            table.add_column(col, justify="left" if col == by else "right")
+        for r in t.itertuples(index=False):
+            table.add_row(str(getattr(r, by)), str(r.player_games), f"{r.win_share:.3f}",
+                          f"{r.lo:.3f}–{r.hi:.3f}", f"{r.advantage:+.3f}")
+        console.print(table)

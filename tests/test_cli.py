@@ -1,0 +1,157 @@
+"""The `seiya` command line: every command, and every kind of bad input (one line, exit code 2,
+no traceback, no run folder left behind)."""
+import json
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from sim.cli import app
+
+runner = CliRunner()
+
+
+def invoke(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("cli") / "run"
+    r = invoke("simulate", "--games", 120, "--players", 3, "--workers", 2, "--seed", 3, "--out", out, "--report")
+    assert r.exit_code == 0, r.output
+    return out, r
+
+
+def test_simulate_writes_a_run_and_prints_a_summary(run_dir):
+    out, r = run_dir
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "complete" and m["games_done"] == 120 and m["config"]["players"] == 3
+    for words in ("120 games", "games/s", "Win share by seat", "Win share by hero", "Win share by policy",
+                  "tie rate", "median Clock length", f"Run folder: {out}"):
+        assert words in r.stdout
+
+
+def test_simulate_report_writes_html_markdown_csv_and_png(run_dir):
+    out, r = run_dir
+    assert f"Report: {out / 'report.html'}" in r.stdout
+    html = (out / "report.html").read_text()
+    md = (out / "report.md").read_text()
+    for text in ("What was run", "How to read this report", "Seed", "Engine", "Policies"):
+        assert text in html and text in md
+    assert "data:image/png;base64" in html and "figures/card_forest.png" in md
+    assert len(pd.read_csv(out / "tables" / "cards.csv")) == 90
+    for name in ("card_forest", "acquisition_vs_cost", "game_length", "flames_by_round", "hero_bars", "seat_bars"):
+        assert (out / "figures" / f"{name}.png").stat().st_size > 1000
+
+
+def test_report_command_on_an_existing_run(run_dir, tmp_path):
+    out, _ = run_dir
+    r = invoke("report", out, "--out", tmp_path / "rep")
+    assert r.exit_code == 0 and (tmp_path / "rep" / "report.md").exists()
+    assert (tmp_path / "rep" / "tables" / "flames_by_round.csv").exists()
+
+
+def test_trace_text_and_jsonl():
+    r = invoke("trace", "--seed", 1, "--game", 2)
+    assert r.exit_code == 0 and "Round 1" in r.stdout
+    r = invoke("trace", "--seed", 1, "--game", 2, "--format", "jsonl")
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert r.exit_code == 0 and lines and all(d["game"] == 2 for d in lines)
+
+
+def test_cards_list_show_validate(tmp_path):
+    r = invoke("cards", "list")
+    assert r.exit_code == 0 and "Taurus Aldebaran" in r.stdout
+    r = invoke("cards", "list", "--csv", "--set", "Taurus Aldebaran.strength_cost=7")
+    assert r.exit_code == 0 and ",Taurus Aldebaran,base," in r.stdout
+    r = invoke("cards", "show", "taurus aldebaran")
+    assert r.exit_code == 0 and "strength_cost: 8" in r.stdout
+    good = tmp_path / "mine.toml"
+    good.write_text('box = "mine"\n[[card]]\nid = 91\nname = "New Saint"\nrank = ["rare"]\ncopies = 1\n'
+                    'strength_cost = 4\nstrength = 2\nplain = true\n')
+    r = invoke("cards", "validate", good)
+    assert r.exit_code == 0 and "valid (1 cards" in r.stdout
+
+
+def test_policies_lists_every_policy():
+    r = invoke("policies")
+    assert r.exit_code == 0 and all(p in r.stdout for p in ("random", "greedy", "value", "clock"))
+
+
+@pytest.mark.parametrize("command", [[], ["simulate"], ["report"], ["trace"], ["cards"], ["cards", "list"],
+                                     ["cards", "show"], ["cards", "validate"], ["policies"]])
+def test_help_says_what_each_option_does(command):
+    r = invoke(*command, "--help")
+    assert r.exit_code == 0 and "Usage" in r.stdout
+
+
+def test_simulate_help_names_the_options():
+    text = invoke("simulate", "--help").stdout
+    for opt in ("--boxes", "--players", "--games", "--seed", "--policy", "--heroes", "--workers", "--out",
+                "--cardset", "--set", "--report"):
+        assert opt in text
+
+
+BAD_CARD_FILE = 'box = "x"\n[[card]]\nid = 5\nname = "Bad"\nrank = ["rare"]\ncopies = 1\nstrenght = 3\n'
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--set", "Nobody Known.strength_cost=3"], "unknown card 'Nobody Known'"),
+    (["--set", "Taurus Aldebaran.speed=3"], "unknown field 'speed'"),
+    (["--set", "Taurus Aldebaran.strength_cost"], "CARD.FIELD=VALUE"),
+    (["--set", "Taurus Aldebaran.strength_cost=seven"], "whole number"),
+    (["--set", "Taurus Aldebaran.strength_cost=-3"], "greater than or equal to 0"),
+    (["--games", "0"], "--games must be at least 1"),
+    (["--workers", "0"], "--workers must be 1 or more"),
+    (["--policy", "cheater"], "unknown policy 'cheater'; allowed: random, greedy, value, clock"),
+    (["--policy", "value,greedy,value"], "one policy for all seats or one per seat"),
+    (["--boxes", "atlantis"], "unknown box 'atlantis'; allowed: base"),
+    (["--players", "1"], "--players must be 2 to 5"),
+    (["--players", "6"], "--players must be 2 to 5"),
+    (["--heroes", "Seiya,Seiya"], "Heroes are distinct"),
+    (["--heroes", "Athena,Seiya"], "unknown Hero 'Athena'"),
+    (["--cardset", "missing.toml"], "no such card file"),
+    (["--cardset", "BAD"], "unknown field"),
+])
+def test_bad_simulate_input_is_one_line_exit_2_and_no_folder(tmp_path, args, words):
+    if "BAD" in args:
+        bad = tmp_path / "bad.toml"
+        bad.write_text(BAD_CARD_FILE)
+        args = [str(bad) if a == "BAD" else a for a in args]
+    out = tmp_path / "run"
+    r = invoke("simulate", "--games", 20, "--out", out, *args)
+    assert r.exit_code == 2, r.output
+    assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in r.output
+    assert not out.exists()
+
+
+def test_unwritable_or_used_output_folder(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    r = invoke("simulate", "--games", 20, "--out", blocker / "run")
+    assert r.exit_code == 2 and "cannot write the output folder" in r.stderr
+    used = tmp_path / "used"
+    used.mkdir()
+    (used / "notes.txt").write_text("mine")
+    r = invoke("simulate", "--games", 20, "--out", used)
+    assert r.exit_code == 2 and "not empty" in r.stderr and sorted(p.name for p in used.iterdir()) == ["notes.txt"]
+
+
+def test_bad_input_to_other_commands(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BAD_CARD_FILE)
+    cases = [
+        (["cards", "validate", bad], "strenght"),
+        (["cards", "validate", tmp_path / "none.toml"], "no such card file"),
+        (["cards", "show", "Nobody Known"], "unknown card"),
+        (["report", tmp_path], "not a run folder"),
+        (["trace", "--format", "xml"], "--format must be text or jsonl"),
+        (["trace", "--policy", "cheater"], "unknown policy"),
+        (["trace", "--players", "9"], "--players must be 2 to 5"),
+    ]
+    for args, words in cases:
+        r = invoke(*args)
+        assert r.exit_code == 2, (args, r.output)
+        assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)

@@ -1,0 +1,91 @@
+"""Runs on disk: same data whatever the worker count and batch size, atomic files, honest manifest."""
+import json
+
+import pandas as pd
+import pytest
+
+import analysis
+import sim
+from sim import runner
+from sim.run import Run
+
+GAMES = 90
+
+
+def _config(**kw):
+    return runner.RunConfig(games=GAMES, players=3, seed=4, **kw)
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    root = tmp_path_factory.mktemp("runs")
+    pooled = runner.simulate_to_folder(_config(), root / "pooled", workers=2, batch_size=25)
+    single = runner.simulate_to_folder(_config(), root / "single", workers=1, batch_size=GAMES)
+    return Run(pooled), Run(single)
+
+
+def _plain(df):
+    return df.astype({c: str for c in df.columns if str(df[c].dtype) == "category"}).reset_index(drop=True)
+
+
+def test_worker_count_and_batch_size_do_not_change_the_data(runs):
+    pooled, single = runs
+    direct = sim.play(GAMES, players=3, seed=4)
+    for table in ("games", "players", "events", "decks"):
+        pd.testing.assert_frame_equal(_plain(getattr(pooled, table)), _plain(getattr(single, table)))
+        pd.testing.assert_frame_equal(_plain(getattr(pooled, table)), _plain(getattr(direct, table)),
+                                      check_dtype=False)
+
+
+def test_manifest_records_config_progress_and_engine(runs):
+    pooled, _ = runs
+    m = json.loads((pooled.folder / "manifest.json").read_text())
+    assert m["status"] == "complete" and m["games_done"] == GAMES and m["games_planned"] == GAMES
+    assert len(m["batches"]) == m["batches_planned"] == 4 and m["batch_size"] == 25
+    assert m["config"]["players"] == 3 and m["config"]["seed"] == 4 and m["config"]["boxes"] == ["base"]
+    assert m["cardset_hash"] == sim.api.get_engine().hash and m["engine"]["version"] == sim.__version__
+    assert not list(pooled.folder.rglob(".*.tmp"))  # every file renamed into place
+    assert len(list((pooled.folder / "events").glob("batch-*.parquet"))) == 4
+
+
+def test_run_object_gives_tables_and_html(runs):
+    pooled, _ = runs
+    assert len(pooled.card_table()) == 90 and pooled.clock_table().loc["rounds", "median"] > 0
+    assert set(pooled.hero_table()["hero"]) <= {"Seiya", "Shiryu", "Hyoga", "Shun", "Ikki"}
+    assert pooled.seat_table()["player_games"].tolist() == [GAMES] * 3
+    assert "tie rate" in pooled._repr_html_() and "90 of 90" in repr(pooled)
+    pd.testing.assert_frame_equal(analysis.card_table(str(pooled.folder)), pooled.card_table())
+
+
+def test_interrupted_run_keeps_finished_batches_only(tmp_path):
+    def stop(done):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        runner.simulate_to_folder(_config(), tmp_path / "cut", workers=1, batch_size=30, on_progress=stop)
+    run = Run(tmp_path / "cut")
+    assert run.manifest["status"] == "interrupted" and run.manifest["games_done"] == 30
+    assert run.games["game"].tolist() == list(range(30)) and set(run.players["game"]) == set(range(30))
+
+
+def test_bad_config_leaves_no_folder(tmp_path):
+    for bad in (dict(players=7), dict(policies=("nope",)), dict(overrides={"Nobody.vp": 1}),
+                dict(boxes=("atlantis",))):
+        cfg = runner.RunConfig(games=10, **{"players": 2, **bad})
+        with pytest.raises(runner.RunConfigError):
+            runner.simulate_to_folder(cfg, tmp_path / "never")
+        assert not (tmp_path / "never").exists()
+
+
+def test_output_folder_must_be_new_or_empty(tmp_path):
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "x").write_text("")
+    with pytest.raises(runner.RunConfigError, match="not empty"):
+        runner.prepare_folder(tmp_path / "full")
+
+
+def test_simulate_api_returns_a_run(tmp_path):
+    run = sim.simulate(40, players=2, seed=1, workers=1, out=tmp_path / "api",
+                       overrides={"Taurus Aldebaran.strength_cost": 7})
+    assert len(run.games) == 40 and run.config["overrides"] == {"Taurus Aldebaran.strength_cost": 7}
+    assert run.cards.set_index("name").loc["Taurus Aldebaran", "strength_cost"] == 7
