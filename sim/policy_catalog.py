@@ -79,5 +79,23 @@ def policy_by_name(name: str) -> Policy:
     return POLICIES[name]
 
 
+WEIGHT_NAMES = {k[2:].lower(): v for k, v in dict(globals()).items() if k.startswith("W_")}
+
+
+def variant(base: str, name: str, description: str = "", **weights: float) -> Policy:
+    """Register a new named policy: `base` with some weights changed, e.g.
+    `variant("value", "value_draw2", draw=2.0)`; then use its name like any other policy."""
+    b = policy_by_name(base)
+    w = list(b.weights)
+    for key, value in weights.items():
+        if key not in WEIGHT_NAMES:
+            raise ValueError(f"unknown weight '{key}'; allowed: {', '.join(WEIGHT_NAMES)}")
+        w[WEIGHT_NAMES[key]] = float(value)
+    changed = ", ".join(f"{k}={v:g}" for k, v in weights.items())
+    policy = Policy(b.id, name, description or f"'{base}' with {changed}.", tuple(w))
+    POLICIES[name] = policy
+    return policy
+
+
 def describe_policies() -> str:
     return "\n".join(f"{p.name}: {p.description}" for p in POLICIES.values())
