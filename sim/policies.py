@@ -6,7 +6,6 @@ never copy the state and only propose legal actions (the engine checks and count
 Policy 0 plays at random; the others are one heuristic driven by the weights of
 `sim/policy_catalog.py`.
 """
-import numpy as np
 from .jit import kernel
 
 from . import enums as E
@@ -517,6 +516,24 @@ def hand_resources(s, c, p, target, cur):
 
 
 @kernel
+def plain_hand(s, c, p):
+    """Do none of the cards `hand_resources` counts (hand Characters, equipped Cloth) have a
+    `fighting` program? Then each adds its printed value and buffs, whatever it faces, unless
+    other cards already face the same target."""
+    zone = s.zone
+    classes = c.classes
+    inst_card = c.inst_card
+    prog = c.prog
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        k = inst_card[zone[p, E.Z_HAND, i]]
+        if (classes[k] & E.CLASS_CHARACTER) and prog[k, E.T_FIGHT, 1] > 0:
+            return False
+    if s.zone_n[p, E.Z_CLOTH] > 0 and prog[inst_card[zone[p, E.Z_CLOTH, 0]], E.T_FIGHT, 1] > 0:
+        return False
+    return True
+
+
+@kernel
 def helper_bonus(s, c, p, target, cur):
     """The most one fight-helper card (in hand or the equipped Cloth) could add (buff) or cut
     (cost) against target."""
@@ -560,16 +577,17 @@ def choose_action(s, c, p, out):
     w = s.weights[p]
     lead = decision_lead(s, c, p)
     nh = s.zone_n[p, E.Z_HAND]
-    # Fights p has started (cards facing a field card, with a total above 0), by slot
-    started = np.zeros(E.N_SLOTS, np.bool_)
+    # Fights p has started (cards facing a field card, with a total above 0): a bit per slot
+    started = 0
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
-        started[slot] = t >= 0 and has_fighter(s, p, t) and \
-            fight_total(s, c, t, COSMOS, p) + fight_total(s, c, t, STRENGTH, p) > 0
+        if t >= 0 and has_fighter(s, p, t) and \
+                fight_total(s, c, t, COSMOS, p) + fight_total(s, c, t, STRENGTH, p) > 0:
+            started |= 1 << slot
     # 1. End any fight already won (Cosmos first: the card then goes to hand)
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
-        if started[slot]:
+        if started & (1 << slot):
             for cur in (COSMOS, STRENGTH):
                 if can_acquire(s, c, t, cur, p):
                     out[0] = A_ACQUIRE
@@ -646,15 +664,24 @@ def choose_action(s, c, p, out):
     best_slot = -1
     best_cur = -1
     best_score = -1e9
+    # Without `fighting` programs in hand, what the hand adds to a fight nobody faces yet is the
+    # same for every target: compute it once per currency.
+    plain = plain_hand(s, c, p)
+    plain_str, plain_chars = hand_resources(s, c, p, -1, STRENGTH) if plain else (0, 0)
+    plain_cos, _ = hand_resources(s, c, p, -1, COSMOS) if plain else (0, 0)
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if t < 0 or acquisition_banned(s, c, t):
             continue
+        fresh = plain and not has_fighter(s, p, t)
         for cur in (COSMOS, STRENGTH):
             cost = effective_cost(s, c, t, cur, p)
             if cost <= 0:
                 continue
-            res, chars = hand_resources(s, c, p, t, cur)
+            if fresh:
+                res, chars = (plain_str if cur == STRENGTH else plain_cos), plain_chars
+            else:
+                res, chars = hand_resources(s, c, p, t, cur)
             have = fight_total(s, c, t, cur, p) + res
             if have < cost:  # a helper card might close the gap (it adds 0 or more)
                 bonus, _ = helper_bonus(s, c, p, t, cur)
@@ -666,7 +693,7 @@ def choose_action(s, c, p, out):
             score = card_value(s, c, p, t, lead) - w[W_COST] * cost
             if cur == COSMOS:
                 score += 0.05
-            if started[slot]:
+            if started & (1 << slot):
                 score += 100.0  # finish what was started
             if score > best_score:
                 best_score = score
