@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup test report golden clean
+.PHONY: setup test report golden bench clean
 
 $(BIN)/seiya: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,10 @@ test: setup
 # the first run also compiles the engine (1-2 minutes). Prints the report's path last.
 report: setup
 	$(BIN)/seiya simulate --games 20000 --report
+
+# How fast the engine is: games/s, µs per player-turn, compile and start-up time, memory.
+bench: setup
+	$(BIN)/seiya bench
 
 golden: setup
 	$(BIN)/python -m tests.golden --regenerate

@@ -99,30 +99,38 @@ def fighter_value(s, c, inst, target, cur, p):
             v += s.pl[p, PL_TURN_STRENGTH]
     else:
         v = c.cosmos[k] + s.inst_buff_cos[inst]
-    start, n = c.prog[k, E.T_FIGHT, 0], c.prog[k, E.T_FIGHT, 1]
-    for i in range(start, start + n):
-        op = c.ops[i]
-        delta = op[E.F_A] if cur == STRENGTH else op[E.F_B]
-        if delta == 0:
-            continue
-        if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 0:
-            if cond_holds(s, c, op[E.F_COND], inst, target, p):
-                v += delta
-        elif op[E.F_OP] == E.OP_STAT_PER:
-            if op[E.F_C] == E.CNT_FIELD:
-                v += delta * count_on_field(s, c, op[E.F_FILTER], -1)
-            else:
-                v += delta * count_alongside(s, c, p, target, op[E.F_FILTER], inst)
-    factor = 1
-    if target >= 0:
-        for j in range(s.zone_n[p, E.Z_PLAY]):
-            other = s.zone[p, E.Z_PLAY, j]
-            if other == inst or s.inst_facing[other] != target:
+    prog = c.prog
+    start, n = prog[k, E.T_FIGHT, 0], prog[k, E.T_FIGHT, 1]
+    if n > 0:
+        ops = c.ops
+        for i in range(start, start + n):
+            op = ops[i]
+            delta = op[E.F_A] if cur == STRENGTH else op[E.F_B]
+            if delta == 0:
                 continue
-            ko = c.inst_card[other]
-            start, n = c.prog[ko, E.T_FIGHT, 0], c.prog[ko, E.T_FIGHT, 1]
+            if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 0:
+                if cond_holds(s, c, op[E.F_COND], inst, target, p):
+                    v += delta
+            elif op[E.F_OP] == E.OP_STAT_PER:
+                if op[E.F_C] == E.CNT_FIELD:
+                    v += delta * count_on_field(s, c, op[E.F_FILTER], -1)
+                else:
+                    v += delta * count_alongside(s, c, p, target, op[E.F_FILTER], inst)
+    factor = 1
+    n_play = s.zone_n[p, E.Z_PLAY]
+    if target >= 0 and n_play > 0:
+        zone = s.zone
+        facing = s.inst_facing
+        inst_card = c.inst_card
+        ops = c.ops
+        for j in range(n_play):
+            other = zone[p, E.Z_PLAY, j]
+            if other == inst or facing[other] != target:
+                continue
+            ko = inst_card[other]
+            start, n = prog[ko, E.T_FIGHT, 0], prog[ko, E.T_FIGHT, 1]
             for i in range(start, start + n):
-                op = c.ops[i]
+                op = ops[i]
                 if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 1 and matches(c, inst, op[E.F_FILTER]):
                     v += op[E.F_A] if cur == STRENGTH else op[E.F_B]
                 elif op[E.F_OP] == E.OP_STAT_MULT and matches(c, inst, op[E.F_FILTER]):
@@ -133,11 +141,30 @@ def fighter_value(s, c, inst, target, cur, p):
 @kernel
 def fight_total(s, c, target, cur, p):
     total = 0
-    for k in range(s.zone_n[p, E.Z_PLAY]):
-        inst = s.zone[p, E.Z_PLAY, k]
-        if s.inst_facing[inst] == target:
+    n_play = s.zone_n[p, E.Z_PLAY]
+    if n_play == 0:
+        return 0
+    zone = s.zone
+    facing = s.inst_facing
+    for k in range(n_play):
+        inst = zone[p, E.Z_PLAY, k]
+        if facing[inst] == target:
             total += fighter_value(s, c, inst, target, cur, p)
     return total
+
+
+@kernel
+def has_fighter(s, p, target):
+    """Does p have a card in play facing the field card `target`?"""
+    n_play = s.zone_n[p, E.Z_PLAY]
+    if n_play == 0:
+        return False
+    zone = s.zone
+    facing = s.inst_facing
+    for k in range(n_play):
+        if facing[zone[p, E.Z_PLAY, k]] == target:
+            return True
+    return False
 
 
 @kernel
@@ -182,14 +209,18 @@ def effective_cost(s, c, target, cur, p):
         if op[E.F_OP] == E.OP_COST_IF_FIGHTER and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
             cut += op[E.F_A] if cur == STRENGTH else op[E.F_B]
     # Fighters that lower the cost of the card they face (Daichi)
+    zone = s.zone
+    facing = s.inst_facing
+    prog = c.prog
+    ops = c.ops
     for j in range(s.zone_n[p, E.Z_PLAY]):
-        inst = s.zone[p, E.Z_PLAY, j]
-        if s.inst_facing[inst] != target:
+        inst = zone[p, E.Z_PLAY, j]
+        if facing[inst] != target:
             continue
         ki = c.inst_card[inst]
-        start, n = c.prog[ki, E.T_FIGHT, 0], c.prog[ki, E.T_FIGHT, 1]
+        start, n = prog[ki, E.T_FIGHT, 0], prog[ki, E.T_FIGHT, 1]
         for i in range(start, start + n):
-            op = c.ops[i]
+            op = ops[i]
             if op[E.F_OP] == E.OP_FACED_COST_PER and matches(c, target, op[E.F_C]):
                 per = op[E.F_A] if cur == STRENGTH else op[E.F_B]
                 cut += per * count_alongside(s, c, p, target, op[E.F_FILTER], inst)
@@ -199,14 +230,18 @@ def effective_cost(s, c, target, cur, p):
 @kernel
 def field_rule_op(s, c, opcode, exclude):
     """First field card (other than `exclude`) with a `field` op of this code, as (instance, op row)."""
+    field = s.field
+    inst_card = c.inst_card
+    prog = c.prog
+    ops = c.ops
     for slot in range(E.N_SLOTS):
-        inst = s.field[slot]
+        inst = field[slot]
         if inst < 0 or inst == exclude:
             continue
-        k = c.inst_card[inst]
-        start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
+        k = inst_card[inst]
+        start, n = prog[k, E.T_FIELD, 0], prog[k, E.T_FIELD, 1]
         for i in range(start, start + n):
-            if c.ops[i, E.F_OP] == opcode:
+            if ops[i, E.F_OP] == opcode:
                 return inst, i
     return -1, -1
 
@@ -220,14 +255,18 @@ def healing_banned(s, c):
 @kernel
 def acquisition_banned(s, c, target):
     """Kuraggu: no other card of the filtered kind can be acquired while it is on the field."""
+    field = s.field
+    inst_card = c.inst_card
+    prog = c.prog
+    ops = c.ops
     for slot in range(E.N_SLOTS):
-        inst = s.field[slot]
+        inst = field[slot]
         if inst < 0 or inst == target:
             continue
-        k = c.inst_card[inst]
-        start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
+        k = inst_card[inst]
+        start, n = prog[k, E.T_FIELD, 0], prog[k, E.T_FIELD, 1]
         for i in range(start, start + n):
-            if c.ops[i, E.F_OP] == E.OP_ACQUIRE_BAN and matches(c, target, c.ops[i, E.F_FILTER]):
+            if ops[i, E.F_OP] == E.OP_ACQUIRE_BAN and matches(c, target, ops[i, E.F_FILTER]):
                 return True
     return False
 
@@ -252,7 +291,9 @@ def min_fighters(c, target):
 @kernel
 def can_acquire(s, c, target, cur, p):
     """Can p end the fight against `target` now, winning it in currency `cur`?"""
-    if target < 0 or field_slot(s, target) < 0:
+    if target < 0 or not has_fighter(s, p, target):
+        return False  # without a fighter the fight total is 0, below any cost (at least 1)
+    if field_slot(s, target) < 0:
         return False
     cost = effective_cost(s, c, target, cur, p)
     if cost <= 0 or acquisition_banned(s, c, target):

@@ -10,7 +10,8 @@ from .jit import kernel
 
 from . import enums as E
 from .fight import (COSMOS, STRENGTH, acquisition_banned, can_acquire, cond_holds, effective_cost,
-                    face_cost_payable, fight_total, fighter_value, healing_banned, min_fighters)
+                    face_cost_payable, fight_total, fighter_value, has_fighter, healing_banned,
+                    min_fighters)
 from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
                              W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
 from .rng import randint, random01, shuffle_prefix
@@ -84,12 +85,16 @@ def init_values(s, c, p):
 
 @kernel
 def printed_vp(s, c, p):
+    zone = s.zone
+    zone_n = s.zone_n
+    vp = c.vp
+    inst_card = c.inst_card
     total = 0
     for z in range(E.N_PLAYER_ZONES):
         if z == E.Z_DESTROYED or z == E.Z_SETASIDE:
             continue
-        for j in range(s.zone_n[p, z]):
-            total += c.vp[c.inst_card[s.zone[p, z, j]]]
+        for j in range(zone_n[p, z]):
+            total += vp[inst_card[zone[p, z, j]]]
     return total
 
 
@@ -101,6 +106,14 @@ def vp_lead(s, c, p):
         if q != p:
             best = max(best, printed_vp(s, c, q))
     return mine - best
+
+
+@kernel
+def decision_lead(s, c, p):
+    """The VP lead for `card_value`, which reads it only for clock-aware policies (0 otherwise)."""
+    if s.weights[p, W_CLOCK_AWARE] > 0:
+        return vp_lead(s, c, p)
+    return 0
 
 
 @kernel
@@ -226,7 +239,7 @@ def choose_field_swap(s, c, p):
                 i += 1
         return sa, sb
     # Bring the card p values most to the last slot (it costs 1 less there)
-    lead = vp_lead(s, c, p)
+    lead = decision_lead(s, c, p)
     best = -1
     bv = -1e9
     last = -1
@@ -250,7 +263,7 @@ def choose_field_swap(s, c, p):
 def choose_keep(s, c, p, keep):
     """Upkeep: mark keep[i] for the hand cards p keeps."""
     nh = s.zone_n[p, E.Z_HAND]
-    lead = vp_lead(s, c, p)
+    lead = 0 if is_random(s, p) else decision_lead(s, c, p)
     for i in range(nh):
         inst = s.zone[p, E.Z_HAND, i]
         if is_random(s, p):
@@ -401,7 +414,8 @@ def can_face(s, c, p, inst, target):
 
 @kernel
 def legal_action(s, c, p, pick, out):
-    """Count the legal actions (pick < 0) or write the pick-th one into out; returns the count."""
+    """Count the legal actions (pick < 0) or write the pick-th one into out; returns the count
+    (when picking, it may stop counting once the pick is written)."""
     n = 0
     nh = s.zone_n[p, E.Z_HAND]
     # end the main phase
@@ -411,6 +425,8 @@ def legal_action(s, c, p, pick, out):
     cloth_on = s.zone_n[p, E.Z_CLOTH] > 0
     heal_ok = not healing_banned(s, c)
     for i in range(nh):
+        if 0 <= pick < n:
+            return n
         inst = s.zone[p, E.Z_HAND, i]
         k = c.inst_card[inst]
         if c.classes[k] & E.CLASS_CLOTH:
@@ -444,6 +460,8 @@ def legal_action(s, c, p, pick, out):
                 n += 1
     for zone in (E.Z_PLAY, E.Z_CLOTH):
         for i in range(s.zone_n[p, zone]):
+            if 0 <= pick < n:
+                return n
             inst = s.zone[p, zone, i]
             ut = use_trigger(c, c.inst_card[inst])
             if ut >= 0 and can_use(s, c, p, inst, ut):
@@ -453,6 +471,8 @@ def legal_action(s, c, p, pick, out):
                     out[2] = ut
                 n += 1
     for slot in range(E.N_SLOTS):
+        if 0 <= pick < n:
+            return n
         t = s.field[slot]
         if t < 0:
             continue
@@ -482,14 +502,35 @@ def hand_resources(s, c, p, target, cur):
     """What p's hand Characters (and the equipped Cloth, for Cosmos) would add against target."""
     total = 0
     chars = 0
+    zone = s.zone
+    classes = c.classes
+    inst_card = c.inst_card
     for i in range(s.zone_n[p, E.Z_HAND]):
-        inst = s.zone[p, E.Z_HAND, i]
-        if c.classes[c.inst_card[inst]] & E.CLASS_CHARACTER:
+        inst = zone[p, E.Z_HAND, i]
+        if classes[inst_card[inst]] & E.CLASS_CHARACTER:
             total += fighter_value(s, c, inst, target, cur, p)
             chars += 1
     if s.zone_n[p, E.Z_CLOTH] > 0:
         total += fighter_value(s, c, s.zone[p, E.Z_CLOTH, 0], target, cur, p)
     return total, chars
+
+
+@kernel
+def plain_hand(s, c, p):
+    """Do none of the cards `hand_resources` counts (hand Characters, equipped Cloth) have a
+    `fighting` program? Then each adds its printed value and buffs, whatever it faces, unless
+    other cards already face the same target."""
+    zone = s.zone
+    classes = c.classes
+    inst_card = c.inst_card
+    prog = c.prog
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        k = inst_card[zone[p, E.Z_HAND, i]]
+        if (classes[k] & E.CLASS_CHARACTER) and prog[k, E.T_FIGHT, 1] > 0:
+            return False
+    if s.zone_n[p, E.Z_CLOTH] > 0 and prog[inst_card[zone[p, E.Z_CLOTH, 0]], E.T_FIGHT, 1] > 0:
+        return False
+    return True
 
 
 @kernel
@@ -534,12 +575,19 @@ def choose_action(s, c, p, out):
         random_action(s, c, p, out)
         return
     w = s.weights[p]
-    lead = vp_lead(s, c, p)
+    lead = decision_lead(s, c, p)
     nh = s.zone_n[p, E.Z_HAND]
+    # Fights p has started (cards facing a field card, with a total above 0): a bit per slot
+    started = 0
+    for slot in range(E.N_SLOTS):
+        t = s.field[slot]
+        if t >= 0 and has_fighter(s, p, t) and \
+                fight_total(s, c, t, COSMOS, p) + fight_total(s, c, t, STRENGTH, p) > 0:
+            started |= 1 << slot
     # 1. End any fight already won (Cosmos first: the card then goes to hand)
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
-        if t >= 0 and fight_total(s, c, t, COSMOS, p) + fight_total(s, c, t, STRENGTH, p) > 0:
+        if started & (1 << slot):
             for cur in (COSMOS, STRENGTH):
                 if can_acquire(s, c, t, cur, p):
                     out[0] = A_ACQUIRE
@@ -616,18 +664,28 @@ def choose_action(s, c, p, out):
     best_slot = -1
     best_cur = -1
     best_score = -1e9
+    # Without `fighting` programs in hand, what the hand adds to a fight nobody faces yet is the
+    # same for every target: compute it once per currency.
+    plain = plain_hand(s, c, p)
+    plain_str, plain_chars = hand_resources(s, c, p, -1, STRENGTH) if plain else (0, 0)
+    plain_cos, _ = hand_resources(s, c, p, -1, COSMOS) if plain else (0, 0)
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if t < 0 or acquisition_banned(s, c, t):
             continue
-        started = fight_total(s, c, t, COSMOS, p) + fight_total(s, c, t, STRENGTH, p) > 0
+        fresh = plain and not has_fighter(s, p, t)
         for cur in (COSMOS, STRENGTH):
             cost = effective_cost(s, c, t, cur, p)
             if cost <= 0:
                 continue
-            res, chars = hand_resources(s, c, p, t, cur)
-            bonus, _ = helper_bonus(s, c, p, t, cur)
-            have = fight_total(s, c, t, cur, p) + res + bonus
+            if fresh:
+                res, chars = (plain_str if cur == STRENGTH else plain_cos), plain_chars
+            else:
+                res, chars = hand_resources(s, c, p, t, cur)
+            have = fight_total(s, c, t, cur, p) + res
+            if have < cost:  # a helper card might close the gap (it adds 0 or more)
+                bonus, _ = helper_bonus(s, c, p, t, cur)
+                have += bonus
             if have < cost:
                 continue
             if count_fighters(s, p, t) + chars < min_fighters(c, t):
@@ -635,7 +693,7 @@ def choose_action(s, c, p, out):
             score = card_value(s, c, p, t, lead) - w[W_COST] * cost
             if cur == COSMOS:
                 score += 0.05
-            if started:
+            if started & (1 << slot):
                 score += 100.0  # finish what was started
             if score > best_score:
                 best_score = score

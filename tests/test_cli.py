@@ -155,3 +155,11 @@ def test_bad_input_to_other_commands(tmp_path):
         r = invoke(*args)
         assert r.exit_code == 2, (args, r.output)
         assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)
+
+
+def test_bench_quick_prints_its_figures():
+    r = invoke("bench", "--quick", "--workers", 2)
+    assert r.exit_code == 0, r.output
+    for words in ("games/s", "µs/player-turn", "2 players, value", "4 players, random", "cached start-up",
+                  "cold compile", "1 process:", "2 processes:", "peak memory"):
+        assert words in r.stdout
