@@ -131,7 +131,7 @@ def _seat_config(players: int, policies, heroes):
 
 
 def run_kernel(engine: Engine, first_game: int, n_games: int, seed: int, players: int, policy_ids,
-               weights, hero_ids, log_level: int, check: bool = False):
+               weights, hero_ids, log_level: int, check: bool = False, seats: str = "random"):
     """Play a range of games; return the raw record arrays of `play_batch`."""
     from .game import play_batch
     from .state import allocate_state
@@ -140,12 +140,13 @@ def run_kernel(engine: Engine, first_game: int, n_games: int, seed: int, players
     log_cap = 60000 if log_level == E.LOG_FULL else 4096
     state = allocate_state(len(t.inst_card), len(t.card_id), N_WEIGHTS, log_cap)
     return play_batch(card_ref(t), state_ref(state), first_game, n_games, seed, players, hero_ids,
-                      policy_ids, weights, log_level, ROUND_CAP, int(check))
+                      policy_ids, weights, log_level, ROUND_CAP, int(check), int(seats == "random"))
 
 
 def frames(engine: Engine, raw, seed: int, players: int, policy_names) -> PlayResult:
     from .game import (GM_END, GM_FLAMES_LEFT, GM_FLAMES_REMOVED, GM_GAME, GM_ILLEGAL, GM_LOG_LOST,
-                       GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, PR_DECK, PR_DESTROYED, PR_FIGHTS, PR_HERO, PR_VP, PR_WOUNDED)
+                       GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, PR_DECK, PR_DESTROYED, PR_ENTRY, PR_FIGHTS, PR_HERO,
+                       PR_VP, PR_WOUNDED)
     g, pl, shares, decks, ev = raw
     n = len(g)
     games = pd.DataFrame({
@@ -159,12 +160,12 @@ def frames(engine: Engine, raw, seed: int, players: int, policy_names) -> PlayRe
         "violations": g[:, GM_VIOLATIONS].astype(np.int32),
     })
     seat = np.tile(np.arange(players), n)
-    policy_codes = np.array([policy_names[s] for s in range(players)], dtype=object)
+    policy_codes = np.array(list(policy_names), dtype=object)
     players_df = pd.DataFrame({
         "game": np.repeat(g[:, GM_GAME], players),
         "seat": seat.astype(np.int8),
         "hero": pd.Categorical.from_codes(pl[:, :, PR_HERO].ravel(), E.HEROES),
-        "policy": pd.Categorical(policy_codes[seat]),
+        "policy": pd.Categorical(policy_codes[pl[:, :, PR_ENTRY].ravel()]),
         "vp": pl[:, :, PR_VP].ravel().astype(np.int16),
         "win_share": shares.ravel(),
         "deck_size": pl[:, :, PR_DECK].ravel().astype(np.int16),
@@ -215,18 +216,21 @@ def get_engine(boxes=("base",), cardset=None, overrides=None) -> Engine:
 
 def play(games: int, players: int = 2, boxes=("base",), seed: int = 0, policies=("<default>",),
          heroes=None, first_game: int = 0, cardset=None, overrides=None,
-         events: str = "summary", check_invariants: bool = False) -> PlayResult:
+         events: str = "summary", check_invariants: bool = False, seats: str = "random") -> PlayResult:
     """Play games first_game .. first_game + games - 1 in this process.
 
     policies: one name for all seats or one per seat (see `sim.describe_policies()`);
     heroes: None (random, distinct) or one per seat; events: "summary" (reveals, acquisitions,
     flames), "full" (everything) or "none"; check_invariants: count invariant violations after
-    every action (tests; column `violations`)."""
+    every action (tests; column `violations`); seats: "random" (R9: the given policies take the
+    seats in a random order each game) or "fixed" (policy i plays seat i)."""
+    if seats not in ("random", "fixed"):
+        raise ValueError(f"seats must be 'random' or 'fixed', not {seats!r}")
     engine = get_engine(boxes, cardset, overrides)
     names, ids, weights, hero_ids = _seat_config(players, policies, heroes)
     level = {"none": E.LOG_NONE, "summary": E.LOG_SUMMARY, "full": E.LOG_FULL}[events]
     raw = run_kernel(engine, first_game, games, seed, players, ids, weights, hero_ids, level,
-                     check_invariants)
+                     check_invariants, seats)
     return frames(engine, raw, seed, players, names)
 
 

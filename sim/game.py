@@ -15,7 +15,7 @@ from .rng import randint, seed_game
 from .scoring import score_player, win_shares
 from .state import (G_ACTIVE, G_CAP_ROUNDS, G_END_REASON, G_FLAMES, G_FLAMES_REMOVED, G_GAME,
                     G_CHECK, G_ILLEGAL, G_LAST_FLAME, G_LAST_FLAMES_SEEN, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NPLAYERS,
-                    G_ROUND, G_SEED, G_TURN, G_VIOLATIONS, PL_HERO, PL_POLICY, PL_VP, PL_WON_FIGHTS)
+                    G_ROUND, G_SEED, G_TURN, G_VIOLATIONS, PL_ENTRY, PL_HERO, PL_POLICY, PL_VP, PL_WON_FIGHTS)
 from .turn import HAND_SIZE, main_phase, upkeep
 from .zones import count_in_deck, draw_cards, is_deck_zone, log_event, shuffle_zone, zone_push
 
@@ -23,8 +23,8 @@ from .zones import count_in_deck, draw_cards, is_deck_zone, log_event, shuffle_z
 GM_GAME, GM_ROUNDS, GM_TURNS, GM_END, GM_FLAMES_REMOVED, GM_FLAMES_LEFT, GM_ILLEGAL, GM_LOG_LOST, GM_VIOLATIONS = range(9)
 GAME_WIDTH = 9
 # players record columns
-PR_HERO, PR_POLICY, PR_VP, PR_DECK, PR_DESTROYED, PR_WOUNDED, PR_FIGHTS = range(7)
-PLAYER_WIDTH = 7
+PR_HERO, PR_POLICY, PR_VP, PR_DECK, PR_DESTROYED, PR_WOUNDED, PR_FIGHTS, PR_ENTRY = range(8)
+PLAYER_WIDTH = 8
 
 
 @kernel
@@ -45,7 +45,19 @@ def reset_state(s):
 
 
 @kernel
-def setup_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds, check):
+def same_policies(policy_ids, weights, n_players):
+    for p in range(1, n_players):
+        if policy_ids[p] != policy_ids[0]:
+            return False
+        for k in range(weights.shape[1]):
+            if weights[p, k] != weights[0, k]:
+                return False
+    return True
+
+
+@kernel
+def setup_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds, check,
+               shuffle_seats):
     reset_state(s)
     seed_game(s.rng, seed, game)
     s.g[G_GAME] = game
@@ -78,9 +90,20 @@ def setup_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_lev
             h = order[k]
             used[h] = True
         s.pl[p, PL_HERO] = h
-        s.pl[p, PL_POLICY] = policy_ids[p]
-        s.weights[p, :] = weights[p, :]
         seat_of_hero[h] = p
+    # R9: the given policies take the seats in a random order each game, unless seats are fixed
+    # (when every seat plays the same policy there is nothing to assign)
+    entry = np.arange(n_players)
+    if shuffle_seats and not same_policies(policy_ids, weights, n_players):
+        for i in range(n_players - 1, 0, -1):
+            j = randint(s.rng, i + 1)
+            tmp = entry[i]
+            entry[i] = entry[j]
+            entry[j] = tmp
+    for p in range(n_players):
+        s.pl[p, PL_ENTRY] = entry[p]
+        s.pl[p, PL_POLICY] = policy_ids[entry[p]]
+        s.weights[p, :] = weights[entry[p], :]
     # Starting decks (9 civilians + Bronze Cloth), set-aside armoured Heroes, the reserve
     for inst in range(c.inst_card.shape[0]):
         kc = c.inst_card[inst]
@@ -109,8 +132,10 @@ def log_table(s, c, p):
 
 
 @kernel
-def play_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds, check):
-    setup_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds, check)
+def play_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds, check,
+              shuffle_seats):
+    setup_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds, check,
+               shuffle_seats)
     action = np.zeros(3, np.int64)
     keep = np.zeros(c.inst_card.shape[0], np.bool_)
     end = -1
@@ -143,7 +168,7 @@ def play_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_leve
 
 @kernel
 def play_batch(c, s, first_game, n_games, seed, n_players, heroes, policy_ids, weights, log_level,
-               cap_rounds, check):
+               cap_rounds, check, shuffle_seats):
     """Play games first_game .. first_game + n_games - 1; return record arrays:
     games int64[n, GAME_WIDTH], players int64[n, P, PLAYER_WIDTH], shares float64[n, P],
     decks int16[n, P, C] (final deck composition), events int32[m, 1 + EVENT_WIDTH]."""
@@ -158,7 +183,8 @@ def play_batch(c, s, first_game, n_games, seed, n_players, heroes, policy_ids, w
     vps = np.empty(n_players, np.int64)
     for gi in range(n_games):
         game = first_game + gi
-        play_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds, check)
+        play_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds, check,
+                  shuffle_seats)
         row = games[gi]
         row[GM_GAME] = game
         row[GM_ROUNDS] = s.g[G_ROUND]
@@ -178,6 +204,7 @@ def play_batch(c, s, first_game, n_games, seed, n_players, heroes, policy_ids, w
             pr[PR_DESTROYED] = s.zone_n[p, E.Z_DESTROYED]
             pr[PR_WOUNDED] = s.zone_n[p, E.Z_WOUNDED]
             pr[PR_FIGHTS] = s.pl[p, PL_WON_FIGHTS]
+            pr[PR_ENTRY] = s.pl[p, PL_ENTRY]
             vps[p] = s.pl[p, PL_VP]
             for z in range(E.N_PLAYER_ZONES):
                 if is_deck_zone(z):

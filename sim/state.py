@@ -58,6 +58,7 @@ PL_ENERGY = 5          # Asgard (reserved)
 PL_VP_TOKENS = 6       # Poseidon (reserved)
 PL_SOULS = 7           # Hades (reserved)
 PL_WON_FIGHTS = 8
+PL_ENTRY = 9           # which of the run's given policies plays this seat (R9)
 N_PL = 12
 
 # inst_flags bits

@@ -46,7 +46,7 @@ class Scenario:
         self.st = allocate_state(len(t.inst_card), len(t.card_id), N_WEIGHTS, 20000)
         self.c = card_ref(t)
         self.s = state_ref(self.st)
-        setup_game(self.s, self.c, 0, seed, players, hero_ids, ids, weights, E.LOG_FULL, 40, 0)
+        setup_game(self.s, self.c, 0, seed, players, hero_ids, ids, weights, E.LOG_FULL, 40, 0, 0)
         # an empty board: every card out of the game until a test places it
         st = self.st
         st.zone_n[:, :] = 0

@@ -23,3 +23,15 @@ def test_a_variant_changes_weights_and_play():
     b = sim.play(30, players=2, seed=3, policies=("value_no_draw",))
     assert (a.players["vp"].to_numpy() != b.players["vp"].to_numpy()).any()
     assert set(b.players["policy"]) == {"value_no_draw"}
+
+
+def test_mixed_policies_take_the_seats_in_random_order_unless_fixed():
+    """R9: with different policies, each plays first in some games; seats='fixed' keeps order."""
+    res = sim.play(60, players=2, seed=4, policies=("value", "greedy"))
+    first = res.players[res.players.seat == 0]["policy"].astype(str)
+    assert set(first) == {"value", "greedy"}
+    assert 10 < (first == "value").sum() < 50
+    fixed = sim.play(20, players=2, seed=4, policies=("value", "greedy"), seats="fixed")
+    assert set(fixed.players[fixed.players.seat == 0]["policy"].astype(str)) == {"value"}
+    with pytest.raises(ValueError, match="'random' or 'fixed'"):
+        sim.play(1, seats="sometimes")
