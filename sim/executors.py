@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import warnings
 from concurrent.futures import Future, ProcessPoolExecutor
 
 
@@ -101,6 +102,11 @@ class ProcessExecutor:
         return {"kind": self.kind, "workers": self.workers}
 
 
+def require_dask():
+    """Raise ExecutorError (one line, how to install it) if Dask's distributed is not installed."""
+    _import_distributed()
+
+
 def _import_distributed():
     try:
         import distributed
@@ -125,8 +131,10 @@ class DaskExecutor:
             if cluster != "local":
                 raise ExecutorError(f"--cluster must be 'local', not '{cluster}' (for a remote cluster give --scheduler)")
             n = max(1, int(workers or os.cpu_count() or 1))
-            self._cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                                     dashboard_address=None, silence_logs=logging.ERROR)
+            with warnings.catch_warnings():  # "Port 8787 is already in use": we need no dashboard
+                warnings.filterwarnings("ignore", message="Port .* is already in use")
+                self._cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                                         dashboard_address=None, silence_logs=logging.ERROR)
             address = self._cluster.scheduler_address
         else:
             address = scheduler

@@ -47,6 +47,10 @@ def simulate(
         fail(f"--cluster must be 'local', not '{cluster}' (for a remote cluster give --scheduler tcp://HOST:PORT)")
     if cluster is not None and scheduler is not None:
         fail("give --scheduler or --cluster, not both")
+    from ..executors import require_dask, wants_dask
+    if wants_dask(scheduler, cluster):
+        with user_errors():
+            require_dask()  # before any message or compiling
     if resume is not None:
         given = [flag for name, flag in CONFIG_OPTIONS.items()  # (typer may vendor its own click)
                  if getattr(ctx.get_parameter_source(name), "name", None) == "COMMANDLINE"]
