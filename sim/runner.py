@@ -34,6 +34,9 @@ TABLES = ("games", "players", "events", "decks")
 MANIFEST = "manifest.json"
 MAX_PLAYERS = 5
 EVENT_LEVELS = ("summary", "full", "none")
+# The events table's columns (as sim.play makes them), for a run that recorded none.
+EVENT_COLUMNS = {"game": "int64", "turn": "int16", "round": "int16", "seat": "int8", "kind": "object",
+                 "card_id": "int16", "how": "object", "a": "int32", "b": "int32"}
 
 
 class RunConfigError(ValueError):
@@ -475,6 +478,8 @@ def read_table(folder: str | Path, table: str):
     import pandas as pd
     folder = Path(folder)
     manifest = read_manifest(folder)
+    if table not in batch_tables((manifest.get("config") or {}).get("events", "summary")):
+        return pd.DataFrame({c: pd.Series(dtype=t) for c, t in EVENT_COLUMNS.items()})  # none recorded
     parts = [pd.read_parquet(folder / table / batch_name(b["index"]))
              for b in sorted(manifest["batches"], key=lambda b: b["first_game"])]
     if not parts:
