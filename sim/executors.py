@@ -40,9 +40,6 @@ class SerialExecutor:
             f.set_exception(e)
         return f
 
-    def restart(self):
-        pass
-
     def close(self, cancel: bool = False):
         pass
 
@@ -51,8 +48,10 @@ class SerialExecutor:
 
 
 def _ignore_sigint():
-    """Workers leave Ctrl-C to the parent, which stops them and records the finished batches."""
+    """Workers leave Ctrl-C to the parent, which stops them and records the finished batches; a
+    SIGTERM (the parent stopping them) ends them at once, whatever handler they inherited."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _context():
@@ -155,9 +154,6 @@ class DaskExecutor:
 
     def submit(self, fn, *args) -> Future:
         return self._executor.submit(fn, *args)
-
-    def restart(self):
-        pass  # Dask replaces dead workers itself
 
     def close(self, cancel: bool = False):
         try:

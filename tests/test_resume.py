@@ -178,3 +178,37 @@ def test_cli_failed_run_is_one_line_exit_2(tmp_path, monkeypatch):
     assert f"--resume {folder}" in r.stderr and "Traceback" not in r.output
     errors = [line for line in r.stderr.splitlines() if line.startswith("Error:")]
     assert len(errors) == 1 and runner.read_manifest(folder)["status"] == "failed"
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_a_real_ctrl_c_or_sigterm_stops_the_pool_and_keeps_finished_batches(tmp_path, sig):
+    """`seiya simulate` with 2 worker processes, stopped by a signal once some batches are done."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    out = tmp_path / "run"
+    cmd = [sys.executable, "-m", "sim.cli", "simulate", "--games", "50000", "--batch-size", "100",
+           "--workers", "2", "--out", str(out), "--quiet"]
+    p = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.time() + 120
+    while time.time() < deadline and p.poll() is None:
+        try:
+            if runner.read_manifest(out)["batches_done"] >= 2:
+                break
+        except (runner.RunConfigError, ValueError):  # not written yet
+            pass
+        time.sleep(0.2)
+    os.killpg(p.pid, getattr(signal, sig))
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err
+    assert "Interrupted: the finished batches are kept" in err and f"--resume {out}" in err
+    assert "Traceback" not in err
+    m = runner.read_manifest(out)
+    assert m["status"] == "interrupted" and 2 <= m["batches_done"] < m["batches_planned"] == 500
+    assert m["games_done"] == 100 * m["batches_done"]
+    for t in runner.TABLES:
+        assert len(runner.read_table(out, t)) > 0
+    assert sorted(runner.read_table(out, "games")["game"]) == sorted(
+        g for b in m["batches"] for g in range(b["first_game"], b["first_game"] + b["games"]))

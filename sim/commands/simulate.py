@@ -2,6 +2,8 @@
 folder; `seiya simulate --resume RUN` finishes an interrupted or failed run."""
 from __future__ import annotations
 
+import signal
+import threading
 from pathlib import Path
 from typing import List, Optional
 
@@ -104,6 +106,7 @@ def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, sch
         from ..runner import default_folder
         total, done = config.games, 0
         out = out if out is not None else default_folder(config)  # named now, for the Ctrl-C message
+    previous = _stop_on_sigterm()
     try:
         if quiet:
             return start(None)
@@ -117,8 +120,23 @@ def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, sch
             return start(lambda games_done: progress.update(task, completed=games_done))
     except KeyboardInterrupt:
         console.print("Interrupted: the finished batches are kept (manifest status 'interrupted'); "
-                      f"finish with `seiya simulate --resume {resume or out}`.")
+                      f"finish with `seiya simulate --resume {resume or out}`.", soft_wrap=True)
         raise typer.Exit(130)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _raise_interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _stop_on_sigterm():
+    """A SIGTERM (a batch system stopping the job) stops the run like Ctrl-C: the finished batches
+    are kept and the manifest says 'interrupted'. Returns the previous handler, to restore."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _raise_interrupt)
 
 
 def print_summary(folder: Path):
