@@ -15,7 +15,9 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 import warnings
+from contextlib import contextmanager
 from concurrent.futures import Future, ProcessPoolExecutor
 
 
@@ -106,6 +108,20 @@ def require_dask():
     _import_distributed()
 
 
+@contextmanager
+def _sigint_ignored_by_children():
+    """Start processes with SIGINT ignored (they inherit it), so Ctrl-C reaches only this process,
+    which then stops the cluster cleanly (rather than every worker printing a traceback)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _import_distributed():
     try:
         import distributed
@@ -130,8 +146,8 @@ class DaskExecutor:
             if cluster != "local":
                 raise ExecutorError(f"--cluster must be 'local', not '{cluster}' (for a remote cluster give --scheduler)")
             n = max(1, int(workers or os.cpu_count() or 1))
-            with warnings.catch_warnings():  # "Port 8787 is already in use": we need no dashboard
-                warnings.filterwarnings("ignore", message="Port .* is already in use")
+            with warnings.catch_warnings(), _sigint_ignored_by_children():
+                warnings.filterwarnings("ignore", message="Port .* is already in use")  # no dashboard
                 self._cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                                          dashboard_address=None, silence_logs=logging.ERROR)
             address = self._cluster.scheduler_address

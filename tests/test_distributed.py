@@ -66,6 +66,19 @@ def test_dask_scheduler_gives_the_same_bytes(tmp_path, reference, dask_cluster, 
     assert not list(folder.rglob(".*.tmp"))
 
 
+def test_interrupted_dask_run_resumes_on_dask(tmp_path, reference, dask_cluster):
+    def stop(done):
+        raise KeyboardInterrupt
+
+    folder = tmp_path / "run"
+    with pytest.raises(KeyboardInterrupt):
+        runner.simulate_to_folder(_config(), folder, batch_size=10, scheduler=dask_cluster, on_progress=stop)
+    m = runner.read_manifest(folder)
+    assert m["status"] == "interrupted" and 1 <= m["batches_done"] < 6
+    runner.resume_run(folder, scheduler=dask_cluster)
+    assert runner.read_manifest(folder)["status"] == "complete" and canonical(folder) == reference
+
+
 def test_dask_scheduler_from_the_environment(tmp_path, reference, dask_cluster, monkeypatch):
     monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", dask_cluster)
     folder = runner.simulate_to_folder(_config(), tmp_path / "run", batch_size=20)
