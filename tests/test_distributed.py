@@ -1,6 +1,7 @@
 """Determinism at scale: the same seed gives byte-identical tables with 1 or 2 worker processes, any
 batch size, and on a Dask cluster (an existing one, given by its scheduler address, or a
 LocalCluster started for the run). Dask is optional: the default path never imports it."""
+import importlib.util
 import subprocess
 import sys
 
@@ -44,18 +45,22 @@ def test_same_seed_same_bytes_for_any_workers_and_batch_size(tmp_path, reference
     assert canonical(folder) == reference
 
 
-distributed = pytest.importorskip("distributed")
+needs_dask = pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
+                                reason="Dask is not installed (pip install '.[dask]')")
 
 
 @pytest.fixture(scope="module")
 def dask_cluster():
     import logging
+
+    import distributed
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                        dashboard_address=None, silence_logs=logging.ERROR)
     yield cluster.scheduler_address
     cluster.close()
 
 
+@needs_dask
 @pytest.mark.parametrize("batch_size", [7, 20])
 def test_dask_scheduler_gives_the_same_bytes(tmp_path, reference, dask_cluster, batch_size):
     folder = runner.simulate_to_folder(_config(), tmp_path / "run", batch_size=batch_size, scheduler=dask_cluster)
@@ -66,6 +71,7 @@ def test_dask_scheduler_gives_the_same_bytes(tmp_path, reference, dask_cluster, 
     assert not list(folder.rglob(".*.tmp"))
 
 
+@needs_dask
 def test_interrupted_dask_run_resumes_on_dask(tmp_path, reference, dask_cluster):
     def stop(done):
         raise KeyboardInterrupt
@@ -79,6 +85,7 @@ def test_interrupted_dask_run_resumes_on_dask(tmp_path, reference, dask_cluster)
     assert runner.read_manifest(folder)["status"] == "complete" and canonical(folder) == reference
 
 
+@needs_dask
 def test_dask_scheduler_from_the_environment(tmp_path, reference, dask_cluster, monkeypatch):
     monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", dask_cluster)
     folder = runner.simulate_to_folder(_config(), tmp_path / "run", batch_size=20)
@@ -86,6 +93,7 @@ def test_dask_scheduler_from_the_environment(tmp_path, reference, dask_cluster, 
     assert canonical(folder) == reference
 
 
+@needs_dask
 def test_cli_cluster_local_gives_the_same_bytes(tmp_path, reference):
     out = tmp_path / "run"
     r = CliRunner().invoke(app, ["simulate", "--games", GAMES, "--players", 3, "--seed", 21, "--batch-size", 20,
