@@ -248,6 +248,8 @@ def new_manifest(config: RunConfig, workers: int, batch_size: int, batches) -> d
         "finished": None,
         "seconds": None,
         "argv": sys.argv,
+        "host": platform.node(),
+        "pid": os.getpid(),
     }
 
 
@@ -321,6 +323,9 @@ def resume_run(folder: str | Path, workers: int | None = None,
         raise RunConfigError(f"{folder}: the engine changed since the run began (engine hash "
                              f"{manifest.get('engine', {}).get('engine_hash')}, now {engine_hash()}); "
                              "resume with the same seiya-sim version, or start a new run")
+    if _still_running(manifest):
+        raise RunConfigError(f"{folder} is still being played (process {manifest['pid']} on this machine); "
+                             "stop it first, or wait for it to finish")
     batches = plan_batches(config.first_game, config.games, batch_size)
     tables = batch_tables(config.events)
     done = [b for b in manifest.get("batches", [])
@@ -350,10 +355,26 @@ def resume_run(folder: str | Path, workers: int | None = None,
         (folder / table).mkdir(exist_ok=True)
     manifest["status"] = "running"
     manifest["error"] = None
+    manifest["host"], manifest["pid"] = platform.node(), os.getpid()
     manifest.setdefault("resumed", []).append(datetime.now(timezone.utc).isoformat(timespec="seconds"))
     write_manifest(folder, manifest)
     _execute(config, folder, manifest, todo, executor, on_progress, notice)
     return folder
+
+
+def _still_running(manifest: dict) -> bool:
+    """True if the manifest says running and its process is alive on this machine."""
+    pid = manifest.get("pid")
+    if manifest.get("status") != "running" or manifest.get("host") != platform.node() or not pid \
+            or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # alive, owned by someone else
+    return True
 
 
 def _execute(config, folder, manifest, todo, executor, on_progress, notice):

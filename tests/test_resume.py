@@ -212,3 +212,22 @@ def test_a_real_ctrl_c_or_sigterm_stops_the_pool_and_keeps_finished_batches(tmp_
         assert len(runner.read_table(out, t)) > 0
     assert sorted(runner.read_table(out, "games")["game"]) == sorted(
         g for b in m["batches"] for g in range(b["first_game"], b["first_game"] + b["games"]))
+
+
+def test_resume_refuses_a_run_still_being_played(tmp_path, reference):
+    import subprocess
+    import sys
+    folder = runner.simulate_to_folder(_config(), tmp_path / "run", workers=1, batch_size=GAMES)
+    m = runner.read_manifest(folder)
+    assert m["pid"] and m["host"]
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        m.update(status="running", pid=other.pid)
+        (folder / "manifest.json").write_text(json.dumps(m))
+        with pytest.raises(runner.RunConfigError, match="still being played"):
+            runner.resume_run(folder)
+    finally:
+        other.kill()
+        other.wait()
+    runner.resume_run(folder)  # the process is gone: a crashed run, resumable
+    assert runner.read_manifest(folder)["status"] == "complete"
