@@ -6,13 +6,16 @@
     analysis.stats.wilson / newcombe_diff  the confidence intervals
 
 `run` is a run folder path, a `sim.Run`, or anything with the DataFrames `.games`, `.players`,
-`.events`, `.decks` and `.cards` (a `sim.PlayResult` works too).
+`.events`, `.decks` and `.cards` (a `sim.PlayResult` works too). A run recorded with
+events="none" has no card table, flames-by-round or flame-removals table: those raise
+NoEventsError (check first with `analysis.has_events(run)`).
 """
 from . import balance, cards, clock, stats
+from ._data import NoEventsError, has_events
 from .balance import run_summary, tie_rate, vp_distribution, win_share_by
 from .cards import card_table
 from .clock import end_reasons, flame_removals, flames_by_round, length_distribution, length_summary
 
 __all__ = ["balance", "cards", "clock", "stats", "card_table", "length_summary", "length_distribution",
            "flames_by_round", "flame_removals", "end_reasons", "win_share_by", "vp_distribution",
-           "tie_rate", "run_summary"]
+           "tie_rate", "run_summary", "NoEventsError", "has_events"]

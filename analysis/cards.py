@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ._data import as_run
+from ._data import as_run, require_events
 from .stats import newcombe_diff, wilson
 
 KEY = ["game", "seat"]
@@ -62,6 +62,7 @@ def final_decks(decks: pd.DataFrame, n_player_games: int) -> pd.DataFrame:
 def card_table(run, confidence: float = 0.95) -> pd.DataFrame:
     """One row per card of the run's card set (see the module docstring for each column)."""
     run = as_run(run)
+    require_events(run, "card table (offers, acquisitions, win share of the takers)")
     players, events, cards = run.players, run.events, run.cards
     n_pg = len(players)
     total_wins = float(players["win_share"].sum())

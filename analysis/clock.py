@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ._data import as_run, card_names
+from ._data import as_run, card_names, require_events
 
 
 def _spread(values: pd.Series) -> dict:
@@ -36,6 +36,7 @@ def length_distribution(run) -> pd.DataFrame:
 def flames_left_matrix(run) -> pd.DataFrame:
     """Games x rounds (0 .. longest game): flames left after each round, NaN once a game is over."""
     run = as_run(run)
+    require_events(run, "flames-by-round table (flames left after each round)")
     games, events = run.games, run.events
     last = int(games["rounds"].max()) if len(games) else 0
     rounds = np.arange(0, last + 1)
@@ -65,6 +66,7 @@ def flame_removals(run) -> pd.DataFrame:
     """Which cards put flames out and how: one row per (card, how), most removals first, with the
     mean per game and the share of all removals."""
     run = as_run(run)
+    require_events(run, "flame-removals table (which card put each flame out)")
     fl = run.events.loc[run.events["kind"] == "flame"]
     counts = fl.groupby(["card_id", "how"], observed=True).size().rename("removals").reset_index()
     counts["how"] = counts["how"].astype(str)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 import analysis
-from analysis._data import as_run
+from analysis._data import as_run, has_events
 from analysis.balance import first_player_advantage, tie_rate
 
 from .figures import Figures
@@ -55,13 +55,15 @@ CARD_COLUMNS = {
 
 
 def tables(run) -> dict[str, pd.DataFrame]:
-    """Every report table, name -> DataFrame (these are also the CSV files)."""
+    """Every report table, name -> DataFrame (these are also the CSV files). A run recorded
+    without events has no cards, flames_by_round or flame_removals table."""
+    events = has_events(run)
     return {
-        "cards": analysis.card_table(run),
+        **({"cards": analysis.card_table(run)} if events else {}),
         "game_length": analysis.length_summary(run).reset_index(),
         "game_length_distribution": analysis.length_distribution(run),
-        "flames_by_round": analysis.flames_by_round(run),
-        "flame_removals": analysis.flame_removals(run),
+        **({"flames_by_round": analysis.flames_by_round(run),
+            "flame_removals": analysis.flame_removals(run)} if events else {}),
         "end_reasons": analysis.end_reasons(run),
         "heroes": analysis.win_share_by(run, "hero"),
         "seats": analysis.win_share_by(run, "seat"),
@@ -88,6 +90,8 @@ def what_was_run(run) -> list[tuple[str, str]]:
         ("Games", f"{m['games_done']} of {m['games_planned']} (games {c['first_game']}..{c['first_game'] + m['games_planned'] - 1}), status {m['status']}{rate}"),
         ("Seed", str(c["seed"])),
         ("Engine", f"seiya-sim {e['version']}, engine hash {e['engine_hash']}, numba {e['numba']}, Python {e['python']}"),
+        ("Events", c.get("events", "summary") + (" (no card, flames-by-round or flame-removal tables)"
+                                                 if c.get("events") == "none" else "")),
         ("Run folder", str(run.folder)),
     ]
 
@@ -117,15 +121,23 @@ def win_view(t: pd.DataFrame, by: str) -> pd.DataFrame:
 
 
 # (section title, table name or view, figure name, one line on what to look for)
+NO_EVENTS = "Not available: this run recorded no events (--events none); simulate with --events summary."
+
+
 def sections(run, tabs: dict) -> list[tuple[str, pd.DataFrame | None, str | None, str]]:
+    events = "cards" in tabs
     return [
         ("Cards", card_view(tabs["cards"]), "card_forest",
-         "Reserve cards, strongest association with winning first. Starting cards are in tables/cards.csv."),
+         "Reserve cards, strongest association with winning first. Starting cards are in tables/cards.csv.")
+        if events else ("Cards", None, None, NO_EVENTS),
         ("Acquisition rate vs cost", None, "acquisition_vs_cost",
-         "Cards far below the others of their cost are rarely worth their price to the policies."),
+         "Cards far below the others of their cost are rarely worth their price to the policies.")
+        if events else ("Acquisition rate vs cost", None, None, NO_EVENTS),
         ("Clock: game length", tabs["game_length"], "game_length", ""),
-        ("Clock: flames left by round", tabs["flames_by_round"], "flames_by_round", ""),
-        ("Clock: flame removals", tabs["flame_removals"], None, ""),
+        ("Clock: flames left by round", tabs["flames_by_round"], "flames_by_round", "")
+        if events else ("Clock: flames left by round", None, None, NO_EVENTS),
+        ("Clock: flame removals", tabs["flame_removals"], None, "")
+        if events else ("Clock: flame removals", None, None, NO_EVENTS),
         ("Clock: end reasons", tabs["end_reasons"], None, ""),
         ("Heroes", win_view(tabs["heroes"], "hero"), "hero_bars", ""),
         ("Seats", win_view(tabs["seats"], "seat"), "seat_bars", "Seat 0 plays first."),
@@ -206,9 +218,13 @@ def write_report(run, out: str | Path | None = None) -> Path:
     for name, df in tabs.items():
         df.to_csv(out / "tables" / f"{name}.csv", index=False)
     figures = Figures(run)
-    figures._card_table = tabs["cards"]
     paths = {}
-    for name in Figures.NAMES:
+    names = Figures.NAMES
+    if "cards" in tabs:
+        figures._card_table = tabs["cards"]
+    else:  # no events recorded: no card or flame figures
+        names = [n for n in names if n not in Figures.NEED_EVENTS]
+    for name in names:
         paths[name] = out / "figures" / f"{name}.png"
         getattr(figures, name)().savefig(paths[name], dpi=110)
     rel = {k: f"figures/{v.name}" for k, v in paths.items()}

@@ -229,8 +229,15 @@ def play(games: int, players: int = 2, boxes=("base",), seed: int = 0, policies=
     engine = get_engine(boxes, cardset, overrides)
     names, ids, weights, hero_ids = _seat_config(players, policies, heroes)
     level = {"none": E.LOG_NONE, "summary": E.LOG_SUMMARY, "full": E.LOG_FULL}[events]
-    raw = run_kernel(engine, first_game, games, seed, players, ids, weights, hero_ids, level,
-                     check_invariants, seats)
+    try:
+        raw = run_kernel(engine, first_game, games, seed, players, ids, weights, hero_ids, level,
+                         check_invariants, seats)
+    except Exception as e:  # a corrupt kernel cache (e.g. a truncated file) is repaired, then compiled
+        from .cache import repair
+        if not repair(e):
+            raise
+        raw = run_kernel(engine, first_game, games, seed, players, ids, weights, hero_ids, level,
+                         check_invariants, seats)
     return frames(engine, raw, seed, players, names)
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickletools
 import shutil
+import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -46,12 +48,104 @@ def configure() -> Path:
     return Path(os.environ["NUMBA_CACHE_DIR"])
 
 
-def clear() -> int:
-    """Delete every cached kernel folder; return how many were removed."""
+def folder_size(folder: Path) -> tuple[int, int]:
+    """(bytes, files) under a folder."""
+    size = files = 0
+    for p in folder.rglob("*"):
+        if p.is_file():
+            size += p.stat().st_size
+            files += 1
+    return size, files
+
+
+def info() -> dict:
+    """Where the kernels are cached: the root, this engine's folder, and every kernel folder with
+    its size (one folder per engine version that was ever run)."""
     root = cache_root()
-    n = 0
+    current = Path(os.environ.get("NUMBA_CACHE_DIR") or root / f"numba-{engine_hash()}")
+    folders = []
+    for d in sorted(root.glob("numba-*")) if root.exists() else []:
+        size, files = folder_size(d)
+        folders.append({"folder": d, "bytes": size, "files": files, "current": d == current})
+    return {"root": root, "current": current, "folders": folders,
+            "bytes": sum(f["bytes"] for f in folders), "files": sum(f["files"] for f in folders)}
+
+
+def clear() -> list[tuple[Path, int]]:
+    """Delete every cached kernel folder; return [(folder, bytes)] of those removed. The next game
+    compiles the engine again (1-2 minutes)."""
+    root = cache_root()
+    removed = []
     if root.exists():
-        for d in root.glob("numba-*"):
+        for d in sorted(root.glob("numba-*")):
+            size, _ = folder_size(d)
             shutil.rmtree(d, ignore_errors=True)
-            n += 1
-    return n
+            removed.append((d, size))
+    return removed
+
+
+# --- Recovering from a corrupt cache --------------------------------------------------------------
+def _pickles_ok(data: bytes, count: int) -> bool:
+    """True if `data` is `count` complete pickles one after another (checked without loading)."""
+    pos = 0
+    try:
+        for _ in range(count):
+            end = None
+            for op, _arg, at in pickletools.genops(data[pos:]):
+                if op.name == "STOP":
+                    end = at + 1
+                    break
+            if end is None:
+                return False
+            pos += end
+    except Exception:
+        return False
+    return pos == len(data)
+
+
+def corrupt_files(folder: Path) -> list[Path]:
+    """The cache files numba could not read: an index (.nbi: two pickles) or a kernel (.nbc: one
+    pickle) that is truncated or garbled."""
+    bad = []
+    for p in sorted(folder.rglob("*.nb[ic]")) if folder.is_dir() else []:
+        try:
+            data = p.read_bytes()
+        except OSError:
+            bad.append(p)
+            continue
+        if not _pickles_ok(data, 2 if p.suffix == ".nbi" else 1):
+            bad.append(p)
+    return bad
+
+
+def _raised_by_numba_cache(exc: BaseException) -> bool:
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.replace("\\", "/").endswith("numba/core/caching.py"):
+            return True
+        tb = tb.tb_next
+    return False
+
+
+def repair(exc: BaseException) -> bool:
+    """After running a kernel raised `exc`: if the kernel cache is corrupt, remove the unreadable
+    files (or, if numba's cache code raised and no file looks bad, this engine's whole cache
+    folder), print a one-line notice and return True (the caller runs the kernel again, which
+    compiles what was removed). Return False if the cache is not to blame."""
+    folder = Path(os.environ.get("NUMBA_CACHE_DIR") or cache_root() / f"numba-{engine_hash()}")
+    bad = corrupt_files(folder)
+    if bad:
+        for p in bad:
+            p.unlink(missing_ok=True)
+            if p.suffix == ".nbc":  # its index points at it: drop that too
+                p.with_name(p.name.rsplit(".", 2)[0] + ".nbi").unlink(missing_ok=True)
+        what = f"removed {len(bad)} unreadable files"
+    elif _raised_by_numba_cache(exc):
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True, exist_ok=True)
+        what = "cleared it"
+    else:
+        return False
+    print(f"Note: the compiled-kernel cache {folder} was corrupt ({type(exc).__name__}); {what} and "
+          "compiling again (1-2 minutes).", file=sys.stderr)
+    return True

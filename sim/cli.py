@@ -1,4 +1,4 @@
-"""The `seiya` command line: simulate, report, trace, cards, policies, bench.
+"""The `seiya` command line: simulate, report, trace, cards, policies, bench, cache.
 
 Every command's --help is fast (numpy, pandas, numba and matplotlib load inside the commands) and
 every user error is one line on stderr with exit code 2.
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from .commands import bench, cards, report, simulate, trace
+from .commands import bench, cache, cards, report, simulate, trace
 
 app = typer.Typer(
     name="seiya",
@@ -19,6 +19,7 @@ app.command("report")(report.report)
 app.command("trace")(trace.trace)
 app.command("bench")(bench.bench)
 app.add_typer(cards.app, name="cards")
+app.add_typer(cache.app, name="cache")
 
 
 @app.command("policies")

@@ -128,14 +128,26 @@ def _categories(df, **columns):
     return df
 
 
-def simulate(games: int, players: int = 2, boxes=("base",), seed: int = 0, policies=("<default>",),
-             workers: int | None = None, out: str | Path | None = None, overrides: dict | None = None,
-             heroes=None, cardset: str | Path | None = None, batch_size: int | None = None) -> Run:
+def simulate(games: int | None = None, players: int = 2, boxes=("base",), seed: int = 0,
+             policies=("<default>",), workers: int | None = None, out: str | Path | None = None,
+             overrides: dict | None = None, heroes=None, cardset: str | Path | None = None,
+             batch_size: int | None = None, events: str = "summary", resume: str | Path | None = None,
+             scheduler: str | None = None, cluster: str | None = None) -> Run:
     """Play `games` games across `workers` processes (default: all cores) into a run folder
     (default runs/<time>-<config>/) exactly like `seiya simulate`, and return the Run.
 
     policies: one name for all seats or one per seat; heroes: None (random) or one per seat;
-    overrides: {"Taurus Aldebaran.strength_cost": 7, ...}; cardset: a designer's card file."""
+    overrides: {"Taurus Aldebaran.strength_cost": 7, ...}; cardset: a designer's card file;
+    events: "summary" (reveals, acquisitions, flames: what the reports need), "full" or "none"
+    (no events table: smaller and faster, but no card offers/acquisitions or flame tables).
+    scheduler: a Dask scheduler address ("tcp://host:8786"; default $DASK_SCHEDULER_ADDRESS) or
+    cluster="local" (a Dask LocalCluster of `workers` processes): see README "Running on a cluster".
+    resume: an interrupted or failed run folder to finish with the configuration in its manifest
+    (the other arguments that decide the games are then ignored); same as `sim.resume(folder)`."""
+    if resume is not None:
+        return resume_run(resume, workers=workers, scheduler=scheduler, cluster=cluster)
+    if games is None:
+        raise ValueError("give the number of games (or resume=<run folder>)")
     if isinstance(boxes, str):
         boxes = (boxes,)
     if isinstance(policies, str):
@@ -144,9 +156,17 @@ def simulate(games: int, players: int = 2, boxes=("base",), seed: int = 0, polic
         heroes = (heroes,)
     config = runner.RunConfig(games=games, players=players, boxes=tuple(boxes), seed=seed,
                               policies=tuple(policies), heroes=tuple(heroes) if heroes else None,
-                              cardset=str(cardset) if cardset else None, overrides=dict(overrides or {}))
-    folder = runner.simulate_to_folder(config, out, workers, batch_size)
+                              cardset=str(cardset) if cardset else None, overrides=dict(overrides or {}),
+                              events=events)
+    folder = runner.simulate_to_folder(config, out, workers, batch_size, scheduler=scheduler, cluster=cluster)
     return Run(folder)
+
+
+def resume_run(folder: str | Path, workers: int | None = None, scheduler: str | None = None,
+               cluster: str | None = None) -> Run:
+    """Finish an interrupted or failed run (only its missing batches are played; the tables end up
+    identical to an uninterrupted run's) and return it."""
+    return Run(runner.resume_run(folder, workers=workers, scheduler=scheduler, cluster=cluster))
 
 
 def as_run(obj) -> "Run":

@@ -9,16 +9,22 @@ A batch is just a range of game indices, and every game is reproducible from (se
 alone, so the data do not depend on the number of workers or the batch size. Each Parquet file is
 written under a temporary name and then renamed, and a batch counts as done only once the
 manifest lists it, so an interrupted run folder is never half-written: it is a smaller run.
+
+The manifest's status is running, complete, interrupted (Ctrl-C) or failed (a batch failed twice;
+`error` says why); `batches` lists the finished ones. `resume_run(folder)` plays the missing ones
+with the configuration from the manifest, giving the same tables as an uninterrupted run.
+Batches run in this process, in a local process pool or on Dask (sim.executors); a failed batch
+is retried once.
 """
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import platform
 import sys
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from collections import deque
+from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -27,6 +33,10 @@ from typing import Callable
 TABLES = ("games", "players", "events", "decks")
 MANIFEST = "manifest.json"
 MAX_PLAYERS = 5
+EVENT_LEVELS = ("summary", "full", "none")
+# The events table's columns (as sim.play makes them), for a run that recorded none.
+EVENT_COLUMNS = {"game": "int64", "turn": "int16", "round": "int16", "seat": "int8", "kind": "object",
+                 "card_id": "int16", "how": "object", "a": "int32", "b": "int32"}
 
 
 class RunConfigError(ValueError):
@@ -45,12 +55,14 @@ class RunConfig:
     cardset: str | None = None
     overrides: dict = field(default_factory=dict)
     first_game: int = 0
+    events: str = "summary"   # "summary" (reveals, acquisitions, flames), "full" or "none"
+    seats: str = "random"     # R9: "random" (different policies trade seats each game) or "fixed"
 
     def play_kwargs(self) -> dict:
         """The keyword arguments of `sim.play` shared by every batch."""
         return dict(players=self.players, boxes=tuple(self.boxes), seed=self.seed,
                     policies=tuple(self.policies), heroes=tuple(self.heroes) if self.heroes else None,
-                    cardset=self.cardset, overrides=dict(self.overrides) or None)
+                    cardset=self.cardset, overrides=dict(self.overrides) or None, seats=self.seats)
 
 
 # --- Checking a config before anything is written ---------------------------------------------
@@ -63,6 +75,8 @@ def check_config(config: RunConfig):
     from .schema import CardFileError
     if not 2 <= config.players <= MAX_PLAYERS:
         raise RunConfigError(f"--players must be 2 to {MAX_PLAYERS}, not {config.players}")
+    if config.seats not in ("random", "fixed"):
+        raise RunConfigError(f"--seats must be random or fixed, not {config.seats}")
     if config.games < 1:
         raise RunConfigError(f"--games must be at least 1, not {config.games}")
     if config.seed < 0:
@@ -115,15 +129,27 @@ def write_manifest(folder: Path, manifest: dict):
     write_atomic_bytes(folder / MANIFEST, json.dumps(manifest, indent=2, default=str).encode())
 
 
-def write_parquet_atomic(df, path: Path):
-    """Parquet with categories stored as plain strings, so batches concatenate without clashes."""
+def _plain_categories(df):
+    """Categories stored as plain strings, so batches concatenate without clashes."""
     df = df.copy()
     for col in df.columns:
         if str(df[col].dtype) == "category":
             df[col] = df[col].astype(str)
+    return df
+
+
+def write_parquet_atomic(df, path: Path):
     tmp = path.with_name(f".{path.name}.tmp")
-    df.to_parquet(tmp, index=False)
+    _plain_categories(df).to_parquet(tmp, index=False)
     os.replace(tmp, path)
+
+
+def parquet_bytes(df) -> bytes:
+    """The bytes `write_parquet_atomic` would write (a Dask worker sends these to the client)."""
+    import io
+    buf = io.BytesIO()
+    _plain_categories(df).to_parquet(buf, index=False)
+    return buf.getvalue()
 
 
 def batch_name(index: int) -> str:
@@ -131,16 +157,37 @@ def batch_name(index: int) -> str:
 
 
 # --- The worker ---------------------------------------------------------------------------------
-def play_batch_to_disk(kwargs: dict, first_game: int, n_games: int, folder: str, index: int) -> dict:
-    """Play one batch and write its four tables. Runs in a worker: imports the engine there (its
-    compiled kernels load from the on-disk numba cache the parent filled)."""
+# A test hook: called with the batch index at the start of every batch, in the worker (a forked
+# worker inherits it). Tests set it to make a batch fail or a worker die.
+_before_batch: Callable[[int], None] | None = None
+
+
+def batch_tables(events: str) -> tuple[str, ...]:
+    """The tables a batch writes: all four, without `events` when the run records none."""
+    return tuple(t for t in TABLES if not (t == "events" and events == "none"))
+
+
+def play_batch(kwargs: dict, events: str, first_game: int, n_games: int, index: int,
+               folder: str | None = None) -> tuple[dict, dict | None]:
+    """Play one batch in a worker (the engine is imported here; its kernels load from the on-disk
+    numba cache). With a `folder` (workers on this machine) write its tables there and return
+    (info, None); without (Dask workers, maybe on another machine) return (info, {table: Parquet
+    bytes}) for the client to write."""
     import sim
+    from sim.cache import engine_hash
+    if _before_batch is not None:
+        _before_batch(index)
     t0 = time.perf_counter()
-    res = sim.play(n_games, first_game=first_game, events="summary", **kwargs)
-    for table in TABLES:
-        write_parquet_atomic(getattr(res, table), Path(folder) / table / batch_name(index))
-    return {"index": index, "first_game": first_game, "games": n_games,
-            "seconds": round(time.perf_counter() - t0, 3)}
+    res = sim.play(n_games, first_game=first_game, events=events, **kwargs)
+    payload = {}
+    for table in batch_tables(events):
+        if folder is not None:
+            write_parquet_atomic(getattr(res, table), Path(folder) / table / batch_name(index))
+        else:
+            payload[table] = parquet_bytes(getattr(res, table))
+    info = {"index": index, "first_game": first_game, "games": n_games,
+            "seconds": round(time.perf_counter() - t0, 3), "engine_hash": engine_hash()}
+    return info, (None if folder is not None else payload)
 
 
 def plan_batches(first_game: int, games: int, batch_size: int) -> list[tuple[int, int, int]]:
@@ -165,65 +212,201 @@ def engine_info() -> dict:
             "python": platform.python_version()}
 
 
+def config_dict(config: RunConfig) -> dict:
+    return {**asdict(config), "boxes": list(config.boxes), "policies": list(config.policies),
+            "heroes": list(config.heroes) if config.heroes else None,
+            "cardset": str(Path(config.cardset).resolve()) if config.cardset else None}
+
+
+def config_from_manifest(manifest: dict) -> RunConfig:
+    """The RunConfig a run folder was made with (older manifests: events "summary")."""
+    c = manifest["config"]
+    return RunConfig(games=c["games"], players=c["players"], boxes=tuple(c["boxes"]), seed=c["seed"],
+                     policies=tuple(c["policies"]), heroes=tuple(c["heroes"]) if c.get("heroes") else None,
+                     cardset=c.get("cardset"), overrides=dict(c.get("overrides") or {}),
+                     first_game=c.get("first_game", 0), events=c.get("events", "summary"))
+
+
 def new_manifest(config: RunConfig, workers: int, batch_size: int, batches) -> dict:
     from .api import get_engine
     engine = get_engine(tuple(config.boxes), config.cardset, config.overrides or None)
     return {
         "kind": "seiya-sim run",
         "status": "running",
-        "config": {**asdict(config), "boxes": list(config.boxes), "policies": list(config.policies),
-                   "heroes": list(config.heroes) if config.heroes else None,
-                   "cardset": str(Path(config.cardset).resolve()) if config.cardset else None},
+        "config": config_dict(config),
         "cardset_hash": engine.hash,
         "n_cards": len(engine.cards),
         "engine": engine_info(),
         "workers": workers,
+        "executor": None,
         "batch_size": batch_size,
         "games_planned": config.games,
         "games_done": 0,
         "batches_planned": len(batches),
+        "batches_done": 0,
         "batches": [],
+        "error": None,
         "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "resumed": [],
         "finished": None,
         "seconds": None,
         "argv": sys.argv,
+        "host": platform.node(),
+        "pid": os.getpid(),
     }
 
 
 # --- The run ------------------------------------------------------------------------------------
+class RunFailed(RuntimeError):
+    """A batch failed twice (or a worker runs another engine): the run stops with status failed.
+    The message is one line; the finished batches are kept and `resume_run` can finish the run."""
+
+
 def simulate_to_folder(config: RunConfig, out: str | Path | None = None, workers: int | None = None,
                        batch_size: int | None = None,
-                       on_progress: Callable[[int], None] | None = None) -> Path:
-    """Check the config, play every batch (in-process for one worker, else in a process pool),
-    write the run folder and return its path. `on_progress(games_done)` is called after each batch.
-    On Ctrl-C the manifest is marked 'interrupted' and the finished batches stay usable."""
+                       on_progress: Callable[[int], None] | None = None,
+                       scheduler: str | None = None, cluster: str | None = None,
+                       notice: Callable[[str], None] | None = None) -> Path:
+    """Check the config, play every batch (in this process for one worker, else in a process pool,
+    or on Dask with `scheduler`/`cluster`), write the run folder and return its path.
+    `on_progress(games_done)` is called after each batch; `notice(line)` for retries.
+    On Ctrl-C the manifest is marked 'interrupted', on a batch that fails twice 'failed'; the
+    finished batches stay usable and `resume_run(folder)` plays the rest."""
+    from .executors import make_executor, wants_dask
     check_config(config)
-    warm_up(config.play_kwargs())
-    workers = max(1, int(workers or os.cpu_count() or 1))
-    folder = prepare_folder(out if out is not None else default_folder(config))
-    batch_size = int(batch_size or default_batch_size(config.games, workers))
+    if config.events not in EVENT_LEVELS:
+        raise RunConfigError(f"events must be one of {', '.join(EVENT_LEVELS)}, not '{config.events}'")
+    if out is not None and Path(out).exists() and (not Path(out).is_dir() or any(Path(out).iterdir())):
+        prepare_folder(out)  # refuse a used folder before connecting or compiling
+    executor = make_executor(workers, scheduler, cluster) if wants_dask(scheduler, cluster) else None
+    try:
+        warm_up(config.play_kwargs())
+        n_workers = executor.workers if executor else max(1, int(workers or os.cpu_count() or 1))
+        batch_size = int(batch_size or default_batch_size(config.games, n_workers))
+        batches = plan_batches(config.first_game, config.games, batch_size)
+        if executor is None:
+            executor = make_executor(n_workers, n_batches=len(batches))
+        folder = prepare_folder(out if out is not None else default_folder(config))
+        for table in TABLES:
+            (folder / table).mkdir(exist_ok=True)
+        manifest = new_manifest(config, n_workers, batch_size, batches)
+        write_manifest(folder, manifest)
+        _write_cards(config, folder)
+    except BaseException:
+        if executor is not None:
+            executor.close(cancel=True)
+        raise
+    _execute(config, folder, manifest, batches, executor, on_progress, notice)
+    return folder
+
+
+def resume_run(folder: str | Path, workers: int | None = None,
+               on_progress: Callable[[int], None] | None = None,
+               scheduler: str | None = None, cluster: str | None = None,
+               notice: Callable[[str], None] | None = None) -> Path:
+    """Finish an interrupted or failed run with the configuration in its manifest: play only the
+    batches it does not list as done (same batch plan), so the tables end up identical to those
+    of an uninterrupted run. Refuses if the card set or the engine changed since the run began."""
+    from .api import get_engine
+    from .cache import engine_hash
+    from .executors import make_executor, wants_dask
+    folder = Path(folder)
+    manifest = read_manifest(folder)
+    try:
+        config = config_from_manifest(manifest)
+        batch_size = int(manifest["batch_size"])
+    except (KeyError, TypeError, ValueError) as e:
+        raise RunConfigError(f"{folder}: the manifest is incomplete ({e}); cannot resume") from None
+    check_config(config)
+    engine = get_engine(tuple(config.boxes), config.cardset, config.overrides or None)
+    if engine.hash != manifest.get("cardset_hash"):
+        raise RunConfigError(f"{folder}: the cards changed since the run began (card-set hash "
+                             f"{manifest.get('cardset_hash')}, now {engine.hash}); start a new run")
+    if engine_hash() != manifest.get("engine", {}).get("engine_hash"):
+        raise RunConfigError(f"{folder}: the engine changed since the run began (engine hash "
+                             f"{manifest.get('engine', {}).get('engine_hash')}, now {engine_hash()}); "
+                             "resume with the same seiya-sim version, or start a new run")
+    if _still_running(manifest):
+        raise RunConfigError(f"{folder} is still being played (process {manifest['pid']} on this machine); "
+                             "stop it first, or wait for it to finish")
     batches = plan_batches(config.first_game, config.games, batch_size)
+    tables = batch_tables(config.events)
+    done = [b for b in manifest.get("batches", [])
+            if all((folder / t / batch_name(b["index"])).is_file() for t in tables)]
+    done_ids = {b["index"] for b in done}
+    todo = [b for b in batches if b[0] not in done_ids]
+    for tmp in folder.rglob(".*.tmp"):  # files a stopped worker was writing
+        tmp.unlink(missing_ok=True)
+    manifest["batches"] = sorted(done, key=lambda b: b["index"])
+    manifest["batches_done"] = len(done)
+    manifest["games_done"] = sum(b["games"] for b in done)
+    manifest["batches_planned"] = len(batches)
+    if not todo:
+        manifest["status"] = "complete"
+        write_manifest(folder, manifest)
+        return folder
+    executor = make_executor(workers, scheduler, cluster) if wants_dask(scheduler, cluster) else None
+    try:
+        warm_up(config.play_kwargs())
+        if executor is None:
+            executor = make_executor(workers, n_batches=len(todo))
+    except BaseException:
+        if executor is not None:
+            executor.close(cancel=True)
+        raise
     for table in TABLES:
         (folder / table).mkdir(exist_ok=True)
-    manifest = new_manifest(config, workers, batch_size, batches)
+    manifest["status"] = "running"
+    manifest["error"] = None
+    manifest["host"], manifest["pid"] = platform.node(), os.getpid()
+    manifest.setdefault("resumed", []).append(datetime.now(timezone.utc).isoformat(timespec="seconds"))
     write_manifest(folder, manifest)
-    _write_cards(config, folder)
-    t0 = time.perf_counter()
+    _execute(config, folder, manifest, todo, executor, on_progress, notice)
+    return folder
+
+
+def _still_running(manifest: dict) -> bool:
+    """True if the manifest says running and its process is alive on this machine."""
+    pid = manifest.get("pid")
+    if manifest.get("status") != "running" or manifest.get("host") != platform.node() or not pid \
+            or pid == os.getpid():
+        return False
     try:
-        _play_all(config, folder, workers, batches, manifest, on_progress)
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # alive, owned by someone else
+    return True
+
+
+def _execute(config, folder, manifest, todo, executor, on_progress, notice):
+    """Play the batches `todo` on `executor`, recording each finished one; set the final status."""
+    manifest["executor"] = executor.describe()
+    manifest["workers"] = executor.workers
+    seconds_before = manifest.get("seconds") or 0.0
+    t0 = time.perf_counter()
+    cancel = True
+    try:
+        _drive(config, folder, manifest, todo, executor, on_progress, notice)
         manifest["status"] = "complete"
+        cancel = False
     except KeyboardInterrupt:
         manifest["status"] = "interrupted"
         raise
-    except BaseException:
+    except BaseException as e:
         manifest["status"] = "failed"
+        manifest["error"] = str(e).splitlines()[0] if str(e) else type(e).__name__
         raise
     finally:
-        manifest["batches"].sort(key=lambda b: b["index"])
-        manifest["finished"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        manifest["seconds"] = round(time.perf_counter() - t0, 3)
-        write_manifest(folder, manifest)
-    return folder
+        try:
+            executor.close(cancel=cancel)
+        finally:
+            manifest["batches"].sort(key=lambda b: b["index"])
+            manifest["batches_done"] = len(manifest["batches"])
+            manifest["finished"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            manifest["seconds"] = round(seconds_before + time.perf_counter() - t0, 3)
+            write_manifest(folder, manifest)
 
 
 def _write_cards(config: RunConfig, folder: Path):
@@ -232,31 +415,70 @@ def _write_cards(config: RunConfig, folder: Path):
     write_parquet_atomic(engine.frame, folder / "cards.parquet")
 
 
-def _record(manifest: dict, folder: Path, done: dict, on_progress):
-    manifest["batches"].append(done)
-    manifest["games_done"] += done["games"]
-    write_manifest(folder, manifest)
-    if on_progress:
-        on_progress(manifest["games_done"])
+def _describe_batch(b) -> str:
+    return f"batch {b[0]} (games {b[1]}-{b[1] + b[2] - 1})"
 
 
-def _play_all(config, folder, workers, batches, manifest, on_progress):
+def _error_line(e: BaseException) -> str:
+    text = str(e).splitlines()[0] if str(e).strip() else ""
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
+def _drive(config, folder, manifest, todo, executor, on_progress, notice):
+    """Keep up to `executor.capacity` batches in flight; record each as it finishes (writing the
+    tables a Dask worker sent back); retry a failed batch once (a dead worker process counts as a
+    failure of the batches in its pool), then stop with RunFailed."""
+    from .cache import engine_hash
     kwargs = config.play_kwargs()
-    if workers == 1 or len(batches) == 1:
-        for b in batches:
-            _record(manifest, folder, play_batch_to_disk(kwargs, b[1], b[2], str(folder), b[0]), on_progress)
-        return
-    with ProcessPoolExecutor(max_workers=min(workers, len(batches)), mp_context=_context()) as pool:
-        pending = {pool.submit(play_batch_to_disk, kwargs, b[1], b[2], str(folder), b[0]) for b in batches}
-        try:
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in finished:
-                    _record(manifest, folder, f.result(), on_progress)
-        except BaseException:
-            for f in pending:
+    here = engine_hash()
+    target = str(folder) if executor.writes_locally else None
+    queue = deque(todo)
+    attempts: dict[int, int] = {}
+    pending: dict = {}
+
+    def record(info: dict, payload: dict | None):
+        if info.pop("engine_hash", here) != here:
+            raise RunFailed(f"a worker runs another engine (hash {info.get('engine_hash')}, here {here}); "
+                            "install the same seiya-sim version on the client, the scheduler and every worker")
+        for table, data in (payload or {}).items():
+            write_atomic_bytes(folder / table / batch_name(info["index"]), data)
+        manifest["batches"].append(info)
+        manifest["batches_done"] = len(manifest["batches"])
+        manifest["games_done"] += info["games"]
+        write_manifest(folder, manifest)
+        if on_progress:
+            on_progress(manifest["games_done"])
+
+    try:
+        while queue or pending:
+            while queue and len(pending) < executor.capacity:
+                b = queue.popleft()
+                attempts[b[0]] = attempts.get(b[0], 0) + 1
+                pending[executor.submit(play_batch, kwargs, config.events, b[1], b[2], b[0], target)] = b
+            finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            for f in sorted(finished, key=lambda f: pending[f][0]):
+                b = pending.pop(f)
+                try:
+                    info, payload = f.result()
+                except Exception as e:  # a dead worker process: BrokenProcessPool (the pool restarts)
+                    if attempts[b[0]] >= 2:
+                        raise RunFailed(f"{_describe_batch(b)} failed twice ({_error_line(e)}); the finished "
+                                        f"batches are kept: `seiya simulate --resume {folder}` retries") from e
+                    if notice:
+                        notice(f"{_describe_batch(b)} failed ({_error_line(e)}); retrying it once")
+                    queue.appendleft(b)
+                    continue
+                record(info, payload)
+    except BaseException:
+        for f, b in list(pending.items()):  # keep what finished while we stopped
+            if f.done() and not f.cancelled() and f.exception() is None:
+                try:
+                    record(*f.result())
+                except Exception:
+                    pass
+            else:
                 f.cancel()
-            raise
+        raise
 
 
 def warm_up(kwargs: dict):
@@ -265,11 +487,6 @@ def warm_up(kwargs: dict):
     before the clock starts (games/s measures playing, not compiling)."""
     import sim
     sim.play(1, events="summary", **kwargs)
-
-
-def _context():
-    """fork on Linux (workers start with the compiled engine already in memory), spawn elsewhere."""
-    return multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
 
 
 # --- Reading a run folder -------------------------------------------------------------------------
@@ -285,6 +502,8 @@ def read_table(folder: str | Path, table: str):
     import pandas as pd
     folder = Path(folder)
     manifest = read_manifest(folder)
+    if table not in batch_tables((manifest.get("config") or {}).get("events", "summary")):
+        return pd.DataFrame({c: pd.Series(dtype=t) for c, t in EVENT_COLUMNS.items()})  # none recorded
     parts = [pd.read_parquet(folder / table / batch_name(b["index"]))
              for b in sorted(manifest["batches"], key=lambda b: b["first_game"])]
     if not parts:

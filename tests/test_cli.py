@@ -80,7 +80,8 @@ def test_policies_lists_every_policy():
 
 
 @pytest.mark.parametrize("command", [[], ["simulate"], ["report"], ["trace"], ["cards"], ["cards", "list"],
-                                     ["cards", "show"], ["cards", "validate"], ["policies"]])
+                                     ["cards", "show"], ["cards", "validate"], ["policies"], ["cache"],
+                                     ["cache", "info"], ["cache", "clear"]])
 def test_help_says_what_each_option_does(command):
     r = invoke(*command, "--help")
     assert r.exit_code == 0 and "Usage" in r.stdout

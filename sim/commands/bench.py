@@ -46,7 +46,7 @@ def _child_seconds(cache_dir: str) -> float:
 def _throughput(players: int, policy: str, games: int, workers: int) -> float:
     """Games/s of `workers` processes playing ranges of games (fork: the engine is in memory)."""
     from concurrent.futures import ProcessPoolExecutor
-    from sim.runner import _context
+    from sim.executors import _context
     if workers == 1:
         seconds, _ = _kernel_run(players, policy, 0, games)
         return games / seconds

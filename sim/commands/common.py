@@ -17,12 +17,14 @@ def fail(message: str):
 
 @contextmanager
 def user_errors():
-    """Turn the errors a user can cause (bad card, policy, box, Hero, file) into `fail`."""
-    from ..runner import RunConfigError
+    """Turn the errors a user can cause (bad card, policy, box, Hero, file, an unreachable Dask
+    scheduler) and a failed run (a batch failed twice) into `fail`."""
+    from ..executors import ExecutorError
+    from ..runner import RunConfigError, RunFailed
     from ..schema import CardFileError
     try:
         yield
-    except (RunConfigError, CardFileError, NotImplementedError) as e:
+    except (RunConfigError, RunFailed, ExecutorError, CardFileError, NotImplementedError) as e:
         fail(str(e))
     except ValueError as e:  # the engine's seat checks (policy, Hero, players) raise ValueError
         fail(str(e))

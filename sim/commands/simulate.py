@@ -1,6 +1,9 @@
-"""`seiya simulate`: play games in batches across worker processes into a run folder."""
+"""`seiya simulate`: play games in batches across worker processes (or a Dask cluster) into a run
+folder; `seiya simulate --resume RUN` finishes an interrupted or failed run."""
 from __future__ import annotations
 
+import signal
+import threading
 from pathlib import Path
 from typing import List, Optional
 
@@ -8,19 +11,30 @@ import typer
 
 from .common import fail, parse_sets, split_list, user_errors
 
+# The options that decide the games: with --resume they come from the run's manifest.
+CONFIG_OPTIONS = {"games": "--games", "players": "--players", "boxes": "--boxes", "seed": "--seed",
+                  "policy": "--policy", "heroes": "--heroes", "out": "--out", "cardset": "--cardset",
+                  "sets": "--set", "batch_size": "--batch-size", "events": "--events", "seats": "--seats"}
+
 
 def simulate(
+    ctx: typer.Context,
     games: int = typer.Option(10000, "--games", "-n", help="Number of games to play (1 or more)."),
     players: int = typer.Option(2, "--players", "-p", help="Players per game: 2 to 5."),
     boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards to use (repeat or comma-separate): base, asgard, poseidon, hades (those with a card file)."),
     seed: int = typer.Option(0, "--seed", "-s", help="Master seed (0 or more); a game is reproducible from (seed, game index)."),
     policy: List[str] = typer.Option(["value"], "--policy", help="Policy for all seats, or one per seat (repeat or comma-separate). See `seiya policies`."),
     heroes: List[str] = typer.Option([], "--heroes", help="One Hero per seat (Seiya, Shiryu, Hyoga, Shun, Ikki or random); default: random, distinct."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: the machine's cores)."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: the machine's cores); with --cluster local, the Dask workers."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Run folder to create (new or empty); default runs/<time>-<config>/."),
     cardset: Optional[Path] = typer.Option(None, "--cardset", help="A designer's card file (TOML): its cards replace ours with the same id, new ids are added."),
     sets: List[str] = typer.Option([], "--set", help="Override a number of a card: \"CARD.FIELD=VALUE\", CARD a name as in `seiya cards list` or a number, FIELD one of copies, strength_cost, cosmos_cost, strength, heal, cosmos, vp. Repeatable."),
     batch_size: Optional[int] = typer.Option(None, "--batch-size", help="Games per batch (default: about 4 batches per worker); does not change the results."),
+    seats: str = typer.Option("random", "--seats", help="With different policies per seat: random (they take the seats in a random order each game, so seat and policy effects separate) or fixed (the first policy always plays first)."),
+    events: str = typer.Option("summary", "--events", help="Events to record: summary (reveals, acquisitions, flames: what the reports need), full (every step) or none (no events table: the card and flame tables are then unavailable)."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Finish this interrupted or failed run folder: play only its missing batches, with the configuration in its manifest (do not repeat the game options)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run the batches on an existing Dask cluster: its scheduler address, e.g. tcp://10.0.0.5:8786 (default: $DASK_SCHEDULER_ADDRESS if set). Needs `pip install 'seiya-sim[dask]'`."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="'local': start a Dask LocalCluster of --workers processes for this run. Needs `pip install 'seiya-sim[dask]'`."),
     report: bool = typer.Option(False, "--report", help="Also write the report (as `seiya report RUN`) and print its path."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar and no summary; print only the run folder (and report) path."),
 ):
@@ -30,12 +44,30 @@ def simulate(
         fail(f"--workers must be 1 or more, not {workers}")
     if batch_size is not None and batch_size < 1:
         fail(f"--batch-size must be 1 or more, not {batch_size}")
-    config = RunConfig(games=games, players=players, boxes=tuple(split_list(boxes)) or ("base",), seed=seed,
-                       policies=tuple(split_list(policy)) or ("value",),
-                       heroes=tuple(split_list(heroes)) or None,
-                       cardset=str(cardset) if cardset else None, overrides=parse_sets(sets))
+    if events not in ("summary", "full", "none"):
+        fail(f"--events must be summary, full or none, not '{events}'")
+    if cluster is not None and cluster != "local":
+        fail(f"--cluster must be 'local', not '{cluster}' (for a remote cluster give --scheduler tcp://HOST:PORT)")
+    if cluster is not None and scheduler is not None:
+        fail("give --scheduler or --cluster, not both")
+    from ..executors import require_dask, wants_dask
+    if wants_dask(scheduler, cluster):
+        with user_errors():
+            require_dask()  # before any message or compiling
+    if resume is not None:
+        given = [flag for name, flag in CONFIG_OPTIONS.items()  # (typer may vendor its own click)
+                 if getattr(ctx.get_parameter_source(name), "name", None) == "COMMANDLINE"]
+        if given:
+            fail(f"--resume takes the run's configuration from its manifest; drop {', '.join(given)}")
+        config = None
+    else:
+        config = RunConfig(games=games, players=players, boxes=tuple(split_list(boxes)) or ("base",), seed=seed,
+                           policies=tuple(split_list(policy)) or ("value",),
+                           heroes=tuple(split_list(heroes)) or None,
+                           cardset=str(cardset) if cardset else None, overrides=parse_sets(sets), events=events,
+                           seats=seats)
     with user_errors():
-        folder = _run_with_progress(config, out, workers, batch_size, quiet)
+        folder = _run_with_progress(config, out, workers, batch_size, quiet, resume, scheduler, cluster)
     if not quiet:
         print_summary(folder)
     typer.echo(f"Run folder: {folder}")
@@ -44,34 +76,69 @@ def simulate(
         typer.echo(f"Report: {make_report(folder)}")
 
 
-def _run_with_progress(config, out, workers, batch_size, quiet) -> Path:
-    """simulate_to_folder with a rich progress bar (games done, games/s, time left) on stderr."""
+def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, scheduler=None, cluster=None) -> Path:
+    """simulate_to_folder (or resume_run) with a rich progress bar (games done, games/s, time left) on stderr."""
     from rich.console import Console
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
                                TimeElapsedColumn, TimeRemainingColumn)
     from rich.text import Text
 
-    from ..runner import check_config, simulate_to_folder
+    from ..runner import check_config, config_from_manifest, read_manifest, resume_run, simulate_to_folder
 
     class Speed(ProgressColumn):
         def render(self, task):
             return Text(f"{task.speed:,.0f} games/s" if task.speed else "– games/s")
 
-    if quiet:
-        return simulate_to_folder(config, out, workers, batch_size)
     console = Console(stderr=True)
-    check_config(config)  # report bad input before any "compiling" message
-    console.print("[dim]Preparing the engine (the first run compiles it: 1-2 minutes)...[/dim]")
-    columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(),
-               TextColumn("left"), TimeRemainingColumn())
+
+    def notice(line: str):
+        console.print(f"[yellow]{line}[/yellow]")
+
+    def start(on_progress):
+        if resume is not None:
+            return resume_run(resume, workers, on_progress=on_progress, scheduler=scheduler, cluster=cluster,
+                              notice=notice)
+        return simulate_to_folder(config, out, workers, batch_size, on_progress=on_progress,
+                                  scheduler=scheduler, cluster=cluster, notice=notice)
+
+    if resume is not None:
+        manifest = read_manifest(resume)
+        total, done = config_from_manifest(manifest).games, manifest.get("games_done", 0)
+    else:
+        from ..runner import default_folder
+        total, done = config.games, 0
+        out = out if out is not None else default_folder(config)  # named now, for the Ctrl-C message
+    previous = _stop_on_sigterm()
     try:
+        if quiet:
+            return start(None)
+        if config is not None:
+            check_config(config)  # report bad input before any "compiling" message
+        console.print("[dim]Preparing the engine (the first run compiles it: 1-2 minutes)...[/dim]")
+        columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(),
+                   TextColumn("left"), TimeRemainingColumn())
         with Progress(*columns, console=console, speed_estimate_period=60) as progress:
-            task = progress.add_task("games", total=config.games)
-            return simulate_to_folder(config, out, workers, batch_size,
-                                      on_progress=lambda done: progress.update(task, completed=done))
+            task = progress.add_task("games", total=total, completed=done)
+            return start(lambda games_done: progress.update(task, completed=games_done))
     except KeyboardInterrupt:
-        console.print("Interrupted: the finished batches are kept; the manifest says 'interrupted'.")
+        console.print("Interrupted: the finished batches are kept (manifest status 'interrupted'); "
+                      f"finish with `seiya simulate --resume {resume or out}`.", soft_wrap=True)
         raise typer.Exit(130)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _raise_interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _stop_on_sigterm():
+    """A SIGTERM (a batch system stopping the job) stops the run like Ctrl-C: the finished batches
+    are kept and the manifest says 'interrupted'. Returns the previous handler, to restore."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _raise_interrupt)
 
 
 def print_summary(folder: Path):

@@ -1,0 +1,68 @@
+"""The kernel cache: `seiya cache info|clear`, and a corrupt cache repaired (then compiled) rather
+than crashing the engine."""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import sim
+from sim import cache
+from sim.cli import app
+
+
+def _fake_root(tmp_path, monkeypatch):
+    root = tmp_path / "cache"
+    for name in ("numba-aaaaaaaaaaaa", "numba-bbbbbbbbbbbb"):
+        (root / name / "sim_x").mkdir(parents=True)
+        (root / name / "sim_x" / "f.nbc").write_bytes(b"x" * 2048)
+    (root / "other").mkdir()  # not ours: left alone
+    monkeypatch.setenv("SEIYA_CACHE_DIR", str(root))
+    return root
+
+
+def test_cache_info_and_clear(tmp_path, monkeypatch):
+    root = _fake_root(tmp_path, monkeypatch)
+    r = CliRunner().invoke(app, ["cache", "info"])
+    assert r.exit_code == 0, r.output
+    assert f"Cache folder: {root}" in r.stdout and "numba-aaaaaaaaaaaa: 2.0 KB, 1 files" in r.stdout
+    assert "Total: 4.0 KB in 2 kernel folders" in r.stdout
+    r = CliRunner().invoke(app, ["cache", "clear"])
+    assert r.exit_code == 0, r.output
+    assert f"Removed {root / 'numba-aaaaaaaaaaaa'} (2.0 KB)" in r.stdout and "Cleared 2 kernel folders" in r.stdout
+    assert sorted(p.name for p in root.iterdir()) == ["other"]
+    r = CliRunner().invoke(app, ["cache", "clear"])
+    assert r.exit_code == 0 and "Nothing to remove" in r.stdout
+
+
+def test_corrupt_files_are_found_without_loading_them(tmp_path):
+    sim.play(1)  # the kernels are in this session's cache
+    good = sorted(Path(os.environ["NUMBA_CACHE_DIR"]).rglob("game.play_batch-*.nb[ic]"))
+    assert len(good) == 2 and cache.corrupt_files(Path(os.environ["NUMBA_CACHE_DIR"])) == []
+    for p in good:
+        (tmp_path / p.name).write_bytes(p.read_bytes()[:-10])
+    assert sorted(p.name for p in cache.corrupt_files(tmp_path)) == sorted(p.name for p in good)
+
+
+def test_a_corrupt_cache_is_repaired_and_compiled_again(tmp_path):
+    """Truncate the cached entry kernel (index and code) of a copy of this session's cache: a new
+    process notices, removes them with a one-line note, compiles them again and plays."""
+    sim.play(1)
+    src = Path(os.environ["NUMBA_CACHE_DIR"])
+    dst = tmp_path / "cache" / src.name
+    shutil.copytree(src, dst)
+    files = sorted(dst.rglob("game.play_batch-*.nb[ic]"))
+    assert len(files) == 2
+    for p in files:
+        p.write_bytes(p.read_bytes()[:100])
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["SEIYA_CACHE_DIR"] = str(tmp_path / "cache")
+    code = "import sim; print(len(sim.play(5, seed=3).games))"
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "5"
+    notes = [line for line in r.stderr.splitlines() if "was corrupt" in line]
+    assert len(notes) == 1 and "compiling again" in notes[0] and "Traceback" not in r.stderr
+    assert cache.corrupt_files(dst) == [] and len(sorted(dst.rglob("game.play_batch-*.nb[ic]"))) == 2
