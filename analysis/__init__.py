@@ -4,15 +4,18 @@
     analysis.clock.length_summary(run)     game length; also flames_by_round, flame_removals, end_reasons
     analysis.balance.win_share_by(run, by) win share by "hero", "seat" or "policy" with CIs
     analysis.stats.wilson / newcombe_diff  the confidence intervals
+    analysis.compare_runs(run_a, run_b)    paired comparison of two card sets (same seeds)
+    analysis.play_comparison(games, overrides=...)   play both arms, then compare_runs
 
 `run` is a run folder path, a `sim.Run`, or anything with the DataFrames `.games`, `.players`,
 `.events`, `.decks` and `.cards` (a `sim.PlayResult` works too).
 """
-from . import balance, cards, clock, stats
+from . import balance, cards, clock, compare, paired, stats
 from .balance import run_summary, tie_rate, vp_distribution, win_share_by
 from .cards import card_table
+from .compare import compare_runs, play_comparison
 from .clock import end_reasons, flame_removals, flames_by_round, length_distribution, length_summary
 
-__all__ = ["balance", "cards", "clock", "stats", "card_table", "length_summary", "length_distribution",
+__all__ = ["balance", "cards", "clock", "stats", "compare", "paired", "compare_runs", "play_comparison", "card_table", "length_summary", "length_distribution",
            "flames_by_round", "flame_removals", "end_reasons", "win_share_by", "vp_distribution",
            "tie_rate", "run_summary"]

@@ -5,6 +5,7 @@ Python API (DataFrames in, DataFrames out):
     sim.play(games, players=2, seed=0, ...)   play games in this process -> PlayResult
     sim.trace(seed, game=0, players=2, ...)   one game told turn by turn
     sim.simulate(games, ..., workers=None)    like `seiya simulate`: a run folder and a Run object
+    sim.compare(games, overrides=...)         two card sets on the same seeds: paired differences
 """
 from .cache import configure as _configure_cache
 
@@ -13,7 +14,8 @@ _configure_cache()  # before numba is imported anywhere
 from .api import PlayResult, load_cards, play, trace, trace_events  # noqa: E402
 from .policy_catalog import POLICIES, describe_policies  # noqa: E402
 from .run import Run, simulate  # noqa: E402
+from .tuning import compare  # noqa: E402
 
-__all__ = ["load_cards", "play", "trace", "trace_events", "simulate", "Run", "PlayResult", "POLICIES",
+__all__ = ["load_cards", "play", "trace", "trace_events", "simulate", "compare", "Run", "PlayResult", "POLICIES",
            "describe_policies"]
 __version__ = "0.1.0"

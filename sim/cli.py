@@ -1,4 +1,4 @@
-"""The `seiya` command line: simulate, report, trace, cards, policies.
+"""The `seiya` command line: simulate, report, trace, cards, policies; compare (and the tuning tools).
 
 Every command's --help is fast (numpy, pandas, numba and matplotlib load inside the commands) and
 every user error is one line on stderr with exit code 2.
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from .commands import cards, report, simulate, trace
+from .commands import cards, compare, report, simulate, trace
 
 app = typer.Typer(
     name="seiya",
@@ -17,6 +17,7 @@ app = typer.Typer(
 app.command("simulate")(simulate.simulate)
 app.command("report")(report.report)
 app.command("trace")(trace.trace)
+app.command("compare")(compare.compare)
 app.add_typer(cards.app, name="cards")
 
 

@@ -1,0 +1,18 @@
+"""The tuning tools in the Python API: thin wrappers over `analysis` (compare, sweep, impact).
+
+    cmp = sim.compare(2000, overrides={"Taurus Aldebaran.strength_cost": 7})   # paired, same seeds
+    cmp.overall; cmp.card_summary(); cmp.forest(); cmp.report("out/")
+"""
+from __future__ import annotations
+
+
+def compare(games: int = 2000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
+            boxes=("base",), overrides: dict | None = None, cardset=None, base_overrides: dict | None = None,
+            base_cardset=None, workers: int = 1, precision: float | None = None,
+            precision_metrics=("win_share_diff",), max_games: int | None = None, fdr: float = 0.05):
+    """Play our cards (or base_cardset / base_overrides) and the changed cards (cardset /
+    overrides) on the same seeds and game indices, and return an `analysis.compare.Comparison`
+    (B - A, paired CIs, Benjamini-Hochberg q-values across cards). See `analysis.compare`."""
+    from analysis.compare import play_comparison
+    return play_comparison(games, players, seed, policies, heroes, boxes, overrides, cardset, base_overrides,
+                           base_cardset, workers, precision, precision_metrics, max_games, fdr=fdr)
