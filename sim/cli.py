@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from .commands import cards, compare, report, simulate, trace
+from .commands import cards, compare, report, simulate, sweep, trace
 
 app = typer.Typer(
     name="seiya",
@@ -18,6 +18,7 @@ app.command("simulate")(simulate.simulate)
 app.command("report")(report.report)
 app.command("trace")(trace.trace)
 app.command("compare")(compare.compare)
+app.command("sweep")(sweep.sweep)
 app.add_typer(cards.app, name="cards")
 
 

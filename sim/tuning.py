@@ -16,3 +16,14 @@ def compare(games: int = 2000, players: int = 2, seed: int = 0, policies=("<defa
     from analysis.compare import play_comparison
     return play_comparison(games, players, seed, policies, heroes, boxes, overrides, cardset, base_overrides,
                            base_cardset, workers, precision, precision_metrics, max_games, fdr=fdr)
+
+
+def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: int = 0, policies=("<default>",),
+          heroes=None, boxes=("base",), cardset=None, overrides: dict | None = None, workers: int = 1,
+          target: str = "win_share_diff=0", precision: float | None = None, precision_metrics=("win_share_diff",),
+          max_games: int | None = None):
+    """Play each card (one at a time) with `field` at each value (a list or '4..10') on the same
+    seeds; return an `analysis.sweep.Sweep` (.table, .best, .figure(card), .report(out))."""
+    from analysis.sweep import sweep as _sweep
+    return _sweep(cards, field, values, games, players, seed, policies, heroes, boxes, cardset, overrides,
+                  workers, target, precision, precision_metrics, max_games)
