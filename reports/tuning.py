@@ -202,3 +202,23 @@ def write_sweep_report(sw, out: str | Path) -> Path:
     for card, prec in sw.precision:
         facts.append((f"precision ({card})", str(prec)))
     return write_document(out, f"Sweep of {sw.field}: {', '.join(t['card'].unique())}", facts, sections)
+
+
+# --- Impact ---------------------------------------------------------------------------------------
+def write_impact_report(imp, out: str | Path) -> Path:
+    w = imp.wide()
+    view = pd.DataFrame({"card": w["name"]})
+    for m in ("rounds", "first_player_advantage", "hero_imbalance", "tie_rate"):
+        view[f"Δ {m} [95% CI]"] = [ci_text(d, lo, hi) for d, lo, hi in zip(w[f"delta_{m}"], w[f"lo_{m}"], w[f"hi_{m}"])]
+        view[f"q {m}"] = w[f"q_{m}"].astype(float)
+    facts = [("games", f"{imp.games} per arm, every arm on the same seeds and game indices"),
+             ("arms", "the card set as is, then one arm per card with that card banned (copies = 0)"),
+             ("changes that hold", f"{int(imp.table['significant'].sum())} at false-discovery rate {imp.fdr}")]
+    sections = [
+        {"title": "Impact of removing each card (without − with)", "table": view, "csv": "impact", "data": imp.table,
+         "note": "Sorted by the clearest change. q: Benjamini–Hochberg across cards, per metric."},
+        {"title": "Game length", "figure": ("impact_rounds", imp.figure("rounds"))},
+        {"title": "First-player advantage", "figure": ("impact_first_player", imp.figure("first_player_advantage"))},
+        {"title": "Hero imbalance", "figure": ("impact_heroes", imp.figure("hero_imbalance"))},
+    ]
+    return write_document(out, "Card impact: the game without each card", facts, sections)

@@ -7,6 +7,7 @@ Python API (DataFrames in, DataFrames out):
     sim.simulate(games, ..., workers=None)    like `seiya simulate`: a run folder and a Run object
     sim.compare(games, overrides=...)         two card sets on the same seeds: paired differences
     sim.sweep(card, field, "4..10")           one card's number at several values, same seeds
+    sim.impact(cards=None)                    each card removed: change in length and balance
 """
 from .cache import configure as _configure_cache
 
@@ -15,8 +16,8 @@ _configure_cache()  # before numba is imported anywhere
 from .api import PlayResult, load_cards, play, trace, trace_events  # noqa: E402
 from .policy_catalog import POLICIES, describe_policies  # noqa: E402
 from .run import Run, simulate  # noqa: E402
-from .tuning import compare, sweep  # noqa: E402
+from .tuning import compare, impact, sweep  # noqa: E402
 
-__all__ = ["load_cards", "play", "trace", "trace_events", "simulate", "compare", "sweep", "Run", "PlayResult", "POLICIES",
+__all__ = ["load_cards", "play", "trace", "trace_events", "simulate", "compare", "sweep", "impact", "Run", "PlayResult", "POLICIES",
            "describe_policies"]
 __version__ = "0.1.0"

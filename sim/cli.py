@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from .commands import cards, compare, report, simulate, sweep, trace
+from .commands import cards, compare, impact, report, simulate, sweep, trace
 
 app = typer.Typer(
     name="seiya",
@@ -19,6 +19,7 @@ app.command("report")(report.report)
 app.command("trace")(trace.trace)
 app.command("compare")(compare.compare)
 app.command("sweep")(sweep.sweep)
+app.command("impact")(impact.impact)
 app.add_typer(cards.app, name="cards")
 
 

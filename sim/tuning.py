@@ -27,3 +27,11 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
     from analysis.sweep import sweep as _sweep
     return _sweep(cards, field, values, games, players, seed, policies, heroes, boxes, cardset, overrides,
                   workers, target, precision, precision_metrics, max_games)
+
+
+def impact(cards=None, games: int = 1000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
+           boxes=("base",), cardset=None, overrides: dict | None = None, workers: int = 1, fdr: float = 0.05):
+    """Remove each card (default: every reserve card) on the same seeds; return an
+    `analysis.impact.Impact` (.table, .wide(), .figure(metric), .report(out))."""
+    from analysis.impact import impact as _impact
+    return _impact(cards, games, players, seed, policies, heroes, boxes, cardset, overrides, workers, fdr)
