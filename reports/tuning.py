@@ -222,3 +222,48 @@ def write_impact_report(imp, out: str | Path) -> Path:
         {"title": "Hero imbalance", "figure": ("impact_heroes", imp.figure("hero_imbalance"))},
     ]
     return write_document(out, "Card impact: the game without each card", facts, sections)
+
+
+# --- Robustness -----------------------------------------------------------------------------------
+def draw_robustness(rob, n: int = 30) -> Figure:
+    """Each card's buyers' win-share difference under each policy (dots with 95% CIs), for the
+    flagged cards first, then the others with the largest spread between policies."""
+    t = rob.table.copy()
+    cols = [f"win_share_diff:{p}" for p in rob.policies]
+    t["spread"] = t[cols].max(axis=1) - t[cols].min(axis=1)
+    t["rank"] = t["robustness"].map({"flips": 0, "differs": 1, "consistent": 2})
+    t = t.sort_values(["rank", "spread"], ascending=[True, False]).head(n).iloc[::-1]
+    fig = Figure(figsize=(8, max(2.5, 0.25 * len(t) + 1.3)), layout="constrained")
+    ax = fig.add_subplot()
+    y = np.arange(len(t))
+    palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b"]
+    for i, p in enumerate(rob.policies):
+        off = (i - (len(rob.policies) - 1) / 2) * 0.2
+        ax.hlines(y + off, t[f"lo:{p}"], t[f"hi:{p}"], color=palette[i % 5], lw=1)
+        ax.scatter(t[f"win_share_diff:{p}"], y + off, color=palette[i % 5], s=12, label=p, zorder=3)
+    ax.axvline(0, color="black", lw=0.8)
+    labels = [f"{nm} ({r})" if r != "consistent" else nm for nm, r in zip(t["name"], t["robustness"])]
+    ax.set_yticks(y, labels, fontsize=7)
+    ax.set_xlabel("buyers' win-share difference (95% CI), per policy")
+    ax.legend(fontsize=8)
+    ax.set_title("Card verdicts under each policy (flagged cards first)")
+    return fig
+
+
+def write_robustness_report(rob, out: str | Path) -> Path:
+    t = rob.table
+    view = pd.DataFrame({"card": t["name"], "robustness": t["robustness"]})
+    for p in rob.policies:
+        view[f"{p}"] = [f"{v:+.3f} {vd}" if not pd.isna(v) else "–"
+                        for v, vd in zip(t[f"win_share_diff:{p}"], t[f"verdict:{p}"])]
+    view["rank"] = view["robustness"].map({"flips": 0, "differs": 1, "consistent": 2})
+    view = view.sort_values(["rank", "card"]).drop(columns="rank")
+    facts = [("policies", ", ".join(rob.policies) + " (every seat on the same policy, same seeds)"),
+             ("verdict", f"above / below: the buyers' win-share difference is significantly above / below 0 "
+                         f"(Benjamini–Hochberg across cards at {rob.fdr}); –: not significant"),
+             ("cards", ", ".join(f"{k}: {v}" for k, v in t["robustness"].value_counts().items()))]
+    sections = [{"title": "Verdicts side by side", "table": view, "csv": "robustness", "data": t,
+                 "note": "flips: above under one policy and below under another; differs: significant "
+                         "under some policies only; consistent: the same verdict everywhere."},
+                {"title": "Figure", "figure": ("robustness", rob.figure())}]
+    return write_document(out, "Policy robustness of the card verdicts", facts, sections)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from .commands import cards, compare, impact, report, simulate, sweep, trace
+from .commands import cards, compare, impact, report, robustness, simulate, sweep, trace
 
 app = typer.Typer(
     name="seiya",
@@ -20,6 +20,7 @@ app.command("trace")(trace.trace)
 app.command("compare")(compare.compare)
 app.command("sweep")(sweep.sweep)
 app.command("impact")(impact.impact)
+app.command("robustness")(robustness.robustness)
 app.add_typer(cards.app, name="cards")
 
 
