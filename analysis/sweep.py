@@ -92,7 +92,8 @@ class Sweep:
     @property
     def best(self) -> pd.DataFrame:
         """Per card: the swept value whose target metric is closest to the target value, that
-        metric there with its CI, and whether the CI covers the target."""
+        metric there with its CI, whether the CI covers the target, and whether the value is at an
+        end of the swept range (then the target may lie beyond it)."""
         metric, goal = self.target
         rows = []
         for card, t in self.table.groupby("card", sort=False):
@@ -104,7 +105,8 @@ class Sweep:
             rows.append({"card": card, "field": self.field, "current": int(current.iloc[0]) if len(current) else None,
                          "target": f"{metric}={goal:g}", "best_value": int(r["value"]), metric: r[metric],
                          f"{metric}_lo": r[f"{metric}_lo"], f"{metric}_hi": r[f"{metric}_hi"],
-                         "covers_target": bool(r[f"{metric}_lo"] <= goal <= r[f"{metric}_hi"])})
+                         "covers_target": bool(r[f"{metric}_lo"] <= goal <= r[f"{metric}_hi"]),
+                         "at_edge": int(r["value"]) in (int(t["value"].min()), int(t["value"].max()))})
         return pd.DataFrame(rows)
 
     def figure(self, card: str | None = None):

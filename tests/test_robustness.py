@@ -8,8 +8,9 @@ from typer.testing import CliRunner
 
 import analysis
 import sim
-R = importlib.import_module("analysis.robustness")  # the module (analysis.robustness is also the function)
 from sim.cli import app
+
+R = importlib.import_module("analysis.robustness")  # the module (analysis.robustness is also the function)
 
 
 def fake_verdicts(values):

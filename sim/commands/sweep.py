@@ -74,7 +74,8 @@ def sweep(
         m = sw.target[0]
         typer.echo(f"{r.card}: {field} = {r.best_value} comes closest to {r.target} "
                    f"({m} {getattr(r, m):+.3f} [{getattr(r, m + '_lo'):+.3f}, {getattr(r, m + '_hi'):+.3f}]"
-                   f"{', covers the target' if r.covers_target else ''}; current {r.current})")
+                   f"{', covers the target' if r.covers_target else ''}; current {r.current})"
+                   + ("; at the end of the swept range: the target may lie beyond it" if r.at_edge and not r.covers_target else ""))
     for c, prec in sw.precision:
         typer.echo(f"{c}: {prec}")
     typer.echo(f"Report: {sw.report(folder)}")
