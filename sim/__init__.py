@@ -6,6 +6,9 @@ Python API (DataFrames in, DataFrames out):
     sim.trace(seed, game=0, players=2, ...)   one game told turn by turn
     sim.simulate(games, ..., workers=None)    like `seiya simulate`: a run folder and a Run object
     sim.resume(folder)                        finish an interrupted or failed run folder
+    sim.compare(games, overrides=...)         two card sets on the same seeds: paired differences
+    sim.sweep(card, field, "4..10")           one card's number at several values, same seeds
+    sim.impact(cards=None)                    each card removed: change in length and balance
 """
 from .cache import configure as _configure_cache
 
@@ -14,8 +17,9 @@ _configure_cache()  # before numba is imported anywhere
 from .api import PlayResult, load_cards, play, trace, trace_events  # noqa: E402
 from .policy_catalog import POLICIES, describe_policies  # noqa: E402
 from .run import Run, resume_run, simulate  # noqa: E402
+from .tuning import compare, impact, sweep  # noqa: E402
 resume = resume_run
 
-__all__ = ["load_cards", "play", "trace", "trace_events", "simulate", "resume", "Run", "PlayResult",
-           "POLICIES", "describe_policies"]
+__all__ = ["load_cards", "play", "trace", "trace_events", "simulate", "resume", "compare", "sweep", "impact",
+           "Run", "PlayResult", "POLICIES", "describe_policies"]
 __version__ = "0.1.0"

@@ -1,4 +1,5 @@
-"""The `seiya` command line: simulate, report, trace, cards, policies, bench, cache.
+"""The `seiya` command line: simulate, report, trace, cards, policies, bench, cache, and the
+tuning tools compare, sweep, impact, robustness.
 
 Every command's --help is fast (numpy, pandas, numba and matplotlib load inside the commands) and
 every user error is one line on stderr with exit code 2.
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from .commands import bench, cache, cards, report, simulate, trace
+from .commands import bench, cache, cards, compare, impact, report, robustness, simulate, sweep, trace
 
 app = typer.Typer(
     name="seiya",
@@ -18,6 +19,10 @@ app.command("simulate")(simulate.simulate)
 app.command("report")(report.report)
 app.command("trace")(trace.trace)
 app.command("bench")(bench.bench)
+app.command("compare")(compare.compare)
+app.command("sweep")(sweep.sweep)
+app.command("impact")(impact.impact)
+app.command("robustness")(robustness.robustness)
 app.add_typer(cards.app, name="cards")
 app.add_typer(cache.app, name="cache")
 

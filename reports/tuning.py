@@ -1,0 +1,269 @@
+"""Reports of the tuning tools (compare, sweep, impact, robustness): figures and documents.
+
+A document is a title, a few "what was run" lines and sections (title, note, table, figure); it is
+written as report.md (figures linked), report.html (figures embedded), tables/<name>.csv and
+figures/<name>.png, like a run's report.
+"""
+from __future__ import annotations
+
+import base64
+import html
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from .figures import BLUE, GREY, RED
+from .render import CSS, html_table, markdown_table
+
+
+# --- Documents ------------------------------------------------------------------------------------
+def write_document(out: str | Path, title: str, facts: list[tuple[str, str]], sections: list[dict]) -> Path:
+    """Write report.md / report.html / tables / figures into `out`; return report.html's path.
+
+    Each section is a dict with `title` and optional `note`, `table` (DataFrame shown), `csv`
+    (name for the full table's CSV), `data` (the full table; default `table`) and `figure`
+    (a (name, Figure) pair)."""
+    out = Path(out)
+    (out / "tables").mkdir(parents=True, exist_ok=True)
+    (out / "figures").mkdir(exist_ok=True)
+    md = [f"# {title}", ""] + [f"- **{k}**: {v}" for k, v in facts]
+    e = html.escape
+    ht = [f"<!doctype html><html><head><meta charset='utf-8'><title>{e(title)}</title><style>{CSS}</style>"
+          f"</head><body><h1>{e(title)}</h1><dl>"
+          + "".join(f"<dt>{e(k)}</dt><dd>{e(str(v))}</dd>" for k, v in facts) + "</dl>"]
+    for s in sections:
+        md += ["", f"## {s['title']}", ""]
+        ht.append(f"<h2>{e(s['title'])}</h2>")
+        if s.get("note"):
+            md += [s["note"], ""]
+            ht.append(f"<p>{e(s['note'])}</p>")
+        if s.get("figure"):
+            name, fig = s["figure"]
+            path = out / "figures" / f"{name}.png"
+            fig.savefig(path, dpi=110)
+            md += [f"![{s['title']}](figures/{name}.png)", ""]
+            ht.append(f"<img alt='{e(s['title'])}' src='data:image/png;base64,"
+                      f"{base64.b64encode(path.read_bytes()).decode()}'>")
+        if s.get("csv"):
+            data = s.get("data", s.get("table"))
+            data.to_csv(out / "tables" / f"{s['csv']}.csv", index=False)
+        if s.get("table") is not None:
+            md.append(markdown_table(s["table"]))
+            ht.append(html_table(s["table"]))
+    ht.append("</body></html>")
+    (out / "report.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    (out / "report.html").write_text("\n".join(ht), encoding="utf-8")
+    return out / "report.html"
+
+
+def ci_text(v, lo, hi, digits: int = 3) -> str:
+    """'+0.012 [-0.004, +0.028]'"""
+    if pd.isna(v):
+        return "–"
+    return f"{v:+.{digits}f} [{lo:+.{digits}f}, {hi:+.{digits}f}]"
+
+
+# --- Comparison -----------------------------------------------------------------------------------
+def comparison_forest_data(cards: pd.DataFrame, metric: str = "win_share_diff", n: int = 25) -> pd.DataFrame:
+    """The n cards whose change in `metric` is clearest (largest |delta / se|), sorted by delta."""
+    c = cards.loc[(cards["metric"] == metric)].dropna(subset=["delta", "lo", "hi"]).copy()
+    c["z"] = (c["delta"].abs() / c["se"].where(c["se"] > 0)).fillna(0)
+    c = c.sort_values("z", ascending=False).head(n).sort_values("delta")
+    return c[["name", "delta", "lo", "hi", "q", "significant"]].reset_index(drop=True)
+
+
+def draw_comparison_forest(data: pd.DataFrame, metric: str, label: str) -> Figure:
+    """Each card's change (B - A) with its paired 95% CI; coloured where it holds after FDR."""
+    n = len(data)
+    fig = Figure(figsize=(8, max(2.5, 0.22 * n + 1.3)), layout="constrained")
+    ax = fig.add_subplot()
+    y = np.arange(n)
+    colors = np.where(data["significant"], np.where(data["delta"] > 0, BLUE, RED), GREY)
+    ax.hlines(y, data["lo"], data["hi"], colors=colors, lw=1.5)
+    ax.scatter(data["delta"], y, c=colors, s=14, zorder=3)
+    ax.axvline(0, color="black", lw=0.8)
+    ax.set_yticks(y, data["name"], fontsize=7)
+    ax.set_ylim(-1, max(n, 1))
+    ax.set_xlabel(f"change in {metric} ({label}), paired 95% CI")
+    ax.set_title(f"Clearest changes in {metric} (coloured: holds after FDR correction)")
+    return fig
+
+
+def comparison_sections(cmp, top: int = 20) -> list[dict]:
+    """Sections of a comparison report: overall, clearest card changes, CI ratio, full tables."""
+    ov = cmp.overall.copy()
+    ov_view = pd.DataFrame({"metric": ov["metric"], cmp.label_a: ov["a"], cmp.label_b: ov["b"],
+                            "change [95% CI]": [ci_text(*r) for r in ov[["delta", "lo", "hi"]].itertuples(index=False)],
+                            "p": ov["p"], "significant": ov["significant"]})
+    s = cmp.card_summary().head(top)
+    view = pd.DataFrame({"card": s["name"], "changed": s["changed"]})
+    for m in ("win_share_diff", "acquisition_rate", "acquired_share"):
+        view[f"Δ {m} [95% CI]"] = [ci_text(d, lo, hi) for d, lo, hi in
+                                   zip(s[f"delta_{m}"], s[f"lo_{m}"], s[f"hi_{m}"])]
+        view[f"q {m}"] = s[f"q_{m}"].astype(float)
+    label = f"{cmp.label_b} − {cmp.label_a}"
+    return [
+        {"title": "Overall (game length, first-player advantage, Hero balance)", "table": ov_view,
+         "csv": "compare_overall", "data": cmp.overall,
+         "note": "B − A per metric with a 95% CI; paired game by game when both arms played the same seeds."},
+        {"title": f"Cards: the {top} clearest changes", "table": view, "csv": "compare_cards", "data": cmp.cards,
+         "note": f"Sorted by the largest |change / se| over the card's metrics. q is the Benjamini–Hochberg "
+                 f"q-value across all cards; a change holds at false-discovery rate {cmp.fdr} when q ≤ {cmp.fdr}.",
+         "figure": ("compare_forest", draw_comparison_forest(
+             comparison_forest_data(cmp.cards, "win_share_diff"), "win_share_diff", label))},
+        {"title": "Acquisition rate changes", "figure": ("compare_acquisition", draw_comparison_forest(
+            comparison_forest_data(cmp.cards, "acquisition_rate"), "acquisition_rate", label))},
+        {"title": "What pairing bought: paired / unpaired CI width", "table": cmp.ci_ratio(),
+         "csv": "compare_ci_ratio",
+         "note": "Below 1: the paired interval (common random numbers) is that much narrower than "
+                 "treating the arms as independent samples."},
+    ]
+
+
+def comparison_facts(cmp) -> list[tuple[str, str]]:
+    facts = [("arms", f"A = {cmp.label_a}, B = {cmp.label_b}; every change is B − A"),
+             ("games", f"{cmp.games} per arm, {'paired (same seeds and game indices)' if cmp.paired else 'unpaired'}"),
+             ("card numbers changed", "; ".join(f"#{i}: {t}" for i, t in cmp.changes) or "none"),
+             ("card changes that hold", f"{int(cmp.cards['significant'].sum())} at false-discovery rate {cmp.fdr}")]
+    if cmp.precision is not None:
+        facts.append(("precision", str(cmp.precision)))
+    return facts
+
+
+def write_comparison_report(cmp, out: str | Path, top: int = 20) -> Path:
+    return write_document(out, f"Comparison: {cmp.label_b} vs {cmp.label_a}", comparison_facts(cmp),
+                          comparison_sections(cmp, top))
+
+
+# --- Sweep ----------------------------------------------------------------------------------------
+SWEEP_PANELS = [("acquisition_rate", "acquisition rate when offered"),
+                ("win_share_diff", "buyers' win-share difference"),
+                ("rounds", "game length (rounds)"),
+                ("first_player_advantage", "balance: first-player advantage / Hero imbalance")]
+
+
+def draw_sweep(data: pd.DataFrame, card: str, field: str, target: tuple) -> Figure:
+    """Four panels against the swept value, each point with its 95% CI: acquisition rate, the
+    buyers' win-share difference, game length, and balance (first-player advantage and Hero
+    imbalance). Dashed: the card's current value; green: the value closest to the target."""
+    fig = Figure(figsize=(10, 6.5), layout="constrained")
+    x = data["value"].to_numpy()
+    metric, goal = target
+    ok = data.dropna(subset=[metric])
+    best = ok.loc[(ok[metric] - goal).abs().idxmin(), "value"] if len(ok) else None
+    current = data.loc[data["current"], "value"]
+    for i, (m, label) in enumerate(SWEEP_PANELS):
+        ax = fig.add_subplot(2, 2, i + 1)
+        series = [(m, BLUE)] + ([("hero_imbalance", RED)] if m == "first_player_advantage" else [])
+        for col, color in series:
+            y = data[col].to_numpy()
+            err = np.vstack([y - data[f"{col}_lo"], data[f"{col}_hi"] - y])
+            ax.errorbar(x, y, yerr=err, marker="o", ms=4, capsize=3, color=color, label=col)
+        if m == metric:
+            ax.axhline(goal, color="green", lw=0.8, ls=":", label=f"target {goal:g}")
+        if m in ("win_share_diff", "first_player_advantage"):
+            ax.axhline(0, color="black", lw=0.6)
+        for v in current:
+            ax.axvline(v, color=GREY, ls="--", lw=1)
+        if best is not None:
+            ax.axvline(best, color="green", lw=1, alpha=0.6)
+        ax.set_xlabel(field)
+        ax.set_ylabel(label, fontsize=8)
+        if len(series) > 1 or m == metric:
+            ax.legend(fontsize=7)
+    fig.suptitle(f"{card}: sweep of {field} (dashed: current value; green: closest to {metric}={goal:g})")
+    return fig
+
+
+def write_sweep_report(sw, out: str | Path) -> Path:
+    t = sw.table
+    view_cols = ["card", "value", "current", "games"]
+    view = t[view_cols].copy()
+    for m in ("acquisition_rate", "win_share_diff", "rounds", "first_player_advantage", "hero_imbalance"):
+        view[m] = [f"{v:.3f} [{lo:.3f}, {hi:.3f}]" if not pd.isna(v) else "–"
+                   for v, lo, hi in zip(t[m], t[f"{m}_lo"], t[f"{m}_hi"])]
+    for m in ("rounds", "first_player_advantage"):
+        view[f"Δ {m} vs current"] = [ci_text(v, lo, hi) for v, lo, hi in
+                                     zip(t[f"delta_{m}"], t[f"delta_{m}_lo"], t[f"delta_{m}_hi"])]
+    sections = [{"title": "Best value per card", "table": sw.best, "csv": "sweep_best",
+                 "note": "The swept value whose target metric is closest to the target, with its 95% CI."},
+                {"title": "Sweep table", "table": view, "csv": "sweep", "data": t,
+                 "note": "Every value played on the same seeds and game indices; 95% CIs (per-game delta method). "
+                         "Δ columns: the paired change from the card's current value (same games), "
+                         "much narrower than comparing the separate CIs. Hero imbalance is the RMS "
+                         "distance of the Hero win shares from fair; noise alone makes it above 0."}]
+    for card in t["card"].unique():
+        slug = "".join(ch if ch.isalnum() else "_" for ch in card.lower())
+        sections.append({"title": f"{card}", "figure": (f"sweep_{slug}", sw.figure(card))})
+    facts = [("field", sw.field), ("values", ", ".join(str(v) for v in t["value"].unique())),
+             ("target", f"{sw.target[0]}={sw.target[1]:g}")]
+    for card, prec in sw.precision:
+        facts.append((f"precision ({card})", str(prec)))
+    return write_document(out, f"Sweep of {sw.field}: {', '.join(t['card'].unique())}", facts, sections)
+
+
+# --- Impact ---------------------------------------------------------------------------------------
+def write_impact_report(imp, out: str | Path) -> Path:
+    w = imp.wide()
+    view = pd.DataFrame({"card": w["name"]})
+    for m in ("rounds", "first_player_advantage", "hero_imbalance", "tie_rate"):
+        view[f"Δ {m} [95% CI]"] = [ci_text(d, lo, hi) for d, lo, hi in zip(w[f"delta_{m}"], w[f"lo_{m}"], w[f"hi_{m}"])]
+        view[f"q {m}"] = w[f"q_{m}"].astype(float)
+    facts = [("games", f"{imp.games} per arm, every arm on the same seeds and game indices"),
+             ("arms", "the card set as is, then one arm per card with that card banned (copies = 0)"),
+             ("changes that hold", f"{int(imp.table['significant'].sum())} at false-discovery rate {imp.fdr}")]
+    sections = [
+        {"title": "Impact of removing each card (without − with)", "table": view, "csv": "impact", "data": imp.table,
+         "note": "Sorted by the clearest change. q: Benjamini–Hochberg across cards, per metric."},
+        {"title": "Game length", "figure": ("impact_rounds", imp.figure("rounds"))},
+        {"title": "First-player advantage", "figure": ("impact_first_player", imp.figure("first_player_advantage"))},
+        {"title": "Hero imbalance", "figure": ("impact_heroes", imp.figure("hero_imbalance"))},
+    ]
+    return write_document(out, "Card impact: the game without each card", facts, sections)
+
+
+# --- Robustness -----------------------------------------------------------------------------------
+def draw_robustness(rob, n: int = 30) -> Figure:
+    """Each card's buyers' win-share difference under each policy (dots with 95% CIs), for the
+    flagged cards first, then the others with the largest spread between policies."""
+    t = rob.table.copy()
+    cols = [f"win_share_diff:{p}" for p in rob.policies]
+    t["spread"] = t[cols].max(axis=1) - t[cols].min(axis=1)
+    t["rank"] = t["robustness"].map({"flips": 0, "differs": 1, "consistent": 2})
+    t = t.sort_values(["rank", "spread"], ascending=[True, False]).head(n).iloc[::-1]
+    fig = Figure(figsize=(8, max(2.5, 0.25 * len(t) + 1.3)), layout="constrained")
+    ax = fig.add_subplot()
+    y = np.arange(len(t))
+    palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b"]
+    for i, p in enumerate(rob.policies):
+        off = (i - (len(rob.policies) - 1) / 2) * 0.2
+        ax.hlines(y + off, t[f"lo:{p}"], t[f"hi:{p}"], color=palette[i % 5], lw=1)
+        ax.scatter(t[f"win_share_diff:{p}"], y + off, color=palette[i % 5], s=12, label=p, zorder=3)
+    ax.axvline(0, color="black", lw=0.8)
+    labels = [f"{nm} ({r})" if r != "consistent" else nm for nm, r in zip(t["name"], t["robustness"])]
+    ax.set_yticks(y, labels, fontsize=7)
+    ax.set_xlabel("buyers' win-share difference (95% CI), per policy")
+    ax.legend(fontsize=8)
+    ax.set_title("Card verdicts under each policy (flagged cards first)")
+    return fig
+
+
+def write_robustness_report(rob, out: str | Path) -> Path:
+    t = rob.table
+    view = pd.DataFrame({"card": t["name"], "robustness": t["robustness"]})
+    for p in rob.policies:
+        view[f"{p}"] = [f"{v:+.3f} {vd}" if not pd.isna(v) else "–"
+                        for v, vd in zip(t[f"win_share_diff:{p}"], t[f"verdict:{p}"])]
+    view["rank"] = view["robustness"].map({"flips": 0, "differs": 1, "consistent": 2})
+    view = view.sort_values(["rank", "card"]).drop(columns="rank")
+    facts = [("policies", ", ".join(rob.policies) + " (every seat on the same policy, same seeds)"),
+             ("verdict", f"above / below: the buyers' win-share difference is significantly above / below 0 "
+                         f"(Benjamini–Hochberg across cards at {rob.fdr}); –: not significant"),
+             ("cards", ", ".join(f"{k}: {v}" for k, v in t["robustness"].value_counts().items()))]
+    sections = [{"title": "Verdicts side by side", "table": view, "csv": "robustness", "data": t,
+                 "note": "flips: above under one policy and below under another; differs: significant "
+                         "under some policies only; consistent: the same verdict everywhere."},
+                {"title": "Figure", "figure": ("robustness", rob.figure())}]
+    return write_document(out, "Policy robustness of the card verdicts", facts, sections)

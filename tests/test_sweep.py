@@ -1,0 +1,80 @@
+"""Cost sweeps: raising a cost lowers the acquisition rate; the table, the best value, the figure,
+the report and `seiya sweep` (including its one-line errors)."""
+import pytest
+from typer.testing import CliRunner
+
+import sim
+from analysis.sweep import parse_target, parse_values
+from sim.cli import app
+
+CARD = "Lizard Misty"   # strength cost 5, no Cosmos cost: the sweep is the only way to buy it
+
+
+def invoke(*args):
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def test_parse_values_and_targets():
+    assert parse_values("4..7") == [4, 5, 6, 7]
+    assert parse_values("2..8..3") == [2, 5, 8]
+    assert parse_values("3, 5,8") == [3, 5, 8]
+    for bad in ("", "a..b", "9..4", "1..5..0"):
+        with pytest.raises(ValueError, match="bad values"):
+            parse_values(bad)
+    assert parse_target("acquisition_rate=0.5") == ("acquisition_rate", 0.5)
+    with pytest.raises(ValueError, match="bad target"):
+        parse_target("colour=1")
+
+
+@pytest.fixture(scope="module")
+def swept():
+    return sim.sweep(CARD, "strength_cost", "2..8..3", games=300, seed=3)
+
+
+def test_raising_a_cost_lowers_the_acquisition_rate(swept):
+    t = swept.table.set_index("value")
+    assert list(t.index) == [2, 5, 8] and t.loc[5, "current"] and (t["games"] == 300).all()
+    rate = t["acquisition_rate"]
+    assert rate[2] > rate[5] > rate[8]
+    assert t.loc[8, "delta_acquisition_rate_hi"] < 0 < t.loc[2, "delta_acquisition_rate_lo"]  # paired, vs current
+    assert t.loc[5, "delta_rounds"] == 0
+    for m in ("acquisition_rate", "win_share_diff", "rounds", "first_player_advantage", "hero_imbalance"):
+        assert (t[f"{m}_lo"] <= t[m]).all() and (t[m] <= t[f"{m}_hi"]).all()
+
+
+def test_the_best_value_is_the_closest_to_the_target(swept):
+    best = swept.best.iloc[0]
+    t = swept.table
+    closest = t.loc[(t["win_share_diff"]).abs().idxmin(), "value"]
+    assert best["card"] == CARD and best["best_value"] == closest and best["current"] == 5
+
+
+def test_the_sweep_figure_and_report(swept, tmp_path):
+    fig = swept.figure()
+    assert len(fig.axes) == 4
+    path = swept.report(tmp_path / "sw")
+    assert path.exists() and (tmp_path / "sw" / "tables" / "sweep.csv").exists()
+    assert (tmp_path / "sw" / "figures" / "sweep_lizard_misty.png").stat().st_size > 1000
+
+
+def test_sweep_command_with_two_cards_and_precision(tmp_path):
+    r = invoke("sweep", "--cards", f"{CARD},Taurus Aldebaran", "--field", "vp", "--values", "1,6", "--games", 100,
+               "--workers", 1, "--precision", 0.5, "--metric", "acquisition_rate", "--max-games", 200,
+               "--out", tmp_path / "s")
+    assert r.exit_code == 0, r.output
+    assert "comes closest to win_share_diff=0" in r.stdout and "precision target" in r.stdout
+    assert (tmp_path / "s" / "report.md").exists()
+
+
+@pytest.mark.parametrize("args, words", [
+    (("--field", "vp", "--values", "1..3"), "--card"),
+    (("--card", CARD, "--field", "colour", "--values", "1..3"), "unknown --field"),
+    (("--card", CARD, "--field", "vp", "--values", "x"), "bad values"),
+    (("--card", "Nobody", "--field", "vp", "--values", "1..3"), "unknown card"),
+    (("--card", CARD, "--field", "strength_cost", "--values", "-3..1"), "bad override"),
+    (("--card", CARD, "--field", "vp", "--values", "1..3", "--target", "x=1"), "bad target"),
+])
+def test_sweep_bad_input_is_one_line_with_exit_code_2(args, words, tmp_path):
+    r = invoke("sweep", *args, "--out", tmp_path / "x")
+    assert r.exit_code == 2 and words in r.output and len(r.output.strip().splitlines()) == 1, r.output
+    assert not (tmp_path / "x").exists()
