@@ -100,5 +100,9 @@ def run_summary(run) -> dict:
     if fpa:
         out["first-player advantage"] = f"{fpa['advantage']:+.3f} [{fpa['lo']:+.3f}, {fpa['hi']:+.3f}]"
     out["tie rate"] = f"{tie_rate(run):.3f}"
+    if m.get("precision"):
+        p = m["precision"]
+        out["precision"] = (f"{p['metric']} ±{p['half_width']:.4f} after {p['games']} games: target ±{p['target']} "
+                            + ("reached" if p["reached"] else f"not reached (budget {p['max_games']})"))
     out["median rounds"] = f"{games['rounds'].median():g}" if len(games) else "-"
     return out

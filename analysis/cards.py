@@ -15,12 +15,19 @@ Definitions (also printed in the report):
   CIs: Wilson for each share, Newcombe's hybrid score interval for the difference, at 95%.
 - in_final_deck: share of player-games whose final deck holds at least one copy;
   mean_final_copies: mean copies per player-game at the end.
+Market row (analysis.market: stays on the battlefield, from a reveal to the card's leaving):
+- rounds_on_field: mean rounds from a reveal to the card's leaving (acquired or removed);
+  rounds_to_take: the same over the stays that ended with an acquisition.
+- took / passed: (stay, player) pairs where the player took the card / had a turn during the stay
+  and did not take it; take_rate_seen = took / (took + passed).
+- win_share_took / win_share_passed: mean win share over those pairs; took_vs_passed = took - passed.
 """
 from __future__ import annotations
 
 import pandas as pd
 
 from ._data import as_run, require_events
+from .market import market_table
 from .stats import newcombe_diff, wilson
 
 KEY = ["game", "seat"]
@@ -69,7 +76,8 @@ def card_table(run, confidence: float = 0.95) -> pd.DataFrame:
     t = cards[["id", "name", "box", "start", "strength_cost", "cosmos_cost", "vp", "copies"]].set_index("id")
     t = t.join(offers(events).rename("offered")).join(acquisitions(events))
     t = t.join(acquirer_wins(events, players)).join(final_decks(run.decks, n_pg))
-    counts = ["offered", "acquired", "acquired_from_field", "acquirers"]
+    t = t.join(market_table(events, run.games, players))
+    counts = ["offered", "acquired", "acquired_from_field", "acquirers", "took", "passed"]
     t[counts] = t[counts].fillna(0).astype("int64")
     t[["acquirer_wins", "in_final_deck", "mean_final_copies"]] = \
         t[["acquirer_wins", "in_final_deck", "mean_final_copies"]].fillna(0.0)
@@ -87,4 +95,5 @@ def card_table(run, confidence: float = 0.95) -> pd.DataFrame:
               "acquired", "acquired_from_field", "acquisition_rate", "mean_acquire_round",
               "acquirers", "acquired_share", "win_share_acq", "win_share_acq_lo", "win_share_acq_hi",
               "win_share_not", "win_share_not_lo", "win_share_not_hi", "win_share_diff", "diff_lo",
-              "diff_hi", "in_final_deck", "mean_final_copies"]]
+              "diff_hi", "in_final_deck", "mean_final_copies", "rounds_on_field", "rounds_to_take",
+              "took", "passed", "take_rate_seen", "win_share_took", "win_share_passed", "took_vs_passed"]]

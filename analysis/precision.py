@@ -60,3 +60,35 @@ def until_precise(step: Callable[[int, int], object], half_widths: Callable[[obj
         n = int(np.clip(need, max(1, done // 10), max_games - done))
         result = step(done, n)
         done += n
+
+
+# --- The metrics `seiya simulate --precision` can aim at, on one run --------------------------
+RUN_METRICS = {
+    "first_player_advantage": "seat 0's win share - 1/players (Wilson CI of seat 0's win share)",
+    "rounds": "mean game length in rounds (normal CI of the mean)",
+    "tie_rate": "share of games with a tie for first (Wilson CI)",
+}
+SHARE_METRICS = ("first_player_advantage", "tie_rate")
+
+
+def run_half_widths(run, metrics) -> dict:
+    """95% CI half-width of each named run metric (see RUN_METRICS); NaN while undefined."""
+    from ._data import as_run
+    from .balance import first_player_advantage, tie_rate
+    from .stats import wilson, z_value
+    run = as_run(run)
+    out = {}
+    for m in metrics:
+        if m == "first_player_advantage":
+            f = first_player_advantage(run)
+            out[m] = float(f["hi"] - f["lo"]) / 2
+        elif m == "rounds":
+            r = run.games["rounds"].astype(float)
+            out[m] = float(z_value() * r.std() / math.sqrt(len(r))) if len(r) > 1 else math.nan
+        elif m == "tie_rate":
+            n = len(run.games)
+            lo, hi = wilson(tie_rate(run) * n, n)
+            out[m] = float(hi - lo) / 2
+        else:
+            raise ValueError(f"unknown metric '{m}'; choose one of {', '.join(RUN_METRICS)}")
+    return out

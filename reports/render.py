@@ -15,7 +15,7 @@ import pandas as pd
 
 import analysis
 from analysis._data import as_run, has_events
-from analysis.balance import first_player_advantage, tie_rate
+from analysis.balance import first_player_advantage, run_summary, tie_rate
 
 from .figures import Figures
 
@@ -36,6 +36,14 @@ METRICS = [
      "all seats), and acquired minus not. It measures association, not cause: players who are "
      "winning may simply afford a card more often."),
     ("In final deck", "share of player-games whose final deck holds at least one copy."),
+    ("Rounds on field / to take", "a stay runs from a card's reveal on the battlefield to its leaving "
+     "it: mean rounds over all its stays, and over those ended by an acquisition. A removal is not "
+     "logged in summary logs (except a Gold Saint's flame), so its end is the latest turn possible: "
+     "the card in the last slot leaves at each upkeep and the others move right."),
+    ("Took / passed / take rate when seen", "per stay, its taker took it; every other player who had a "
+     "turn while it was on the field passed it; the rate is took / (took + passed)."),
+    ("Win share took / passed / difference", "mean win share over the took pairs and the passed pairs "
+     "(a player counts once per stay), and took minus passed; association, not cause."),
     ("Game length", "rounds (every player has one turn per round) and player-turns of a game."),
     ("Flames left by round", "for the games still running in a round, flames left on the Clock "
      "after that round: mean and p10-p90 band."),
@@ -51,6 +59,7 @@ CARD_COLUMNS = {
     "offered": "offered", "acquired": "acquired", "acquisition_rate": "acq. rate",
     "mean_acquire_round": "mean round", "acquired_share": "acq. share", "win_share_acq": "win acq.",
     "win_share_not": "win not", "diff": "difference [95% CI]", "in_final_deck": "in final deck",
+    "rounds_on_field": "rounds on field", "take_rate_seen": "take rate seen", "took_vs_passed": "took − passed",
 }
 
 
@@ -93,7 +102,7 @@ def what_was_run(run) -> list[tuple[str, str]]:
         ("Events", c.get("events", "summary") + (" (no card, flames-by-round or flame-removal tables)"
                                                  if c.get("events") == "none" else "")),
         ("Run folder", str(run.folder)),
-    ]
+    ] + ([("Precision", run_summary(run)["precision"])] if m.get("precision") else [])
 
 
 def headline(run) -> list[tuple[str, str]]:

@@ -224,7 +224,8 @@ def config_from_manifest(manifest: dict) -> RunConfig:
     return RunConfig(games=c["games"], players=c["players"], boxes=tuple(c["boxes"]), seed=c["seed"],
                      policies=tuple(c["policies"]), heroes=tuple(c["heroes"]) if c.get("heroes") else None,
                      cardset=c.get("cardset"), overrides=dict(c.get("overrides") or {}),
-                     first_game=c.get("first_game", 0), events=c.get("events", "summary"))
+                     first_game=c.get("first_game", 0), events=c.get("events", "summary"),
+                     seats=c.get("seats", "random"))
 
 
 def new_manifest(config: RunConfig, workers: int, batch_size: int, batches) -> dict:
@@ -329,7 +330,7 @@ def resume_run(folder: str | Path, workers: int | None = None,
     if _still_running(manifest):
         raise RunConfigError(f"{folder} is still being played (process {manifest['pid']} on this machine); "
                              "stop it first, or wait for it to finish")
-    batches = plan_batches(config.first_game, config.games, batch_size)
+    batches = run_plan(manifest, config, batch_size)
     tables = batch_tables(config.events)
     done = [b for b in manifest.get("batches", [])
             if all((folder / t / batch_name(b["index"])).is_file() for t in tables)]
@@ -363,6 +364,41 @@ def resume_run(folder: str | Path, workers: int | None = None,
     write_manifest(folder, manifest)
     _execute(config, folder, manifest, todo, executor, on_progress, notice)
     return folder
+
+
+def run_plan(manifest: dict, config: RunConfig, batch_size: int) -> list[tuple[int, int, int]]:
+    """A run's batches: the manifest's `plan` once the run was extended, else the plain plan."""
+    if manifest.get("plan"):
+        return [tuple(b) for b in manifest["plan"]]
+    return plan_batches(config.first_game, config.games, batch_size)
+
+
+def extend_run(folder: str | Path, games: int, workers: int | None = None,
+               on_progress: Callable[[int], None] | None = None,
+               scheduler: str | None = None, cluster: str | None = None,
+               notice: Callable[[str], None] | None = None) -> Path:
+    """Add `games` games to a complete run: new batches (same batch size) on the next game indices,
+    appended to the manifest's `plan` and played by `resume_run`. Every game depends only on
+    (seed, game index), so the result equals one run of the final size."""
+    folder = Path(folder)
+    manifest = read_manifest(folder)
+    if manifest.get("status") != "complete":
+        raise RunConfigError(f"{folder} is {manifest.get('status')}, not complete; "
+                             f"finish it first with `seiya simulate --resume {folder}`")
+    if games < 1:
+        raise RunConfigError(f"games to add must be at least 1, not {games}")
+    config = config_from_manifest(manifest)
+    batch_size = int(manifest["batch_size"])
+    plan = run_plan(manifest, config, batch_size)
+    nxt = max(b[0] for b in plan) + 1
+    new = [(nxt + i, first, n) for i, first, n in plan_batches(config.first_game + config.games, games, batch_size)]
+    manifest["plan"] = [list(b) for b in plan + new]
+    manifest["config"]["games"] = manifest["games_planned"] = config.games + games
+    manifest["batches_planned"] = len(manifest["plan"])
+    manifest["status"] = "interrupted"  # until resume_run has played the new batches
+    write_manifest(folder, manifest)
+    return resume_run(folder, workers, on_progress=on_progress, scheduler=scheduler, cluster=cluster,
+                      notice=notice)
 
 
 def _still_running(manifest: dict) -> bool:

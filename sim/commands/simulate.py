@@ -35,6 +35,9 @@ def simulate(
     resume: Optional[Path] = typer.Option(None, "--resume", help="Finish this interrupted or failed run folder: play only its missing batches, with the configuration in its manifest (do not repeat the game options)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run the batches on an existing Dask cluster: its scheduler address, e.g. tcp://10.0.0.5:8786 (default: $DASK_SCHEDULER_ADDRESS if set). Needs `pip install 'seiya-sim[dask]'`."),
     cluster: Optional[str] = typer.Option(None, "--cluster", help="'local': start a Dask LocalCluster of --workers processes for this run. Needs `pip install 'seiya-sim[dask]'`."),
+    precision: Optional[float] = typer.Option(None, "--precision", help="Keep adding batches (next game indices) until the 95% CI half-width of --metric is at most this (e.g. 0.01), or --max-games; the summary and the manifest say which."),
+    metric: str = typer.Option("first_player_advantage", "--metric", help="The metric for --precision: first_player_advantage (seat 0's win share), tie_rate or rounds (mean game length)."),
+    max_games: Optional[int] = typer.Option(None, "--max-games", help="Game budget for --precision (default 20 x --games)."),
     report: bool = typer.Option(False, "--report", help="Also write the report (as `seiya report RUN`) and print its path."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar and no summary; print only the run folder (and report) path."),
 ):
@@ -50,6 +53,18 @@ def simulate(
         fail(f"--cluster must be 'local', not '{cluster}' (for a remote cluster give --scheduler tcp://HOST:PORT)")
     if cluster is not None and scheduler is not None:
         fail("give --scheduler or --cluster, not both")
+    if precision is not None:
+        from analysis.precision import RUN_METRICS, SHARE_METRICS
+        if resume is not None:
+            fail("--precision plays a new run; it cannot be combined with --resume")
+        if metric not in RUN_METRICS:
+            fail(f"--metric must be one of {', '.join(RUN_METRICS)}, not '{metric}'")
+        if not precision > 0 or (metric in SHARE_METRICS and precision >= 1):
+            fail(f"--precision must be a CI half-width above 0 (below 1 for a share), e.g. 0.01, not {precision}")
+        if max_games is not None and max_games < games:
+            fail(f"--max-games must be at least --games ({games}), not {max_games}")
+    elif max_games is not None:
+        fail("--max-games is the game budget of --precision; give --precision too")
     from ..executors import require_dask, wants_dask
     if wants_dask(scheduler, cluster):
         with user_errors():
@@ -66,24 +81,55 @@ def simulate(
                            heroes=tuple(split_list(heroes)) or None,
                            cardset=str(cardset) if cardset else None, overrides=parse_sets(sets), events=events,
                            seats=seats)
+    prec = None
     with user_errors():
-        folder = _run_with_progress(config, out, workers, batch_size, quiet, resume, scheduler, cluster)
+        if precision is None:
+            folder = _run_with_progress(config, out, workers, batch_size, quiet, resume, scheduler, cluster)
+        else:
+            folder, prec = _until_precise(config, out, workers, batch_size, quiet, scheduler, cluster,
+                                          precision, metric, max_games)
     if not quiet:
         print_summary(folder)
+        if prec is not None:
+            typer.echo(str(prec))
     typer.echo(f"Run folder: {folder}")
     if report:
         from .report import make_report
         typer.echo(f"Report: {make_report(folder)}")
 
 
-def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, scheduler=None, cluster=None) -> Path:
-    """simulate_to_folder (or resume_run) with a rich progress bar (games done, games/s, time left) on stderr."""
+def _until_precise(config, out, workers, batch_size, quiet, scheduler, cluster, target, metric, max_games):
+    """Play the run, then extend it by batches on the next game indices (analysis.precision.until_precise)
+    until the metric's 95% CI half-width is at most `target` or `max_games` games are played.
+    Records how it stopped in the manifest's `precision`."""
+    from analysis.precision import run_half_widths, until_precise
+    from ..runner import default_folder, read_manifest, write_manifest
+    out = out if out is not None else default_folder(config)
+
+    def step(first_game: int, n: int) -> Path:
+        if first_game == 0:
+            return _run_with_progress(config, out, workers, batch_size, quiet, None, scheduler, cluster)
+        return _run_with_progress(None, out, workers, batch_size, quiet, out, scheduler, cluster, extend=n)
+
+    folder, prec = until_precise(step, lambda f: run_half_widths(f, [metric]), config.games, target, max_games)
+    manifest = read_manifest(folder)
+    manifest["precision"] = {"metric": metric, "target": target, "half_width": prec.half_widths[metric],
+                             "games": prec.games, "max_games": prec.max_games, "reached": prec.reached,
+                             "stopped_by": "target" if prec.reached else "max_games"}
+    write_manifest(Path(folder), manifest)
+    return folder, prec
+
+
+def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, scheduler=None, cluster=None,
+                       extend: int = 0) -> Path:
+    """simulate_to_folder (or resume_run, or extend_run by `extend` games) with a rich progress bar (games done, games/s, time left) on stderr."""
     from rich.console import Console
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
                                TimeElapsedColumn, TimeRemainingColumn)
     from rich.text import Text
 
-    from ..runner import check_config, config_from_manifest, read_manifest, resume_run, simulate_to_folder
+    from ..runner import (check_config, config_from_manifest, extend_run, read_manifest, resume_run,
+                          simulate_to_folder)
 
     class Speed(ProgressColumn):
         def render(self, task):
@@ -95,6 +141,9 @@ def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, sch
         console.print(f"[yellow]{line}[/yellow]")
 
     def start(on_progress):
+        if extend:
+            return extend_run(resume, extend, workers, on_progress=on_progress, scheduler=scheduler,
+                              cluster=cluster, notice=notice)
         if resume is not None:
             return resume_run(resume, workers, on_progress=on_progress, scheduler=scheduler, cluster=cluster,
                               notice=notice)
@@ -103,7 +152,7 @@ def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, sch
 
     if resume is not None:
         manifest = read_manifest(resume)
-        total, done = config_from_manifest(manifest).games, manifest.get("games_done", 0)
+        total, done = config_from_manifest(manifest).games + extend, manifest.get("games_done", 0)
     else:
         from ..runner import default_folder
         total, done = config.games, 0
@@ -114,7 +163,8 @@ def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, sch
             return start(None)
         if config is not None:
             check_config(config)  # report bad input before any "compiling" message
-        console.print("[dim]Preparing the engine (the first run compiles it: 1-2 minutes)...[/dim]")
+        if not extend:
+            console.print("[dim]Preparing the engine (the first run compiles it: 1-2 minutes)...[/dim]")
         columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(),
                    TextColumn("left"), TimeRemainingColumn())
         with Progress(*columns, console=console, speed_estimate_period=60) as progress:

@@ -1,0 +1,109 @@
+"""The market row: how long each card stays on the battlefield, and who took it or passed it.
+
+A *stay* starts with a "reveal" event (a = slot) and ends with the card's acquisition from the
+field (an "acquire" event with b = slot >= 0) or with its leaving the field otherwise. Stays and
+their ends are paired per game and card in order (a card can be revealed again, e.g. after the
+Pope reshuffles the Gold Saints, and several copies can be on the field).
+
+When a stay that was not taken ended: the leaving is logged in full logs ("field_out") and, in
+summary logs, only for Gold Saints (their "upkeep removal" / "effect removal" flames). Otherwise
+the latest possible turn is used: at each upkeep the card on the last slot leaves and the others
+move right, so a card revealed on slot k (0-5) has left by the upkeep of the (6-k)-th player-turn
+counting from the turn it was revealed in (setup reveals: from turn 1), and by the game's end.
+
+The players who *passed* a stay are those who had a turn while it was on the field (player-turn t
+is seat (t-1) mod players: turns 1..end of the stay, from the reveal's turn) and did not take it
+in that stay; its taker *took* it. Each (stay, player) pair counts once.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+N_SLOTS = 6
+REMOVAL_FLAMES = ("upkeep removal", "effect removal")
+
+
+def stays(events: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+    """One row per stay: game, card_id, reveal round and turn, end round and turn, taker seat (-1
+    if not taken), and whether its end is known from the log (else the latest possible turn)."""
+    ev = events.reset_index(drop=True)
+    kind = ev["kind"].astype(str)
+    is_reveal = kind == "reveal"
+    is_take = (kind == "acquire") & (ev["b"] >= 0)
+    if (kind == "field_out").any():
+        is_out = kind == "field_out"
+    else:
+        is_out = (kind == "flame") & ev["how"].astype(str).isin(REMOVAL_FLAMES)
+    sel = ev.loc[is_reveal | is_take | is_out].copy()
+    sel["what"] = np.where(is_reveal[sel.index], 0, np.where(is_take[sel.index], 1, 2))
+    g = games[["game", "players", "player_turns"]].astype("int64").set_index("game")
+    sel = sel.join(g, on="game")
+    sel = sel.sort_values(["game", "card_id"], kind="stable")  # keeps the log order within a group
+    cols = [sel[c].to_numpy().tolist() for c in ("game", "card_id", "turn", "round", "seat", "a", "what",
+                                                 "players", "player_turns")]
+    out: list = []   # [game, card_id, reveal_round, reveal_turn, end_round, end_turn, taker, known_end, n]
+    open_: list = []  # the same, with the latest possible end turn in place of end_turn
+    key = None
+
+    def removed(s):  # a stay not taken, whose end is not logged: it left by its latest turn
+        s[4] = (s[5] - 1) // s[8] + 1
+        out.append(s)
+
+    for game, card, turn, rnd, seat, a, what, n, last in zip(*cols):
+        if (game, card) != key:
+            for s in open_:
+                removed(s)
+            open_, key = [], (game, card)
+        if what == 0:
+            start = max(turn, 1)
+            open_.append([game, card, rnd, turn, -1, min(start + N_SLOTS - 1 - a, last), -1, False, n])
+        elif open_:
+            while len(open_) > 1 and open_[0][5] < turn:  # must have left before this turn
+                removed(open_.pop(0))
+            s = open_.pop(0)
+            s[4:8] = [rnd, turn, seat if what == 1 else -1, True]
+            out.append(s)
+    for s in open_:
+        removed(s)
+    cols_out = ["game", "card_id", "reveal_round", "reveal_turn", "end_round", "end_turn", "taker", "known_end", "n"]
+    t = pd.DataFrame(out, columns=cols_out).sort_values(["game", "card_id", "reveal_turn"], kind="stable")
+    return t.astype({"game": "int64", "card_id": "int64", "taker": "int64", "known_end": bool}).reset_index(drop=True)
+
+
+def lookers(st: pd.DataFrame) -> pd.DataFrame:
+    """One row per (stay, player who had a turn during it or took it): stay, game, card_id, seat, took."""
+    first = np.maximum(st["reveal_turn"].to_numpy(), 1)
+    n = st["n"].to_numpy()
+    length = np.clip(np.minimum(st["end_turn"].to_numpy(), first + n - 1) - first + 1, 0, None)
+    stay = np.repeat(np.arange(len(st)), length)
+    offset = np.arange(len(stay)) - np.repeat(np.cumsum(length) - length, length)
+    seat = (first[stay] + offset - 1) % n[stay]
+    taker = st["taker"].to_numpy()
+    took = np.flatnonzero(taker >= 0)
+    stay, seat = np.concatenate([stay, took]), np.concatenate([seat, taker[took]])
+    lk = pd.DataFrame({"stay": stay, "game": st["game"].to_numpy()[stay],
+                       "card_id": st["card_id"].to_numpy()[stay], "seat": seat}).drop_duplicates(["stay", "seat"])
+    lk["took"] = lk["seat"].to_numpy() == taker[lk["stay"].to_numpy()]
+    return lk.sort_values(["stay", "seat"], ignore_index=True)
+
+
+def market_table(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+    """Per card: rounds_on_field, rounds_to_take, took, passed, take_rate_seen, win_share_took,
+    win_share_passed, took_vs_passed (see the module docstring and README "Metrics")."""
+    st = stays(events, games)
+    st["rounds"] = st["end_round"] - st["reveal_round"]
+    g = st.groupby("card_id")
+    t = pd.DataFrame({"rounds_on_field": g["rounds"].mean(),
+                      "rounds_to_take": st.loc[st["taker"] >= 0].groupby("card_id")["rounds"].mean()})
+    lk = lookers(st)
+    pl = players[["game", "seat", "win_share"]].astype({"game": "int64", "seat": "int64"})
+    lk = lk.astype({"game": "int64", "seat": "int64"}).merge(pl, on=["game", "seat"], how="left")
+    took, passed = lk.loc[lk["took"]].groupby("card_id"), lk.loc[~lk["took"]].groupby("card_id")
+    t = t.join(took.size().rename("took"), how="outer").join(passed.size().rename("passed"), how="outer")
+    t[["took", "passed"]] = t[["took", "passed"]].fillna(0).astype("int64")
+    t["take_rate_seen"] = t["took"] / (t["took"] + t["passed"]).where(t["took"] + t["passed"] > 0)
+    t["win_share_took"] = took["win_share"].mean()
+    t["win_share_passed"] = passed["win_share"].mean()
+    t["took_vs_passed"] = t["win_share_took"] - t["win_share_passed"]
+    return t
