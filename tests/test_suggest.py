@@ -81,3 +81,8 @@ def test_suggest_bad_input_is_one_line_with_exit_code_2(args, words, tmp_path):
 def test_suggest_help_is_fast():
     r = invoke("suggest", "--help")
     assert r.exit_code == 0 and "--tolerance" in r.output
+
+
+def test_by_default_only_flagged_cards_are_searched():
+    sug = sim.suggest(games=100, tolerance=0.9)                        # nothing is that far from 0
+    assert sug.flagged is not None and not sug.flagged["outlier"].any() and sug.table.empty
