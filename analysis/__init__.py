@@ -8,6 +8,7 @@
     analysis.play_comparison(games, overrides=...)   play both arms, then compare_runs
     analysis.sweep(card, field, values)    one card's number at several values, same seeds
     analysis.impact(cards)                 each card removed: change in length and balance
+    analysis.suggest(cards=None)           smallest cost changes bringing outliers back, verified
     analysis.robustness(policies)          card verdicts under several policies, flips flagged
 
 `run` is a run folder path, a `sim.Run`, or anything with the DataFrames `.games`, `.players`,
@@ -23,9 +24,10 @@ from .balance import run_summary, tie_rate, vp_distribution, win_share_by
 from .cards import card_table
 from .compare import compare_runs, play_comparison
 from .sweep import sweep
+from .suggest import suggest
 from .clock import end_reasons, flame_removals, flames_by_round, length_distribution, length_summary
 
 __all__ = ["balance", "cards", "clock", "stats", "compare", "paired", "compare_runs", "play_comparison",
-           "sweep", "sweeps", "impact", "robustness", "robustness_of", "card_table", "length_summary",
+           "sweep", "sweeps", "suggest", "impact", "robustness", "robustness_of", "card_table", "length_summary",
            "length_distribution", "flames_by_round", "flame_removals", "end_reasons", "win_share_by",
            "vp_distribution", "tie_rate", "run_summary", "NoEventsError", "has_events"]

@@ -267,3 +267,42 @@ def write_robustness_report(rob, out: str | Path) -> Path:
                          "under some policies only; consistent: the same verdict everywhere."},
                 {"title": "Figure", "figure": ("robustness", rob.figure())}]
     return write_document(out, "Policy robustness of the card verdicts", facts, sections)
+
+
+# --- Suggest --------------------------------------------------------------------------------------
+def suggest_view(sug) -> pd.DataFrame:
+    """The suggestion table for people: the change, the metric before / after and the paired change
+    on the verification games, with 95% CIs."""
+    t, m = sug.table, sug.target[0]
+    return pd.DataFrame({
+        "card": t["card"],
+        "suggestion": [f"{f} {c}→{s}" if d else f"keep ({f} {c})" for f, c, s, d in
+                       zip(t["field"], t["current"], t["suggested"], t["change"])],
+        f"{m} before": [ci_text(v, lo, hi) for v, lo, hi in zip(t[f"{m}_before"], t[f"{m}_before_lo"], t[f"{m}_before_hi"])],
+        f"{m} after": [ci_text(v, lo, hi) for v, lo, hi in zip(t[f"{m}_after"], t[f"{m}_after_lo"], t[f"{m}_after_hi"])],
+        "paired change": [ci_text(v, lo, hi) for v, lo, hi in zip(t["delta"], t["delta_lo"], t["delta_hi"])],
+        "meets": t["meets"].map({True: "yes", False: "no"}),
+        "games (search + verify)": [f"{a} + {b}" for a, b in zip(t["games_search"], t["games_verify"])]})
+
+
+def write_suggest_report(sug, out: str | Path) -> Path:
+    m, goal = sug.target
+    sections = [{"title": "Suggestions, verified on new games", "table": suggest_view(sug), "csv": "suggest",
+                 "data": sug.table,
+                 "note": f"Per card, the smallest cost change whose {m} came within {goal:g} ± {sug.tolerance:g} "
+                         "in the search (or the closest), then played again on new game indices against the "
+                         "unchanged cards: before / after with 95% CIs and the paired change (same games)."}]
+    if sug.flagged is not None:
+        sections.append({"title": "Outliers in the baseline run", "table": sug.flagged.head(20), "csv": "outliers",
+                         "data": sug.flagged,
+                         "note": f"q: Benjamini–Hochberg over the cards of the one-sided p-value of |{m} − {goal:g}| > "
+                                 f"{sug.tolerance:g}; outlier when q ≤ the false-discovery rate."})
+    if len(sug.searched):
+        s = sug.searched
+        view = s[["card", "field", "value", "current", "games"]].copy()
+        view[m] = [ci_text(v, lo, hi) for v, lo, hi in zip(s[m], s[f"{m}_lo"], s[f"{m}_hi"])]
+        view[f"Δ {m} vs current"] = [ci_text(v, lo, hi) for v, lo, hi in
+                                      zip(s[f"delta_{m}"], s[f"delta_{m}_lo"], s[f"delta_{m}_hi"])]
+        sections.append({"title": "Search (sweeps on the same games)", "table": view, "csv": "suggest_search",
+                         "data": s})
+    return write_document(out, "Cost suggestions", sug.facts, sections)

@@ -9,6 +9,7 @@ Python API (DataFrames in, DataFrames out):
     sim.compare(games, overrides=...)         two card sets on the same seeds: paired differences
     sim.sweep(card, field, "4..10")           one card's number at several values, same seeds
     sim.impact(cards=None)                    each card removed: change in length and balance
+    sim.suggest(cards=None)                   smallest cost changes bringing outliers back, verified
 """
 from .cache import configure as _configure_cache
 
@@ -17,9 +18,9 @@ _configure_cache()  # before numba is imported anywhere
 from .api import PlayResult, load_cards, play, trace, trace_events  # noqa: E402
 from .policy_catalog import POLICIES, describe_policies  # noqa: E402
 from .run import Run, resume_run, simulate  # noqa: E402
-from .tuning import compare, impact, sweep  # noqa: E402
+from .tuning import compare, impact, suggest, sweep  # noqa: E402
 resume = resume_run
 
-__all__ = ["load_cards", "play", "trace", "trace_events", "simulate", "resume", "compare", "sweep", "impact",
+__all__ = ["load_cards", "play", "trace", "trace_events", "simulate", "resume", "compare", "sweep", "impact", "suggest",
            "Run", "PlayResult", "POLICIES", "describe_policies"]
 __version__ = "0.1.0"

@@ -1,5 +1,5 @@
 """The `seiya` command line: simulate, report, trace, cards, policies, bench, cache, and the
-tuning tools compare, sweep, impact, robustness.
+tuning tools compare, sweep, suggest, impact, robustness.
 
 Every command's --help is fast (numpy, pandas, numba and matplotlib load inside the commands) and
 every user error is one line on stderr with exit code 2.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from .commands import bench, cache, cards, compare, impact, report, robustness, simulate, sweep, trace
+from .commands import bench, cache, cards, compare, impact, report, robustness, simulate, suggest, sweep, trace
 
 app = typer.Typer(
     name="seiya",
@@ -21,6 +21,7 @@ app.command("trace")(trace.trace)
 app.command("bench")(bench.bench)
 app.command("compare")(compare.compare)
 app.command("sweep")(sweep.sweep)
+app.command("suggest")(suggest.suggest)
 app.command("impact")(impact.impact)
 app.command("robustness")(robustness.robustness)
 app.add_typer(cards.app, name="cards")

@@ -1,4 +1,4 @@
-"""The tuning tools in the Python API: thin wrappers over `analysis` (compare, sweep, impact).
+"""The tuning tools in the Python API: thin wrappers over `analysis` (compare, sweep, impact, suggest).
 
     cmp = sim.compare(2000, overrides={"Taurus Aldebaran.strength_cost": 7})   # paired, same seeds
     cmp.overall; cmp.card_summary(); cmp.forest(); cmp.report("out/")
@@ -35,3 +35,14 @@ def impact(cards=None, games: int = 1000, players: int = 2, seed: int = 0, polic
     `analysis.impact.Impact` (.table, .wide(), .figure(metric), .report(out))."""
     from analysis.impact import impact as _impact
     return _impact(cards, games, players, seed, policies, heroes, boxes, cardset, overrides, workers, fdr)
+
+
+def suggest(cards=None, games: int = 2000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
+            boxes=("base",), cardset=None, overrides: dict | None = None, workers: int = 1, tolerance: float = 0.05,
+            max_change: int = 3, target: str = "win_share_diff=0", fdr: float = 0.05):
+    """Suggest the smallest integer cost change per card (default: each card flagged as an outlier by
+    a baseline run) that brings `target` within `tolerance`, verified on new games; return an
+    `analysis.suggest.Suggestion` (.table, .searched, .flagged, .report(out))."""
+    from analysis.suggest import suggest as _suggest
+    return _suggest(cards, games, players, seed, policies, heroes, boxes, cardset, overrides, workers,
+                    tolerance, max_change, target, fdr)
