@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .compare import CARD_METRICS, card_metrics, game_arrays
+from .compare import card_metrics, game_arrays
 from .paired import bh_qvalues, normal_p
 from .sweep import _card_row, arm_ests, arm_row, parse_target, sweep
 
