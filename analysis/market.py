@@ -22,6 +22,7 @@ import pandas as pd
 
 N_SLOTS = 6
 REMOVAL_FLAMES = ("upkeep removal", "effect removal")
+MARKET_SUMS = ("stays", "stay_rounds", "taken_stays", "taken_rounds", "took", "took_wins", "passed", "passed_wins")
 
 
 def stays(events: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
@@ -88,22 +89,42 @@ def lookers(st: pd.DataFrame) -> pd.DataFrame:
     return lk.sort_values(["stay", "seat"], ignore_index=True)
 
 
-def market_table(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
-    """Per card: rounds_on_field, rounds_to_take, took, passed, take_rate_seen, win_share_took,
-    win_share_passed, took_vs_passed (see the module docstring and README "Metrics")."""
+def market_sums(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+    """Per card, sums over its stays (additive over games, so over batches): stays and
+    stay_rounds (rounds from reveal to leaving), taken_stays and taken_rounds (the stays that
+    ended with an acquisition), took and passed (stay-player pairs), took_wins and passed_wins
+    (the summed win shares of those pairs)."""
     st = stays(events, games)
     st["rounds"] = st["end_round"] - st["reveal_round"]
-    g = st.groupby("card_id")
-    t = pd.DataFrame({"rounds_on_field": g["rounds"].mean(),
-                      "rounds_to_take": st.loc[st["taker"] >= 0].groupby("card_id")["rounds"].mean()})
+    taken = st.loc[st["taker"] >= 0].groupby("card_id")["rounds"]
+    t = pd.DataFrame({"stays": st.groupby("card_id").size(), "stay_rounds": st.groupby("card_id")["rounds"].sum(),
+                      "taken_stays": taken.size(), "taken_rounds": taken.sum()})
     lk = lookers(st)
     pl = players[["game", "seat", "win_share"]].astype({"game": "int64", "seat": "int64"})
     lk = lk.astype({"game": "int64", "seat": "int64"}).merge(pl, on=["game", "seat"], how="left")
     took, passed = lk.loc[lk["took"]].groupby("card_id"), lk.loc[~lk["took"]].groupby("card_id")
-    t = t.join(took.size().rename("took"), how="outer").join(passed.size().rename("passed"), how="outer")
-    t[["took", "passed"]] = t[["took", "passed"]].fillna(0).astype("int64")
-    t["take_rate_seen"] = t["took"] / (t["took"] + t["passed"]).where(t["took"] + t["passed"] > 0)
-    t["win_share_took"] = took["win_share"].mean()
-    t["win_share_passed"] = passed["win_share"].mean()
+    t = t.join(pd.DataFrame({"took": took.size(), "took_wins": took["win_share"].sum()}), how="outer")
+    t = t.join(pd.DataFrame({"passed": passed.size(), "passed_wins": passed["win_share"].sum()}), how="outer")
+    return t.reindex(columns=list(MARKET_SUMS)).fillna(0)
+
+
+def finish_market(sums: pd.DataFrame) -> pd.DataFrame:
+    """The market columns from `market_sums` (summed over any number of batches): rounds_on_field,
+    rounds_to_take, took, passed, take_rate_seen, win_share_took, win_share_passed, took_vs_passed."""
+    s = sums
+    t = pd.DataFrame({"rounds_on_field": s["stay_rounds"] / s["stays"].where(s["stays"] > 0),
+                      "rounds_to_take": s["taken_rounds"] / s["taken_stays"].where(s["taken_stays"] > 0),
+                      "took": s["took"].astype("int64"), "passed": s["passed"].astype("int64")},
+                     index=s.index)
+    seen = t["took"] + t["passed"]
+    t["take_rate_seen"] = t["took"] / seen.where(seen > 0)
+    t["win_share_took"] = s["took_wins"] / t["took"].where(t["took"] > 0)
+    t["win_share_passed"] = s["passed_wins"] / t["passed"].where(t["passed"] > 0)
     t["took_vs_passed"] = t["win_share_took"] - t["win_share_passed"]
     return t
+
+
+def market_table(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+    """Per card: rounds_on_field, rounds_to_take, took, passed, take_rate_seen, win_share_took,
+    win_share_passed, took_vs_passed (see the module docstring and README "Metrics")."""
+    return finish_market(market_sums(events, games, players))
