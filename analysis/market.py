@@ -25,9 +25,36 @@ REMOVAL_FLAMES = ("upkeep removal", "effect removal")
 MARKET_SUMS = ("stays", "stay_rounds", "taken_stays", "taken_rounds", "took", "took_wins", "passed", "passed_wins")
 
 
+STAY_COLUMNS = ["game", "card_id", "reveal_round", "reveal_turn", "end_round", "end_turn", "taker", "known_end", "n"]
+
+
 def stays(events: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     """One row per stay: game, card_id, reveal round and turn, end round and turn, taker seat (-1
     if not taken), and whether its end is known from the log (else the latest possible turn)."""
+    cols = market_events(events, games)
+    # A (game, card) group in which no reveal directly follows another has at most one stay open
+    # at a time: each stay ends at the group's next event, or was removed if there is none. Those
+    # (most) are paired at once; the others one event at a time.
+    new_group = np.ones(len(cols["game"]), bool)
+    new_group[1:] = (np.diff(cols["game"]) != 0) | (np.diff(cols["card_id"]) != 0)
+    group = np.cumsum(new_group) - 1
+    rr = (cols["what"][:-1] == 0) & (cols["what"][1:] == 0) & ~new_group[1:]
+    tangled = np.isin(group, group[:-1][rr])
+    parts = [_single_stays({c: v[~tangled] for c, v in cols.items()}, new_group[~tangled]),
+             _paired_stays({c: v[tangled] for c, v in cols.items()})]
+    return _sorted_stays(pd.concat(parts, ignore_index=True))
+
+
+def _sorted_stays(t: pd.DataFrame) -> pd.DataFrame:
+    t = t.sort_values(["game", "card_id", "reveal_turn"], kind="stable")
+    return t.astype({"game": "int64", "card_id": "int64", "taker": "int64", "known_end": bool}).reset_index(drop=True)
+
+
+def market_events(events: pd.DataFrame, games: pd.DataFrame) -> dict:
+    """The reveals (what 0), acquisitions from the field (1) and logged leavings (2) in log order
+    within each (game, card), as int64 arrays: game, card_id, turn, round, seat, a, what, players,
+    player_turns, and latest: the latest player-turn by which a card revealed then on slot a has
+    left the field."""
     ev = events.reset_index(drop=True)
     kind = ev["kind"].astype(str)
     is_reveal = kind == "reveal"
@@ -41,8 +68,31 @@ def stays(events: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     g = games[["game", "players", "player_turns"]].astype("int64").set_index("game")
     sel = sel.join(g, on="game")
     sel = sel.sort_values(["game", "card_id"], kind="stable")  # keeps the log order within a group
-    cols = [sel[c].to_numpy().tolist() for c in ("game", "card_id", "turn", "round", "seat", "a", "what",
-                                                 "players", "player_turns")]
+    cols = {c: sel[c].to_numpy().astype("int64") for c in ("game", "card_id", "turn", "round", "seat", "a", "what",
+                                                         "players", "player_turns")}
+    cols["latest"] = np.minimum(np.maximum(cols["turn"], 1) + N_SLOTS - 1 - cols["a"], cols["player_turns"])
+    return cols
+
+
+def _single_stays(c: dict, new_group: np.ndarray) -> pd.DataFrame:
+    """Stays of groups with at most one open stay: a reveal ends with the group's next event (an
+    acquisition from the field or a logged leaving), else it left by its latest turn."""
+    r = np.flatnonzero(c["what"] == 0)
+    nxt = np.minimum(r + 1, max(len(new_group) - 1, 0))
+    closed = (r + 1 < len(new_group)) & ~new_group[nxt]
+    latest = c["latest"][r]
+    n = c["players"][r]
+    return pd.DataFrame({
+        "game": c["game"][r], "card_id": c["card_id"][r], "reveal_round": c["round"][r], "reveal_turn": c["turn"][r],
+        "end_round": np.where(closed, c["round"][nxt], (latest - 1) // n + 1),
+        "end_turn": np.where(closed, c["turn"][nxt], latest),
+        "taker": np.where(closed & (c["what"][nxt] == 1), c["seat"][nxt], -1), "known_end": closed, "n": n})
+
+
+def _paired_stays(c: dict) -> pd.DataFrame:
+    """Stays of any groups, pairing reveals and ends in log order: an end closes the oldest open
+    stay, after closing as removed the older ones that must have left before its turn."""
+    cols = [c[k].tolist() for k in ("game", "card_id", "turn", "round", "seat", "latest", "what", "players")]
     out: list = []   # [game, card_id, reveal_round, reveal_turn, end_round, end_turn, taker, known_end, n]
     open_: list = []  # the same, with the latest possible end turn in place of end_turn
     key = None
@@ -51,14 +101,13 @@ def stays(events: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
         s[4] = (s[5] - 1) // s[8] + 1
         out.append(s)
 
-    for game, card, turn, rnd, seat, a, what, n, last in zip(*cols):
+    for game, card, turn, rnd, seat, latest, what, n in zip(*cols):
         if (game, card) != key:
             for s in open_:
                 removed(s)
             open_, key = [], (game, card)
         if what == 0:
-            start = max(turn, 1)
-            open_.append([game, card, rnd, turn, -1, min(start + N_SLOTS - 1 - a, last), -1, False, n])
+            open_.append([game, card, rnd, turn, -1, latest, -1, False, n])
         elif open_:
             while len(open_) > 1 and open_[0][5] < turn:  # must have left before this turn
                 removed(open_.pop(0))
@@ -67,9 +116,7 @@ def stays(events: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
             out.append(s)
     for s in open_:
         removed(s)
-    cols_out = ["game", "card_id", "reveal_round", "reveal_turn", "end_round", "end_turn", "taker", "known_end", "n"]
-    t = pd.DataFrame(out, columns=cols_out).sort_values(["game", "card_id", "reveal_turn"], kind="stable")
-    return t.astype({"game": "int64", "card_id": "int64", "taker": "int64", "known_end": bool}).reset_index(drop=True)
+    return pd.DataFrame(out, columns=STAY_COLUMNS).astype({c: "int64" for c in STAY_COLUMNS if c != "known_end"})
 
 
 def lookers(st: pd.DataFrame) -> pd.DataFrame:
