@@ -35,7 +35,8 @@ def _group_order(by: str, groups) -> list:
 
 
 def _counted_groups(counters, by: str) -> pd.DataFrame:
-    """Per group, from the counters: player_games, wins, fair, mean_vp, median_vp and the VP histogram."""
+    """Per group, from the counters: player_games, wins (summed win share), fair (mean 1/players)
+    and the histogram of final VP: vp_values, vp_counts (player-games) and winner_counts."""
     h = counters.groups(by)
     rows = {}
     for group, g in h.groupby(by, sort=False):
@@ -46,7 +47,8 @@ def _counted_groups(counters, by: str) -> pd.DataFrame:
                        "vp_values": vp.index.to_numpy(), "vp_counts": vp["player_games"].to_numpy(),
                        "winner_counts": vp["winners"].to_numpy()}
     order = _group_order(by, rows)
-    t = pd.DataFrame([rows[k] for k in order], index=pd.Index(order, name=by))
+    t = pd.DataFrame([rows[k] for k in order], index=pd.Index(order, name=by),
+                     columns=["player_games", "wins", "fair", "vp_values", "vp_counts", "winner_counts"])
     if by == "seat":
         t.index = t.index.astype("int64")
     return t

@@ -233,7 +233,7 @@ def write_report(run, out: str | Path | None = None) -> Path:
     names = Figures.NAMES
     if "cards" in tabs:
         figures._card_table = tabs["cards"]
-    else:  # no events recorded: no card or flame figures
+    else:  # counted without an event log (an older --events none run): no card or flame figures
         names = [n for n in names if n not in Figures.NEED_EVENTS]
     for name in names:
         paths[name] = out / "figures" / f"{name}.png"
