@@ -12,11 +12,13 @@
     analysis.robustness(policies)          card verdicts under several policies, flips flagged
 
 `run` is a run folder path, a `sim.Run`, or anything with the DataFrames `.games`, `.players`,
-`.events`, `.decks` and `.cards` (a `sim.PlayResult` works too). A run recorded with
-events="none" has no card table, flames-by-round or flame-removals table: those raise
-NoEventsError (check first with `analysis.has_events(run)`).
+`.events`, `.decks` and `.cards` (a `sim.PlayResult` works too). A run folder's tables come from
+its per-batch counters (analysis.counters), never from its whole tables; in-memory results from
+their DataFrames. A result played with events="none" (or an older run folder made so) has no
+card table, flames-by-round or flame-removals table: those raise NoEventsError (check first
+with `analysis.has_events(run)`).
 """
-from . import balance, cards, clock, compare, paired, stats, sweep as sweeps
+from . import balance, cards, clock, compare, counters, paired, stats, sweep as sweeps
 from ._data import NoEventsError, has_events
 from .impact import impact
 from .robustness import robustness, robustness_of
@@ -27,7 +29,7 @@ from .sweep import sweep
 from .suggest import suggest
 from .clock import end_reasons, flame_removals, flames_by_round, length_distribution, length_summary
 
-__all__ = ["balance", "cards", "clock", "stats", "compare", "paired", "compare_runs", "play_comparison",
+__all__ = ["balance", "cards", "clock", "counters", "stats", "compare", "paired", "compare_runs", "play_comparison",
            "sweep", "sweeps", "suggest", "impact", "robustness", "robustness_of", "card_table", "length_summary",
            "length_distribution", "flames_by_round", "flame_removals", "end_reasons", "win_share_by",
            "vp_distribution", "tie_rate", "run_summary", "NoEventsError", "has_events"]

@@ -16,19 +16,26 @@ class NoEventsError(ValueError):
     """A table that needs the event log, asked of a run that recorded none (--events none)."""
 
 
+def counters_of(run):
+    """The summed counters (analysis.counters.Counters) of a run folder, else None: a run folder's
+    tables are computed from them; in-memory results (sim.play) from their DataFrames."""
+    return getattr(run, "counters", None)
+
+
 def has_events(run) -> bool:
-    """False for a run made with events="none" (a run folder says so in its manifest; for a
-    PlayResult, no events at all in games that were played means none were recorded)."""
-    manifest = getattr(run, "manifest", None)
-    if manifest is not None:
-        return (manifest.get("config") or {}).get("events", "summary") != "none"
+    """False for a run whose games were counted without an event log: a run folder made with
+    --events none by an older version (its batches have no counters and no events table), or a
+    PlayResult played with events="none" (no events at all in games that were played)."""
+    counters = counters_of(run)
+    if counters is not None:
+        return counters.has_events
     return not (len(run.events) == 0 and len(run.games) > 0)
 
 
 def require_events(run, what: str):
     if not has_events(run):
         raise NoEventsError(f"this run recorded no events (--events none), so it has no {what}; "
-                            "simulate again with --events summary (the default) to get it")
+                            "simulate again: a run folder counts them whatever --events says")
 
 
 def card_names(run) -> dict:

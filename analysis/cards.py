@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ._data import as_run, require_events
-from .market import market_table
+from ._data import as_run, counters_of, require_events
+from .market import MARKET_SUMS, finish_market, market_sums
 from .stats import newcombe_diff, wilson
 
 KEY = ["game", "seat"]
@@ -39,13 +39,13 @@ def offers(events: pd.DataFrame) -> pd.Series:
 
 
 def acquisitions(events: pd.DataFrame) -> pd.DataFrame:
-    """Per card: acquisitions, those from a field slot, and their mean round."""
+    """Per card: acquisitions, those from a field slot, and the sum of their rounds."""
     acq = events.loc[events["kind"] == "acquire"]
     g = acq.groupby("card_id")
     return pd.DataFrame({
         "acquired": g.size(),
         "acquired_from_field": acq.loc[acq["b"] >= 0].groupby("card_id").size(),
-        "mean_acquire_round": g["round"].mean(),
+        "acquire_rounds": g["round"].sum(),
     })
 
 
@@ -59,28 +59,57 @@ def acquirer_wins(events: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({"acquirers": g.size(), "acquirer_wins": g["win_share"].sum()})
 
 
-def final_decks(decks: pd.DataFrame, n_player_games: int) -> pd.DataFrame:
-    """Per card: share of player-games holding it at the end, and mean copies held."""
+def final_decks(decks: pd.DataFrame) -> pd.DataFrame:
+    """Per card: player-games holding it at the end, and the copies they hold."""
     g = decks.loc[decks["copies"] > 0].groupby("card_id")
-    return pd.DataFrame({"in_final_deck": g.size() / n_player_games,
-                         "mean_final_copies": g["copies"].sum() / n_player_games})
+    return pd.DataFrame({"holders": g.size(), "final_copies": g["copies"].sum()})
+
+
+# The columns of `card_sums`; those holding summed win shares are WIN_SUMS.
+SUMS = ("offered", "acquired", "acquired_from_field", "acquire_rounds", "acquirers", "acquirer_wins",
+        "holders", "final_copies") + MARKET_SUMS
+WIN_SUMS = ("acquirer_wins", "took_wins", "passed_wins")
+
+
+def card_sums(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFrame,
+              decks: pd.DataFrame) -> pd.DataFrame:
+    """Per card (index card_id), the sums SUMS over the given games: each is a sum over games,
+    so the sums of several batches add up to those of the whole run."""
+    t = pd.DataFrame({"offered": offers(events)})
+    for part in (acquisitions(events), acquirer_wins(events, players), final_decks(decks),
+                 market_sums(events, games, players)):
+        t = t.join(part, how="outer")
+    t = t.reindex(columns=list(SUMS)).fillna(0)
+    t.index = t.index.astype("int64").rename("card_id")
+    return t
 
 
 def card_table(run, confidence: float = 0.95) -> pd.DataFrame:
     """One row per card of the run's card set (see the module docstring for each column)."""
     run = as_run(run)
     require_events(run, "card table (offers, acquisitions, win share of the takers)")
-    players, events, cards = run.players, run.events, run.cards
-    n_pg = len(players)
-    total_wins = float(players["win_share"].sum())
+    counters = counters_of(run)
+    if counters is not None:
+        return finish_card_table(run.cards, counters.card_sums(), counters.player_games(), counters.wins(),
+                                 confidence)
+    players = run.players
+    return finish_card_table(run.cards, card_sums(run.games, players, run.events, run.decks), len(players),
+                             float(players["win_share"].sum()), confidence)
+
+
+def finish_card_table(cards: pd.DataFrame, sums: pd.DataFrame, n_pg: int, total_wins: float,
+                      confidence: float = 0.95) -> pd.DataFrame:
+    """The card table from the card set, the card sums (`card_sums`, or their total over batches),
+    the number of player-games and their summed win shares."""
     t = cards[["id", "name", "box", "start", "strength_cost", "cosmos_cost", "vp", "copies"]].set_index("id")
-    t = t.join(offers(events).rename("offered")).join(acquisitions(events))
-    t = t.join(acquirer_wins(events, players)).join(final_decks(run.decks, n_pg))
-    t = t.join(market_table(events, run.games, players))
-    counts = ["offered", "acquired", "acquired_from_field", "acquirers", "took", "passed"]
-    t[counts] = t[counts].fillna(0).astype("int64")
-    t[["acquirer_wins", "in_final_deck", "mean_final_copies"]] = \
-        t[["acquirer_wins", "in_final_deck", "mean_final_copies"]].fillna(0.0)
+    t = t.join(sums.reindex(t.index).fillna(0))
+    counts = ["offered", "acquired", "acquired_from_field", "acquirers"]
+    t[counts] = t[counts].astype("int64")
+    t["mean_acquire_round"] = t["acquire_rounds"] / t["acquired"].where(t["acquired"] > 0)
+    t["in_final_deck"] = t["holders"] / n_pg
+    t["mean_final_copies"] = t["final_copies"] / n_pg
+    market = finish_market(t[list(MARKET_SUMS)])
+    t[list(market.columns)] = market
     t["acquisition_rate"] = t["acquired_from_field"] / t["offered"].where(t["offered"] > 0)
     t["acquired_share"] = t["acquirers"] / n_pg
     acq_n, acq_w = t["acquirers"], t["acquirer_wins"]
@@ -90,7 +119,7 @@ def card_table(run, confidence: float = 0.95) -> pd.DataFrame:
     t["win_share_not"] = not_w / not_n.where(not_n > 0)
     t["win_share_not_lo"], t["win_share_not_hi"] = wilson(not_w, not_n, confidence)
     t["win_share_diff"], t["diff_lo"], t["diff_hi"] = newcombe_diff(acq_w, acq_n, not_w, not_n, confidence)
-    t = t.drop(columns="acquirer_wins").reset_index().rename(columns={"index": "id"})
+    t = t.reset_index().rename(columns={"index": "id"})
     return t[["id", "name", "box", "start", "strength_cost", "cosmos_cost", "vp", "copies", "offered",
               "acquired", "acquired_from_field", "acquisition_rate", "mean_acquire_round",
               "acquirers", "acquired_share", "win_share_acq", "win_share_acq_lo", "win_share_acq_hi",

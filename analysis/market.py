@@ -22,11 +22,39 @@ import pandas as pd
 
 N_SLOTS = 6
 REMOVAL_FLAMES = ("upkeep removal", "effect removal")
+MARKET_SUMS = ("stays", "stay_rounds", "taken_stays", "taken_rounds", "took", "took_wins", "passed", "passed_wins")
+
+
+STAY_COLUMNS = ["game", "card_id", "reveal_round", "reveal_turn", "end_round", "end_turn", "taker", "known_end", "n"]
 
 
 def stays(events: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     """One row per stay: game, card_id, reveal round and turn, end round and turn, taker seat (-1
     if not taken), and whether its end is known from the log (else the latest possible turn)."""
+    cols = market_events(events, games)
+    # A (game, card) group in which no reveal directly follows another has at most one stay open
+    # at a time: each stay ends at the group's next event, or was removed if there is none. Those
+    # (most) are paired at once; the others one event at a time.
+    new_group = np.ones(len(cols["game"]), bool)
+    new_group[1:] = (np.diff(cols["game"]) != 0) | (np.diff(cols["card_id"]) != 0)
+    group = np.cumsum(new_group) - 1
+    rr = (cols["what"][:-1] == 0) & (cols["what"][1:] == 0) & ~new_group[1:]
+    tangled = np.isin(group, group[:-1][rr])
+    parts = [_single_stays({c: v[~tangled] for c, v in cols.items()}, new_group[~tangled]),
+             _paired_stays({c: v[tangled] for c, v in cols.items()})]
+    return _sorted_stays(pd.concat(parts, ignore_index=True))
+
+
+def _sorted_stays(t: pd.DataFrame) -> pd.DataFrame:
+    t = t.sort_values(["game", "card_id", "reveal_turn"], kind="stable")
+    return t.astype({"game": "int64", "card_id": "int64", "taker": "int64", "known_end": bool}).reset_index(drop=True)
+
+
+def market_events(events: pd.DataFrame, games: pd.DataFrame) -> dict:
+    """The reveals (what 0), acquisitions from the field (1) and logged leavings (2) in log order
+    within each (game, card), as int64 arrays: game, card_id, turn, round, seat, a, what, players,
+    player_turns, and latest: the latest player-turn by which a card revealed then on slot a has
+    left the field."""
     ev = events.reset_index(drop=True)
     kind = ev["kind"].astype(str)
     is_reveal = kind == "reveal"
@@ -40,8 +68,31 @@ def stays(events: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     g = games[["game", "players", "player_turns"]].astype("int64").set_index("game")
     sel = sel.join(g, on="game")
     sel = sel.sort_values(["game", "card_id"], kind="stable")  # keeps the log order within a group
-    cols = [sel[c].to_numpy().tolist() for c in ("game", "card_id", "turn", "round", "seat", "a", "what",
-                                                 "players", "player_turns")]
+    cols = {c: sel[c].to_numpy().astype("int64") for c in ("game", "card_id", "turn", "round", "seat", "a", "what",
+                                                         "players", "player_turns")}
+    cols["latest"] = np.minimum(np.maximum(cols["turn"], 1) + N_SLOTS - 1 - cols["a"], cols["player_turns"])
+    return cols
+
+
+def _single_stays(c: dict, new_group: np.ndarray) -> pd.DataFrame:
+    """Stays of groups with at most one open stay: a reveal ends with the group's next event (an
+    acquisition from the field or a logged leaving), else it left by its latest turn."""
+    r = np.flatnonzero(c["what"] == 0)
+    nxt = np.minimum(r + 1, max(len(new_group) - 1, 0))
+    closed = (r + 1 < len(new_group)) & ~new_group[nxt]
+    latest = c["latest"][r]
+    n = c["players"][r]
+    return pd.DataFrame({
+        "game": c["game"][r], "card_id": c["card_id"][r], "reveal_round": c["round"][r], "reveal_turn": c["turn"][r],
+        "end_round": np.where(closed, c["round"][nxt], (latest - 1) // n + 1),
+        "end_turn": np.where(closed, c["turn"][nxt], latest),
+        "taker": np.where(closed & (c["what"][nxt] == 1), c["seat"][nxt], -1), "known_end": closed, "n": n})
+
+
+def _paired_stays(c: dict) -> pd.DataFrame:
+    """Stays of any groups, pairing reveals and ends in log order: an end closes the oldest open
+    stay, after closing as removed the older ones that must have left before its turn."""
+    cols = [c[k].tolist() for k in ("game", "card_id", "turn", "round", "seat", "latest", "what", "players")]
     out: list = []   # [game, card_id, reveal_round, reveal_turn, end_round, end_turn, taker, known_end, n]
     open_: list = []  # the same, with the latest possible end turn in place of end_turn
     key = None
@@ -50,14 +101,13 @@ def stays(events: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
         s[4] = (s[5] - 1) // s[8] + 1
         out.append(s)
 
-    for game, card, turn, rnd, seat, a, what, n, last in zip(*cols):
+    for game, card, turn, rnd, seat, latest, what, n in zip(*cols):
         if (game, card) != key:
             for s in open_:
                 removed(s)
             open_, key = [], (game, card)
         if what == 0:
-            start = max(turn, 1)
-            open_.append([game, card, rnd, turn, -1, min(start + N_SLOTS - 1 - a, last), -1, False, n])
+            open_.append([game, card, rnd, turn, -1, latest, -1, False, n])
         elif open_:
             while len(open_) > 1 and open_[0][5] < turn:  # must have left before this turn
                 removed(open_.pop(0))
@@ -66,9 +116,7 @@ def stays(events: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
             out.append(s)
     for s in open_:
         removed(s)
-    cols_out = ["game", "card_id", "reveal_round", "reveal_turn", "end_round", "end_turn", "taker", "known_end", "n"]
-    t = pd.DataFrame(out, columns=cols_out).sort_values(["game", "card_id", "reveal_turn"], kind="stable")
-    return t.astype({"game": "int64", "card_id": "int64", "taker": "int64", "known_end": bool}).reset_index(drop=True)
+    return pd.DataFrame(out, columns=STAY_COLUMNS).astype({c: "int64" for c in STAY_COLUMNS if c != "known_end"})
 
 
 def lookers(st: pd.DataFrame) -> pd.DataFrame:
@@ -88,22 +136,42 @@ def lookers(st: pd.DataFrame) -> pd.DataFrame:
     return lk.sort_values(["stay", "seat"], ignore_index=True)
 
 
-def market_table(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
-    """Per card: rounds_on_field, rounds_to_take, took, passed, take_rate_seen, win_share_took,
-    win_share_passed, took_vs_passed (see the module docstring and README "Metrics")."""
+def market_sums(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+    """Per card, sums over its stays (additive over games, so over batches): stays and
+    stay_rounds (rounds from reveal to leaving), taken_stays and taken_rounds (the stays that
+    ended with an acquisition), took and passed (stay-player pairs), took_wins and passed_wins
+    (the summed win shares of those pairs)."""
     st = stays(events, games)
     st["rounds"] = st["end_round"] - st["reveal_round"]
-    g = st.groupby("card_id")
-    t = pd.DataFrame({"rounds_on_field": g["rounds"].mean(),
-                      "rounds_to_take": st.loc[st["taker"] >= 0].groupby("card_id")["rounds"].mean()})
+    taken = st.loc[st["taker"] >= 0].groupby("card_id")["rounds"]
+    t = pd.DataFrame({"stays": st.groupby("card_id").size(), "stay_rounds": st.groupby("card_id")["rounds"].sum(),
+                      "taken_stays": taken.size(), "taken_rounds": taken.sum()})
     lk = lookers(st)
     pl = players[["game", "seat", "win_share"]].astype({"game": "int64", "seat": "int64"})
     lk = lk.astype({"game": "int64", "seat": "int64"}).merge(pl, on=["game", "seat"], how="left")
     took, passed = lk.loc[lk["took"]].groupby("card_id"), lk.loc[~lk["took"]].groupby("card_id")
-    t = t.join(took.size().rename("took"), how="outer").join(passed.size().rename("passed"), how="outer")
-    t[["took", "passed"]] = t[["took", "passed"]].fillna(0).astype("int64")
-    t["take_rate_seen"] = t["took"] / (t["took"] + t["passed"]).where(t["took"] + t["passed"] > 0)
-    t["win_share_took"] = took["win_share"].mean()
-    t["win_share_passed"] = passed["win_share"].mean()
+    t = t.join(pd.DataFrame({"took": took.size(), "took_wins": took["win_share"].sum()}), how="outer")
+    t = t.join(pd.DataFrame({"passed": passed.size(), "passed_wins": passed["win_share"].sum()}), how="outer")
+    return t.reindex(columns=list(MARKET_SUMS)).fillna(0)
+
+
+def finish_market(sums: pd.DataFrame) -> pd.DataFrame:
+    """The market columns from `market_sums` (summed over any number of batches): rounds_on_field,
+    rounds_to_take, took, passed, take_rate_seen, win_share_took, win_share_passed, took_vs_passed."""
+    s = sums
+    t = pd.DataFrame({"rounds_on_field": s["stay_rounds"] / s["stays"].where(s["stays"] > 0),
+                      "rounds_to_take": s["taken_rounds"] / s["taken_stays"].where(s["taken_stays"] > 0),
+                      "took": s["took"].astype("int64"), "passed": s["passed"].astype("int64")},
+                     index=s.index)
+    seen = t["took"] + t["passed"]
+    t["take_rate_seen"] = t["took"] / seen.where(seen > 0)
+    t["win_share_took"] = s["took_wins"] / t["took"].where(t["took"] > 0)
+    t["win_share_passed"] = s["passed_wins"] / t["passed"].where(t["passed"] > 0)
     t["took_vs_passed"] = t["win_share_took"] - t["win_share_passed"]
     return t
+
+
+def market_table(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+    """Per card: rounds_on_field, rounds_to_take, took, passed, take_rate_seen, win_share_took,
+    win_share_passed, took_vs_passed (see the module docstring and README "Metrics")."""
+    return finish_market(market_sums(events, games, players))

@@ -75,6 +75,7 @@ def run_half_widths(run, metrics) -> dict:
     """95% CI half-width of each named run metric (see RUN_METRICS); NaN while undefined."""
     from ._data import as_run
     from .balance import first_player_advantage, tie_rate
+    from .clock import length_moments
     from .stats import wilson, z_value
     run = as_run(run)
     out = {}
@@ -83,10 +84,10 @@ def run_half_widths(run, metrics) -> dict:
             f = first_player_advantage(run)
             out[m] = float(f["hi"] - f["lo"]) / 2
         elif m == "rounds":
-            r = run.games["rounds"].astype(float)
-            out[m] = float(z_value() * r.std() / math.sqrt(len(r))) if len(r) > 1 else math.nan
+            n, _, sd = length_moments(run, "rounds")
+            out[m] = float(z_value() * sd / math.sqrt(n)) if n > 1 else math.nan
         elif m == "tie_rate":
-            n = len(run.games)
+            n = length_moments(run, "rounds")[0]
             lo, hi = wilson(tie_rate(run) * n, n)
             out[m] = float(hi - lo) / 2
         else:

@@ -49,3 +49,45 @@ def newcombe_diff(x1, n1, x2, n2, confidence: float = 0.95):
     lo = d - np.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
     hi = d + np.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
     return d, lo, hi
+
+
+# --- Statistics of a histogram (distinct values and how many times each occurs) ----------------
+def _sorted_hist(values, counts):
+    values, counts = np.asarray(values, dtype=float), np.asarray(counts, dtype=np.int64)
+    order = np.argsort(values, kind="stable")
+    keep = counts[order] > 0
+    return values[order][keep], counts[order][keep]
+
+
+def hist_quantile(values, counts, q: float) -> float:
+    """The q-quantile of the data the histogram counts, with numpy's (and pandas') default
+    'linear' definition: position q * (n - 1) in the sorted data, interpolated between the two
+    neighbouring order statistics. NaN for no data."""
+    v, c = _sorted_hist(values, counts)
+    n = int(c.sum())
+    if n == 0:
+        return float("nan")
+    h = q * (n - 1)
+    i = int(np.floor(h))
+    t = h - i
+    cum = np.cumsum(c)
+    a, b = v[np.searchsorted(cum, i, side="right")], v[np.searchsorted(cum, min(i + 1, n - 1), side="right")]
+    return float(b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t)  # numpy's lerp
+
+
+def hist_moments(values, counts) -> tuple[int, float, float]:
+    """(n, mean, sample standard deviation with n - 1) of the data the histogram counts."""
+    v, c = _sorted_hist(values, counts)
+    n = int(c.sum())
+    mean = float((v * c).sum() / n) if n else float("nan")
+    sd = float(np.sqrt((c * (v - mean) ** 2).sum() / (n - 1))) if n > 1 else float("nan")
+    return n, mean, sd
+
+
+def hist_spread(values, counts) -> dict:
+    """mean, median, p10, p90, min and max of the data the histogram counts."""
+    v, c = _sorted_hist(values, counts)
+    _, mean, _ = hist_moments(v, c)
+    return {"mean": mean, "median": hist_quantile(v, c, 0.5), "p10": hist_quantile(v, c, 0.1),
+            "p90": hist_quantile(v, c, 0.9), "min": float(v[0]) if len(v) else float("nan"),
+            "max": float(v[-1]) if len(v) else float("nan")}

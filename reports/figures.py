@@ -139,7 +139,7 @@ class Figures:
         return draw_win_share_bars(analysis.win_share_by(self.run, "seat"), "seat")
 
     NAMES = ("card_forest", "acquisition_vs_cost", "game_length", "flames_by_round", "hero_bars", "seat_bars")
-    NEED_EVENTS = ("card_forest", "acquisition_vs_cost", "flames_by_round")  # none with --events none
+    NEED_EVENTS = ("card_forest", "acquisition_vs_cost", "flames_by_round")  # none without an event log
 
     def all(self) -> dict:
         """name -> Figure for every report figure."""

@@ -64,8 +64,9 @@ CARD_COLUMNS = {
 
 
 def tables(run) -> dict[str, pd.DataFrame]:
-    """Every report table, name -> DataFrame (these are also the CSV files). A run recorded
-    without events has no cards, flames_by_round or flame_removals table."""
+    """Every report table, name -> DataFrame (these are also the CSV files); for a run folder all
+    come from its per-batch counters. Only a run counted without events (an older run folder made
+    with --events none) has no cards, flames_by_round or flame_removals table."""
     events = has_events(run)
     return {
         **({"cards": analysis.card_table(run)} if events else {}),
@@ -99,19 +100,19 @@ def what_was_run(run) -> list[tuple[str, str]]:
         ("Games", f"{m['games_done']} of {m['games_planned']} (games {c['first_game']}..{c['first_game'] + m['games_planned'] - 1}), status {m['status']}{rate}"),
         ("Seed", str(c["seed"])),
         ("Engine", f"seiya-sim {e['version']}, engine hash {e['engine_hash']}, numba {e['numba']}, Python {e['python']}"),
-        ("Events", c.get("events", "summary") + (" (no card, flames-by-round or flame-removal tables)"
-                                                 if c.get("events") == "none" else "")),
+        ("Events", c.get("events", "summary") + ("" if has_events(run) else
+                                                 " (no card, flames-by-round or flame-removal tables)")),
         ("Run folder", str(run.folder)),
     ] + ([("Precision", run_summary(run)["precision"])] if m.get("precision") else [])
 
 
 def headline(run) -> list[tuple[str, str]]:
     fpa = first_player_advantage(run)
-    games = run.games
+    median = analysis.length_summary(run)["median"]
     return [
         ("Tie rate", f"{tie_rate(run):.3f}"),
         ("First-player advantage", f"{fpa['advantage']:+.3f} (95% CI {fpa['lo']:+.3f} to {fpa['hi']:+.3f})"),
-        ("Median game length", f"{games['rounds'].median():g} rounds, {games['player_turns'].median():g} player-turns"),
+        ("Median game length", f"{median['rounds']:g} rounds, {median['player_turns']:g} player-turns"),
     ]
 
 
@@ -130,7 +131,8 @@ def win_view(t: pd.DataFrame, by: str) -> pd.DataFrame:
 
 
 # (section title, table name or view, figure name, one line on what to look for)
-NO_EVENTS = "Not available: this run recorded no events (--events none); simulate with --events summary."
+NO_EVENTS = ("Not available: this run folder has no event log (made with --events none by an older version); "
+             "simulate it again: runs now count events whatever --events says.")
 
 
 def sections(run, tabs: dict) -> list[tuple[str, pd.DataFrame | None, str | None, str]]:
@@ -231,7 +233,7 @@ def write_report(run, out: str | Path | None = None) -> Path:
     names = Figures.NAMES
     if "cards" in tabs:
         figures._card_table = tabs["cards"]
-    else:  # no events recorded: no card or flame figures
+    else:  # counted without an event log (an older --events none run): no card or flame figures
         names = [n for n in names if n not in Figures.NEED_EVENTS]
     for name in names:
         paths[name] = out / "figures" / f"{name}.png"

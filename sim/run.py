@@ -3,7 +3,7 @@
     run = sim.simulate(5000, players=3)            # plays, writes runs/<name>/, returns a Run
     run = sim.Run("runs/<name>")                    # or open an existing run folder
     run.games, run.players, run.events, run.decks   # the DataFrames of `sim.play`, all batches
-    run.card_table(), run.clock_table(), run.hero_table(), ...
+    run.card_table(), run.clock_table(), run.hero_table(), ...   # from the per-batch counters
     run.figures.card_forest()                       # matplotlib Figures
 """
 from __future__ import annotations
@@ -45,6 +45,13 @@ class Run:
     def cards(self):
         import pandas as pd
         return pd.read_parquet(self.folder / "cards.parquet")
+
+    @cached_property
+    def counters(self):
+        """The run's counters (analysis.counters.Counters) summed over its batches: every table
+        below and the report are computed from these, not from the DataFrames above."""
+        from analysis.counters import run_counters
+        return run_counters(self.folder)
 
     @property
     def config(self) -> dict:
@@ -138,8 +145,9 @@ def simulate(games: int | None = None, players: int = 2, boxes=("base",), seed: 
 
     policies: one name for all seats or one per seat; heroes: None (random) or one per seat;
     overrides: {"Taurus Aldebaran.strength_cost": 7, ...}; cardset: a designer's card file;
-    events: "summary" (reveals, acquisitions, flames: what the reports need), "full" or "none"
-    (no events table: smaller and faster, but no card offers/acquisitions or flame tables).
+    events: the event table to write: "summary" (reveals, acquisitions, flames), "full" (every
+    step) or "none" (no events table, smaller; the report is complete either way: it comes from
+    the per-batch counters, counted from the summary log the engine always keeps).
     scheduler: a Dask scheduler address ("tcp://host:8786"; default $DASK_SCHEDULER_ADDRESS) or
     cluster="local" (a Dask LocalCluster of `workers` processes): see README "Running on a cluster".
     resume: an interrupted or failed run folder to finish with the configuration in its manifest

@@ -4,6 +4,11 @@ A run folder holds
     manifest.json            the full configuration, card-set hash, engine version, progress, status
     cards.parquet            the card table as run (so reports survive later edits of the card file)
     games/batch-00000.parquet, players/..., events/..., decks/...   one file per table per batch
+    counters/batch-00000.parquet   the batch's additive counters (analysis.counters): the report
+                                   is computed from these alone
+
+The engine always logs at least the summary events (the counters need them); the run's `events`
+setting (summary, full or none) decides only which event table is written.
 
 A batch is just a range of game indices, and every game is reproducible from (seed, game index)
 alone, so the data do not depend on the number of workers or the batch size. Each Parquet file is
@@ -31,6 +36,7 @@ from pathlib import Path
 from typing import Callable
 
 TABLES = ("games", "players", "events", "decks")
+COUNTERS = "counters"
 MANIFEST = "manifest.json"
 MAX_PLAYERS = 5
 EVENT_LEVELS = ("summary", "full", "none")
@@ -163,8 +169,15 @@ _before_batch: Callable[[int], None] | None = None
 
 
 def batch_tables(events: str) -> tuple[str, ...]:
-    """The tables a batch writes: all four, without `events` when the run records none."""
+    """The data tables a batch writes: all four, without `events` when the run records none
+    (and its counters, see `play_batch`)."""
     return tuple(t for t in TABLES if not (t == "events" and events == "none"))
+
+
+def logged_events(events: str) -> str:
+    """The event log the engine keeps for a run's `events` setting: at least the summary, which
+    the counters need; `events` decides only what is written."""
+    return "summary" if events == "none" else events
 
 
 def play_batch(kwargs: dict, events: str, first_game: int, n_games: int, index: int,
@@ -177,14 +190,17 @@ def play_batch(kwargs: dict, events: str, first_game: int, n_games: int, index: 
     from sim.cache import engine_hash
     if _before_batch is not None:
         _before_batch(index)
+    from analysis.counters import make_counters
     t0 = time.perf_counter()
-    res = sim.play(n_games, first_game=first_game, events=events, **kwargs)
+    res = sim.play(n_games, first_game=first_game, events=logged_events(events), **kwargs)
+    frames = {table: getattr(res, table) for table in batch_tables(events)}
+    frames[COUNTERS] = make_counters(res.games, res.players, res.events, res.decks)
     payload = {}
-    for table in batch_tables(events):
+    for table, df in frames.items():
         if folder is not None:
-            write_parquet_atomic(getattr(res, table), Path(folder) / table / batch_name(index))
+            write_parquet_atomic(df, Path(folder) / table / batch_name(index))
         else:
-            payload[table] = parquet_bytes(getattr(res, table))
+            payload[table] = parquet_bytes(df)
     info = {"index": index, "first_game": first_game, "games": n_games,
             "seconds": round(time.perf_counter() - t0, 3), "engine_hash": engine_hash()}
     return info, (None if folder is not None else payload)
@@ -288,7 +304,7 @@ def simulate_to_folder(config: RunConfig, out: str | Path | None = None, workers
         if executor is None:
             executor = make_executor(n_workers, n_batches=len(batches))
         folder = prepare_folder(out if out is not None else default_folder(config))
-        for table in TABLES:
+        for table in TABLES + (COUNTERS,):
             (folder / table).mkdir(exist_ok=True)
         manifest = new_manifest(config, n_workers, batch_size, batches)
         write_manifest(folder, manifest)
@@ -331,7 +347,7 @@ def resume_run(folder: str | Path, workers: int | None = None,
         raise RunConfigError(f"{folder} is still being played (process {manifest['pid']} on this machine); "
                              "stop it first, or wait for it to finish")
     batches = run_plan(manifest, config, batch_size)
-    tables = batch_tables(config.events)
+    tables = batch_tables(config.events)  # an older version's batches have no counters: counted when read
     done = [b for b in manifest.get("batches", [])
             if all((folder / t / batch_name(b["index"])).is_file() for t in tables)]
     done_ids = {b["index"] for b in done}
@@ -355,7 +371,7 @@ def resume_run(folder: str | Path, workers: int | None = None,
         if executor is not None:
             executor.close(cancel=True)
         raise
-    for table in TABLES:
+    for table in TABLES + (COUNTERS,):
         (folder / table).mkdir(exist_ok=True)
     manifest["status"] = "running"
     manifest["error"] = None

@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from analysis.counters import run_counters
 from sim import runner
 from sim.cli import app
 
@@ -22,12 +23,13 @@ def _config():
 
 def canonical(folder) -> dict:
     """Each table: every batch file of the folder concatenated, sorted by game (and seat), as
-    Parquet bytes. Events keep their order within a game (a stable sort)."""
+    Parquet bytes. Events keep their order within a game (a stable sort). And the run's counters."""
     out = {}
     for table, keys in SORT.items():
         parts = [pd.read_parquet(p) for p in sorted((folder / table).glob("batch-*.parquet"))]
         df = pd.concat(parts, ignore_index=True).sort_values(keys, kind="stable").reset_index(drop=True)
         out[table] = runner.parquet_bytes(df)
+    out["counters"] = runner.parquet_bytes(run_counters(folder).frame)  # summed over the batches
     return out
 
 

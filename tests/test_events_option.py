@@ -1,5 +1,5 @@
-"""--events full|summary|none: a run without events writes no events table, and the tables and
-reports that need events say so instead of crashing."""
+"""--events full|summary|none decides which events table a run writes; the engine always logs the
+summary the counters need, so a run without events table still has every report table."""
 import pandas as pd
 import pytest
 from typer.testing import CliRunner
@@ -35,23 +35,32 @@ def test_full_events_hold_the_summary_events_and_more(runs):
     assert set(summary.events["kind"].astype(str)) <= set(full.events["kind"].astype(str))
 
 
+def test_a_run_without_events_table_has_every_table(runs):
+    none, summary = runs["none"], runs["summary"]
+    assert analysis.has_events(none) and analysis.has_events(summary)
+    for table in ("card_table", "flames_by_round", "flame_removals", "hero_table"):
+        pd.testing.assert_frame_equal(getattr(none, table)(), getattr(summary, table)())
+
+
 @pytest.mark.parametrize("table, words", [("card_table", "no card table"), ("flames_by_round", "no flames-by-round"),
                                           ("flame_removals", "no flame-removals")])
-def test_tables_that_need_events_say_the_run_has_none(runs, table, words):
+def test_tables_that_need_events_say_an_in_memory_result_has_none(table, words):
+    res = sim.play(3, events="none")
     with pytest.raises(analysis.NoEventsError, match=f"recorded no events.*{words}"):
-        getattr(runs["none"], table)()
-    assert not analysis.has_events(runs["none"]) and analysis.has_events(runs["summary"])
-    assert not analysis.has_events(sim.play(3, events="none")) and analysis.has_events(sim.play(3))
+        getattr(analysis, table)(res)
+    assert not analysis.has_events(res) and analysis.has_events(sim.play(3))
 
 
-def test_report_of_a_run_without_events(runs, tmp_path):
+def test_report_of_a_run_without_events_table(runs, tmp_path):
     path = runs["none"].report(tmp_path / "rep")
     md = (tmp_path / "rep" / "report.md").read_text()
-    assert path.exists() and md.count("this run recorded no events (--events none)") == 4
-    assert "**Events**: none" in md
-    assert not (tmp_path / "rep" / "figures" / "card_forest.png").exists()
-    assert (tmp_path / "rep" / "figures" / "hero_bars.png").exists()
-    assert not (tmp_path / "rep" / "tables" / "cards.csv").exists()
+    assert path.exists() and "Not available" not in md
+    assert "**Events**: none\n" in md
+    assert (tmp_path / "rep" / "figures" / "card_forest.png").exists()
+    assert (tmp_path / "rep" / "tables" / "cards.csv").exists()
+    summary = runs["summary"].report(tmp_path / "rep-summary").parent
+    for name in ("cards", "flames_by_round", "flame_removals"):
+        assert (tmp_path / "rep" / "tables" / f"{name}.csv").read_text() == (summary / "tables" / f"{name}.csv").read_text()
 
 
 def test_cli_events_option(tmp_path):

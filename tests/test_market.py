@@ -91,3 +91,12 @@ def test_card_table_has_the_market_columns():
     assert t.loc["Alpha", "took"] == 3 and t.loc["Gamma", "passed"] == 5
     assert t.loc["Alpha", "offered"] == 4 and t.loc["Alpha", "acquired_from_field"] == 3
     assert t.loc["Beta", "rounds_on_field"] == 1
+
+
+def test_stays_paired_at_once_equal_stays_paired_one_event_at_a_time():
+    import sim
+    from analysis.market import _paired_stays, _sorted_stays, market_events
+    for players, events in ((2, "summary"), (5, "summary"), (3, "full")):
+        res = sim.play(150, players=players, seed=2, events=events)
+        slow = _sorted_stays(_paired_stays(market_events(res.events, res.games)))
+        pd.testing.assert_frame_equal(stays(res.events, res.games), slow)

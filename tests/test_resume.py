@@ -18,9 +18,9 @@ def _config():
 
 
 def batch_bytes(folder) -> dict:
-    """Every batch file of every table, as bytes (the run's data, byte for byte)."""
+    """Every batch file of every table and of the counters, as bytes (the run's data, byte for byte)."""
     return {str(p.relative_to(folder)): p.read_bytes()
-            for t in runner.TABLES for p in sorted((folder / t).glob("batch-*.parquet"))}
+            for t in runner.TABLES + (runner.COUNTERS,) for p in sorted((folder / t).glob("batch-*.parquet"))}
 
 
 @pytest.fixture(scope="module")

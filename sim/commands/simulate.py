@@ -31,7 +31,7 @@ def simulate(
     sets: List[str] = typer.Option([], "--set", help="Override a number of a card: \"CARD.FIELD=VALUE\", CARD a name as in `seiya cards list` or a number, FIELD one of copies, strength_cost, cosmos_cost, strength, heal, cosmos, vp. Repeatable."),
     batch_size: Optional[int] = typer.Option(None, "--batch-size", help="Games per batch (default: about 4 batches per worker); does not change the results."),
     seats: str = typer.Option("random", "--seats", help="With different policies per seat: random (they take the seats in a random order each game, so seat and policy effects separate) or fixed (the first policy always plays first)."),
-    events: str = typer.Option("summary", "--events", help="Events to record: summary (reveals, acquisitions, flames: what the reports need), full (every step) or none (no events table: the card and flame tables are then unavailable)."),
+    events: str = typer.Option("summary", "--events", help="Event table to write: summary (reveals, acquisitions, flames), full (every step) or none (no events table, smaller). The report is complete either way: it comes from per-batch counters."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Finish this interrupted or failed run folder: play only its missing batches, with the configuration in its manifest (do not repeat the game options)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run the batches on an existing Dask cluster: its scheduler address, e.g. tcp://10.0.0.5:8786 (default: $DASK_SCHEDULER_ADDRESS if set). Needs `pip install 'seiya-sim[dask]'`."),
     cluster: Optional[str] = typer.Option(None, "--cluster", help="'local': start a Dask LocalCluster of --workers processes for this run. Needs `pip install 'seiya-sim[dask]'`."),
@@ -204,7 +204,7 @@ def print_summary(folder: Path):
     rate = m["games_done"] / m["seconds"] if m.get("seconds") else float("nan")
     console.print(f"[bold]{m['games_done']} games[/bold] in {m['seconds']:.1f} s ({rate:,.0f} games/s, "
                   f"{m['workers']} workers); tie rate {analysis.tie_rate(run):.3f}; median Clock length "
-                  f"{run.games['rounds'].median():g} rounds")
+                  f"{analysis.length_summary(run).loc['rounds', 'median']:g} rounds")
     for by in ("seat", "hero", "policy"):
         t = analysis.win_share_by(run, by)
         table = Table(title=f"Win share by {by}", title_justify="left")

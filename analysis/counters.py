@@ -1,0 +1,199 @@
+"""Counters: the small additive count tables every standard report table is computed from.
+
+Each batch of a run writes its counters (`make_counters` of its games, players, events and
+decks) to counters/batch-XXXXX.parquet. A batch holds whole games and every report number is a
+sum over games or a histogram of a per-game value, so a run's counters are exactly the sums of
+its batches' counters, and a report reads only these files (a few thousand rows per batch)
+instead of the games, players, events and decks tables. Quantiles come from the histograms
+(analysis.stats.hist_quantile, pandas' definition), CIs from the sums and counts.
+
+Stored long, one row per (counter, key, i0, i1), with an int64 `value`:
+
+    counter                key            i0            i1        value: how many ...
+    games                  -              -             -         games
+    logged                 -              -             -         games counted with their event log
+    ties                   -              -             -         games with 2+ players tied for first
+    players                -              players       -         games of i0 players
+    rounds                 -              rounds        -         games that lasted i0 rounds
+    player_turns           -              player-turns  -         games that lasted i0 player-turns
+    end_reason             reason         -             -         games that ended so
+    flames_left            -              round         flames    games that reached round i0 with i1
+                                                                  flames left after it
+    flame                  how            card id       -         flames the card put out that way
+    card.<sum>             -              card id       -         analysis.cards.card_sums (SUMS)
+    <by>.player_games      group          final VP      players   player-games of the group (<by>:
+                                                                  seat, hero or policy)
+    <by>.wins              group          final VP      players   their summed win share
+    <by>.winners           group          final VP      players   those with a win share above 0
+
+Win shares are counted in 1/60ths (WIN_UNIT): a k-way tie gives each 1/k, a whole number of
+1/60ths for k <= 5, so every counter is an integer and sums do not depend on how games were
+batched. Event-log counters (logged, flames_left, flame, card.*) exist only for batches counted
+with an event log; a run folder always has one (the engine logs a summary whatever --events says),
+except the batches of an older run made with --events none.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .balance import GROUPS
+
+KEYS = ["counter", "key", "i0", "i1"]
+WIN_UNIT = 60           # lcm(1..5): win shares of up to 5 tied players are whole 1/60ths
+MERGE_EVERY = 64        # batch files summed at a time when reading a run
+
+
+# --- Making one batch's counters --------------------------------------------------------------
+def win_units(win_share: pd.Series) -> pd.Series:
+    """Win shares as whole numbers of 1/WIN_UNIT."""
+    units = np.rint(win_share.to_numpy(dtype=float) * WIN_UNIT)
+    if not np.allclose(units, win_share.to_numpy(dtype=float) * WIN_UNIT, rtol=0, atol=1e-6):
+        raise ValueError(f"win shares that are not whole 1/{WIN_UNIT}ths (more than 5 players tied?)")
+    return pd.Series(units.astype("int64"), index=win_share.index)
+
+
+def _rows(counter: str, values, key="", i0=0, i1=0) -> pd.DataFrame:
+    values = np.atleast_1d(np.asarray(values, dtype="int64"))
+    n = len(values)
+    return pd.DataFrame({"counter": counter, "key": np.broadcast_to(np.asarray(key, dtype=object), n),
+                         "i0": np.broadcast_to(np.asarray(i0, dtype="int64"), n),
+                         "i1": np.broadcast_to(np.asarray(i1, dtype="int64"), n), "value": values})
+
+
+def _histogram(counter: str, values: pd.Series) -> pd.DataFrame:
+    counts = values.astype("int64").value_counts()
+    return _rows(counter, counts.to_numpy(), i0=counts.index.to_numpy())
+
+
+def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFrame | None,
+                  decks: pd.DataFrame) -> pd.DataFrame:
+    """The counters (see the module docstring) of some whole games, as a long DataFrame sorted by
+    KEYS. `events` None: games played without an event log (no event-log counters)."""
+    from .cards import SUMS, card_sums
+    from .clock import flames_left
+    wins = win_units(players["win_share"])
+    winners = (wins > 0).groupby(players["game"].to_numpy()).sum()
+    parts = [_rows("games", len(games)), _rows("ties", int((winners > 1).sum())),
+             _histogram("players", games["players"]), _histogram("rounds", games["rounds"]),
+             _histogram("player_turns", games["player_turns"])]
+    reasons = games["end_reason"].astype(str).value_counts()
+    parts.append(_rows("end_reason", reasons.to_numpy(), key=reasons.index.to_numpy(dtype=object)))
+    size = games[["game", "players"]].astype("int64").set_index("game")["players"]
+    pl = pd.DataFrame({"vp": players["vp"].astype("int64").to_numpy(), "wins": wins.to_numpy(),
+                       "players": size.reindex(players["game"].astype("int64")).to_numpy()})
+    pl["winners"] = (pl["wins"] > 0).astype("int64")
+    for by in GROUPS:
+        g = pl.assign(group=players[by].astype(str).to_numpy()).groupby(["group", "vp", "players"])
+        t = g.agg(player_games=("wins", "size"), wins=("wins", "sum"), winners=("winners", "sum"))
+        for col in ("player_games", "wins", "winners"):
+            parts.append(_rows(f"{by}.{col}", t[col].to_numpy(), key=t.index.get_level_values(0).to_numpy(dtype=object),
+                               i0=t.index.get_level_values(1), i1=t.index.get_level_values(2)))
+    if events is not None:
+        parts.append(_rows("logged", len(games)))
+        left = flames_left(games, events).stack().dropna().astype("int64")  # (game, round) -> flames, games still running
+        h = left.groupby([left.index.get_level_values(1), left.to_numpy()]).size()
+        parts.append(_rows("flames_left", h.to_numpy(), i0=h.index.get_level_values(0), i1=h.index.get_level_values(1)))
+        fl = events.loc[events["kind"].astype(str) == "flame"]
+        h = fl.groupby([fl["how"].astype(str), fl["card_id"].astype("int64")]).size()
+        parts.append(_rows("flame", h.to_numpy(), key=h.index.get_level_values(0).to_numpy(dtype=object),
+                           i0=h.index.get_level_values(1)))
+        sums = card_sums(games, players.assign(win_share=wins), events, decks)  # wins in whole 1/60ths
+        for col in SUMS:
+            parts.append(_rows(f"card.{col}", np.rint(sums[col].to_numpy()), i0=sums.index.to_numpy()))
+    return total(parts)
+
+
+def total(parts) -> pd.DataFrame:
+    """The sum of several counters frames (batches): one row per key, sorted, zeros dropped."""
+    parts = [p for p in parts if len(p)]
+    if not parts:
+        return _rows("games", []).iloc[:0]
+    t = pd.concat(parts, ignore_index=True).groupby(KEYS, sort=True, as_index=False)["value"].sum()
+    t = t.loc[t["value"] != 0].reset_index(drop=True)
+    return t.astype({"counter": str, "key": str, "i0": "int64", "i1": "int64", "value": "int64"})
+
+
+# --- A run's counters ---------------------------------------------------------------------------
+def run_counters(folder: str | Path) -> "Counters":
+    """The counters of a run folder, summed over its finished batches, reading one batch file at a
+    time (bounded memory). A batch without a counters file (a run folder of an older version) is
+    counted from its games, players, events and decks files."""
+    from sim.runner import COUNTERS, batch_name, read_manifest
+    folder = Path(folder)
+    manifest = read_manifest(folder)
+    with_events = (manifest.get("config") or {}).get("events", "summary") != "none"
+    acc, pending = [], []
+    for b in sorted(manifest.get("batches", []), key=lambda b: b["index"]):
+        name = batch_name(b["index"])
+        path = folder / COUNTERS / name
+        if path.is_file():
+            pending.append(pd.read_parquet(path))
+        else:
+            tables = {t: pd.read_parquet(folder / t / name) for t in ("games", "players", "decks")}
+            events = pd.read_parquet(folder / "events" / name) if with_events else None
+            pending.append(make_counters(tables["games"], tables["players"], events, tables["decks"]))
+        if len(pending) >= MERGE_EVERY:
+            acc, pending = [total(acc + pending)], []
+    return Counters(total(acc + pending))
+
+
+class Counters:
+    """Summed counters (a long frame as made by `make_counters` / `total`) and the sums and
+    histograms the report tables are computed from."""
+
+    def __init__(self, frame: pd.DataFrame):
+        self.frame = frame
+        self._by_counter = {name: t for name, t in frame.groupby("counter", sort=False)}
+
+    def table(self, counter: str) -> pd.DataFrame:
+        """The rows of one counter: key, i0, i1, value."""
+        t = self._by_counter.get(counter)
+        return (t if t is not None else self.frame.iloc[:0])[["key", "i0", "i1", "value"]].reset_index(drop=True)
+
+    def scalar(self, counter: str) -> int:
+        return int(self.table(counter)["value"].sum())
+
+    def histogram(self, counter: str) -> tuple[np.ndarray, np.ndarray]:
+        """(values, counts) of a histogram counter (rounds, player_turns, players), by value."""
+        t = self.table(counter).sort_values("i0")
+        return t["i0"].to_numpy(), t["value"].to_numpy()
+
+    @property
+    def games(self) -> int:
+        return self.scalar("games")
+
+    @property
+    def has_events(self) -> bool:
+        """True when every game was counted with its event log."""
+        return self.scalar("logged") == self.games
+
+    def player_games(self) -> int:
+        return self.scalar("seat.player_games")
+
+    def wins(self) -> float:
+        """The summed win shares of all player-games."""
+        return self.scalar("seat.wins") / WIN_UNIT
+
+    def groups(self, by: str) -> pd.DataFrame:
+        """Per (group, final VP, players): player_games, wins (summed win share) and winners."""
+        t = None
+        for col in ("player_games", "wins", "winners"):
+            part = self.table(f"{by}.{col}").set_index(["key", "i0", "i1"])["value"].rename(col)
+            t = part.to_frame() if t is None else t.join(part, how="outer")
+        t = t.fillna(0).astype("int64").rename_axis([by, "vp", "players"]).reset_index()
+        t["wins"] = t["wins"] / WIN_UNIT
+        return t
+
+    def card_sums(self) -> pd.DataFrame:
+        """analysis.cards.card_sums summed over the run (win sums back in win shares)."""
+        from .cards import SUMS, WIN_SUMS
+        cols = {}
+        for col in SUMS:
+            t = self.table(f"card.{col}")
+            cols[col] = pd.Series(t["value"].to_numpy(dtype=float), index=t["i0"].to_numpy())
+        sums = pd.DataFrame(cols).fillna(0.0).rename_axis("card_id")
+        sums[list(WIN_SUMS)] = sums[list(WIN_SUMS)] / WIN_UNIT
+        return sums.sort_index()
