@@ -284,8 +284,7 @@ def own_rule(c, target, opcode):
 
 @kernel
 def min_fighters(c, target):
-    i = own_rule(c, target, E.OP_MIN_FIGHTERS)
-    return c.ops[i, E.F_N] if i >= 0 else 0
+    return c.fighters_needed[c.inst_card[target]]
 
 
 @kernel
@@ -318,11 +317,10 @@ def count_character_fighters(s, c, p, target):
 @kernel
 def face_cost_payable(s, c, p, target, exclude):
     """Dolphin: can p discard the cards asked to face target (other than `exclude`)?"""
-    i = own_rule(c, target, E.OP_FACE_COST)
-    if i < 0 or (s.inst_flags[target] & IF_FACE_PAID):
+    if s.inst_flags[target] & IF_FACE_PAID:
         return True
     others = s.zone_n[p, E.Z_HAND] - (1 if exclude >= 0 else 0)
-    return others >= c.ops[i, E.F_N]
+    return others >= c.face_discards[c.inst_card[target]]  # 0 without the rule
 
 
 @kernel
