@@ -10,8 +10,8 @@ from .jit import kernel
 
 from . import enums as E
 from .fight import (COSMOS, STRENGTH, acquisition_banned, can_acquire, cond_holds, effective_cost,
-                    face_cost_payable, fight_total, fighter_value, has_fighter, healing_banned,
-                    min_fighters)
+                    face_cost_payable, field_rule_op, fight_total, fighter_value, has_fighter,
+                    healing_banned, min_fighters)
 from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
                              W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
 from .rng import randint, random01, shuffle_prefix
@@ -465,40 +465,35 @@ def random_action(s, c, p, out):
     legal_action(s, c, p, randint(s.rng, n), out)
 
 
+# Which of the cards `hand_resources` counts: all, or those without / with a `fighting` program
+HAND_ALL = 0
+HAND_PLAIN = 1
+HAND_FIGHTING = 2
+
+
 @kernel
-def hand_resources(s, c, p, target, cur):
-    """What p's hand Characters (and the equipped Cloth, for Cosmos) would add against target."""
+def hand_resources(s, c, p, target, cur, part):
+    """What p's hand Characters (and the equipped Cloth) would add against target, and how many
+    Characters count: all the cards, or only those without (HAND_PLAIN) or with (HAND_FIGHTING)
+    a `fighting` program."""
     total = 0
     chars = 0
     zone = s.zone
     classes = c.classes
     inst_card = c.inst_card
+    prog = c.prog
     for i in range(s.zone_n[p, E.Z_HAND]):
         inst = zone[p, E.Z_HAND, i]
-        if classes[inst_card[inst]] & E.CLASS_CHARACTER:
+        k = inst_card[inst]
+        if (classes[k] & E.CLASS_CHARACTER) and \
+                (part == HAND_ALL or (prog[k, E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING)):
             total += fighter_value(s, c, inst, target, cur, p)
             chars += 1
     if s.zone_n[p, E.Z_CLOTH] > 0:
-        total += fighter_value(s, c, s.zone[p, E.Z_CLOTH, 0], target, cur, p)
+        cl = zone[p, E.Z_CLOTH, 0]
+        if part == HAND_ALL or (prog[inst_card[cl], E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING):
+            total += fighter_value(s, c, cl, target, cur, p)
     return total, chars
-
-
-@kernel
-def plain_hand(s, c, p):
-    """Do none of the cards `hand_resources` counts (hand Characters, equipped Cloth) have a
-    `fighting` program? Then each adds its printed value and buffs, whatever it faces, unless
-    other cards already face the same target."""
-    zone = s.zone
-    classes = c.classes
-    inst_card = c.inst_card
-    prog = c.prog
-    for i in range(s.zone_n[p, E.Z_HAND]):
-        k = inst_card[zone[p, E.Z_HAND, i]]
-        if (classes[k] & E.CLASS_CHARACTER) and prog[k, E.T_FIGHT, 1] > 0:
-            return False
-    if s.zone_n[p, E.Z_CLOTH] > 0 and prog[inst_card[zone[p, E.Z_CLOTH, 0]], E.T_FIGHT, 1] > 0:
-        return False
-    return True
 
 
 @kernel
@@ -632,11 +627,11 @@ def choose_action(s, c, p, out):
     best_slot = -1
     best_cur = -1
     best_score = -1e9
-    # Without `fighting` programs in hand, what the hand adds to a fight nobody faces yet is the
-    # same for every target: compute it once per currency.
-    plain = plain_hand(s, c, p)
-    plain_str, plain_chars = hand_resources(s, c, p, -1, STRENGTH) if plain else (0, 0)
-    plain_cos, _ = hand_resources(s, c, p, -1, COSMOS) if plain else (0, 0)
+    # A card without a `fighting` program adds the same (its printed value and buffs) to every
+    # fight p has not started: those cards are summed once per currency, when first needed.
+    plain_str = plain_cos = 0
+    plain_chars = -1
+    bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
     best_need = 0
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
@@ -655,13 +650,18 @@ def choose_action(s, c, p, out):
             if score <= best_score:
                 continue  # not chosen, whatever p can afford
             if banned < 0:
-                banned = 1 if acquisition_banned(s, c, t) else 0
+                banned = 1 if bans and acquisition_banned(s, c, t) else 0
             if banned:
                 break
-            if plain and not has_fighter(s, p, t):
-                res, chars = (plain_str if cur == STRENGTH else plain_cos), plain_chars
+            if has_fighter(s, p, t):
+                res, chars = hand_resources(s, c, p, t, cur, HAND_ALL)
             else:
-                res, chars = hand_resources(s, c, p, t, cur)
+                if plain_chars < 0:
+                    plain_str, plain_chars = hand_resources(s, c, p, -1, STRENGTH, HAND_PLAIN)
+                    plain_cos, _ = hand_resources(s, c, p, -1, COSMOS, HAND_PLAIN)
+                res, chars = hand_resources(s, c, p, t, cur, HAND_FIGHTING)
+                res += plain_str if cur == STRENGTH else plain_cos
+                chars += plain_chars
             total = fight_total(s, c, t, cur, p)
             have = total + res
             if have < cost:  # a helper card might close the gap (it adds 0 or more)
