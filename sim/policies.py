@@ -10,7 +10,7 @@ from .jit import kernel
 
 from . import enums as E
 from .fight import (COSMOS, STRENGTH, acquisition_banned, can_acquire, cond_holds, effective_cost,
-                    face_cost_payable, field_rule_op, fight_total, fighter_value, has_fighter,
+                    effective_costs, face_cost_payable, field_rule_op, fight_total, fighter_value, has_fighter,
                     healing_banned, min_fighters)
 from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
                              W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
@@ -357,8 +357,8 @@ def engage_draws(s, c, p, inst, target):
     """Cards the Engagement of inst would draw if played against target now."""
     k = c.inst_card[inst]
     start, n = c.prog[k, E.T_ENGAGE, 0], c.prog[k, E.T_ENGAGE, 1]
-    if n == 0:
-        return 0
+    if c.prog_counts[k, E.T_ENGAGE, 0] == 0:
+        return 0  # no draw step
     if not first_op_feasible(s, c, p, inst, E.T_ENGAGE, target):
         return 0
     draws = 0
@@ -638,8 +638,9 @@ def choose_action(s, c, p, out):
         if t < 0:
             continue
         banned = -1  # checked once, and only for a card that would beat the best so far
+        costs = effective_costs(s, c, t, p)
         for cur in (COSMOS, STRENGTH):
-            cost = effective_cost(s, c, t, cur, p)
+            cost = costs[cur]
             if cost <= 0:
                 continue
             score = card_value(s, c, p, t, lead) - w[W_COST] * cost
@@ -688,7 +689,7 @@ def choose_action(s, c, p, out):
     if face_t >= 0:
         for i in range(nh):
             inst = s.zone[p, E.Z_HAND, i]
-            if can_face(s, c, p, inst, face_t) and engage_draws(s, c, p, inst, face_t) > 0:
+            if engage_draws(s, c, p, inst, face_t) > 0 and can_face(s, c, p, inst, face_t):
                 out[0] = A_PLAY
                 out[1] = inst
                 out[2] = face_slot
