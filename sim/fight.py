@@ -300,19 +300,29 @@ def min_fighters(c, target):
 
 
 @kernel
-def can_acquire(s, c, target, cur, p):
-    """Can p end the fight against `target` now, winning it in currency `cur`?"""
+def acquirable(s, c, target, p):
+    """(by Strength, by Cosmos): can p end the fight against `target` now, winning it in that
+    currency? Both at once: the checks other than the totals are shared."""
     if target < 0 or not has_fighter(s, p, target):
-        return False  # without a fighter the fight total is 0, below any cost (at least 1)
+        return False, False  # without a fighter the fight total is 0, below any cost (at least 1)
     if field_slot(s, target) < 0:
-        return False
-    cost = effective_cost(s, c, target, cur, p)
-    if cost <= 0 or acquisition_banned(s, c, target):
-        return False
+        return False, False
+    str_cost, cos_cost = effective_costs(s, c, target, p)
+    if (str_cost <= 0 and cos_cost <= 0) or acquisition_banned(s, c, target):
+        return False, False
     need = min_fighters(c, target)
     if need > 0 and count_character_fighters(s, c, p, target) < need:
-        return False
-    return fight_total(s, c, target, cur, p) >= cost
+        return False, False
+    by_str = str_cost > 0 and fight_total(s, c, target, STRENGTH, p) >= str_cost
+    by_cos = cos_cost > 0 and fight_total(s, c, target, COSMOS, p) >= cos_cost
+    return by_str, by_cos
+
+
+@kernel
+def can_acquire(s, c, target, cur, p):
+    """Can p end the fight against `target` now, winning it in currency `cur`?"""
+    by_str, by_cos = acquirable(s, c, target, p)
+    return by_str if cur == STRENGTH else by_cos
 
 
 @kernel

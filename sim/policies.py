@@ -9,7 +9,7 @@ Policy 0 plays at random; the others are one heuristic driven by the weights of
 from .jit import kernel
 
 from . import enums as E
-from .fight import (COSMOS, STRENGTH, acquisition_banned, can_acquire, cond_holds, effective_cost,
+from .fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, cond_holds, effective_cost,
                     effective_costs, face_cost_payable, field_rule_op, fight_total, fighter_value, has_fighter,
                     healing_banned, min_fighters)
 from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
@@ -449,8 +449,9 @@ def legal_action(s, c, p, pick, out):
                 out[0] = A_CLOTH_FIGHT
                 out[2] = slot
             n += 1
+        by = acquirable(s, c, t, p)
         for cur in (STRENGTH, COSMOS):
-            if can_acquire(s, c, t, cur, p):
+            if by[cur]:
                 if n == pick:
                     out[0] = A_ACQUIRE
                     out[1] = slot
@@ -551,8 +552,9 @@ def choose_action(s, c, p, out):
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if started & (1 << slot):
+            by = acquirable(s, c, t, p)
             for cur in (COSMOS, STRENGTH):
-                if can_acquire(s, c, t, cur, p):
+                if by[cur]:
                     out[0] = A_ACQUIRE
                     out[1] = slot
                     out[2] = cur
