@@ -86,9 +86,6 @@ class StructView:
         self.words = np.array(words, dtype=np.int64)
         self.address = self.words.ctypes.data
 
-    def __getattr__(self, name):
-        return getattr(self.table, name)
-
 
 @typeof_impl.register(StructView)
 def _typeof_view(val, c):
