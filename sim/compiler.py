@@ -34,6 +34,12 @@ class CardTable(NamedTuple):
     filters: np.ndarray      # int64[F, FILTER_WIDTH]
     conds: np.ndarray        # int64[Q, E.COND_WIDTH]
     inst_card: np.ndarray    # int64[I] card row of each physical card (copies laid out in row order)
+    # Static facts about each card's programs, read by the policies at every decision
+    use_trig: np.ndarray     # int64[C] trigger of its use program (T_USE_*), -1 if it has none
+    use_kind: np.ndarray     # int64[C] its use: 0 plain, 1 fight helper (buff, cost cut, Strength for Cloths), 2 upgrade
+    prog_counts: np.ndarray  # int64[C, N_TRIGGERS, 3] (cards drawn, other steps, steps hurting opponents) per program
+    fighters_needed: np.ndarray  # int64[C] Characters needed to fight it (`min_fighters` rule), 0 if no rule
+    face_discards: np.ndarray    # int64[C] hand cards to discard to fight it (`face_cost` rule), 0 if no rule
 
 
 START_CODES = {"reserve": 0, "deck": 1, "setaside": 2}
@@ -153,6 +159,52 @@ class _Tables:
         return r
 
 
+def program_counts(ops: np.ndarray, start: int, n: int) -> tuple[int, int, int]:
+    """(cards drawn, other effect steps, steps that hurt opponents) of the program ops[start:start+n]."""
+    draws = other = harm = 0
+    for op in ops[start:start + n]:
+        if op[E.F_OP] == E.OP_DRAW or op[E.F_OP] == E.OP_MARK_COSMOS_DRAW:
+            draws += op[E.F_N] if op[E.F_N] > 0 else 1
+        elif op[E.F_WHO] == E.W_EACH_OPPONENT or op[E.F_WHO] == E.W_CHOSEN_OPPONENT:
+            harm += 1
+        elif not (op[E.F_FLAGS] & E.OPF_PAY):
+            other += 1
+    return draws, other, harm
+
+
+def use_kind(ops: np.ndarray, start: int, n: int) -> int:
+    """0: a plain use; 1: a fight helper (buff, cost cut, Strength for Cloths); 2: an upgrade."""
+    for code in ops[start:start + n, E.F_OP]:
+        if code == E.OP_UPGRADE:
+            return 2
+        if code in (E.OP_BUFF, E.OP_TURN_BUFF, E.OP_COST_CUT, E.OP_ALT_COST_TURN):
+            return 1
+    return 0
+
+
+def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
+    """The static facts of CardTable (use_trig ... face_discards), from the programs."""
+    n = len(prog)
+    facts = dict(use_trig=np.full(n, -1, np.int64), use_kind=np.zeros(n, np.int64),
+                 prog_counts=np.zeros((n, E.N_TRIGGERS, 3), np.int64),
+                 fighters_needed=np.zeros(n, np.int64), face_discards=np.zeros(n, np.int64))
+    for k in range(n):
+        for trig in range(E.N_TRIGGERS):
+            facts["prog_counts"][k, trig] = program_counts(ops, *prog[k, trig])
+        for trig in (E.T_USE_DISCARD, E.T_USE_WOUND, E.T_USE_DESTROY):
+            if prog[k, trig, 1] > 0:
+                facts["use_trig"][k] = trig
+                facts["use_kind"][k] = use_kind(ops, *prog[k, trig])
+                break
+        start, count = prog[k, E.T_FIELD]
+        for op in ops[start:start + count][::-1]:  # the first op of each code is the rule
+            if op[E.F_OP] == E.OP_MIN_FIGHTERS:
+                facts["fighters_needed"][k] = op[E.F_N]
+            elif op[E.F_OP] == E.OP_FACE_COST:
+                facts["face_discards"][k] = op[E.F_N]
+    return facts
+
+
 def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
     """Turn validated cards (all boxes of one run) into a CardTable."""
     names = {}
@@ -184,6 +236,7 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
 
     i32 = lambda xs: np.asarray(list(xs), dtype=np.int64)
     copies = i32(c.copies for c in cards)
+    ops = np.asarray(t.ops or [[0] * E.OP_WIDTH], dtype=np.int64).reshape(-1, E.OP_WIDTH)
     return CardTable(
         card_id=i32(c.id for c in cards),
         name_id=i32(names[name_key(c)] for c in cards),
@@ -200,8 +253,9 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
         vp=i32(c.vp for c in cards),
         icons=i32(sum(E.ICON_NAMES[x] for x in c.icons) for c in cards),
         prog=prog,
-        ops=np.asarray(t.ops or [[0] * E.OP_WIDTH], dtype=np.int64).reshape(-1, E.OP_WIDTH),
+        ops=ops,
         filters=np.asarray(t.filters or [(0, 0, -1, -1, 0, 0)], dtype=np.int64).reshape(-1, E.FILTER_WIDTH),
         conds=np.asarray(t.conds or [(0, 0, 0, -1, 0, 0)], dtype=np.int64).reshape(-1, E.COND_WIDTH),
         inst_card=np.repeat(np.arange(n, dtype=np.int64), copies),
+        **program_facts(prog, ops),
     )

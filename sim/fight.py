@@ -173,8 +173,9 @@ def any_fighter_matches(s, c, p, target, f):
 
 
 @kernel
-def base_cost(s, c, target, cur, p):
-    """Printed cost in `cur` after currency conversions (GEN-15 step 1); 0 = not buyable that way."""
+def base_costs(s, c, target, p):
+    """Printed (Strength, Cosmos) costs after currency conversions (GEN-15 step 1); 0 = not
+    buyable that way."""
     k = c.inst_card[target]
     str_cost = c.strength_cost[k]
     cos_cost = c.cosmos_cost[k]
@@ -189,25 +190,26 @@ def base_cost(s, c, target, cur, p):
                 str_cost = op[E.F_A]
             if op[E.F_B] > 0:
                 cos_cost = op[E.F_B]
-    return str_cost if cur == STRENGTH else cos_cost
+    return str_cost, cos_cost
 
 
 @kernel
-def effective_cost(s, c, target, cur, p):
-    """The cost p must reach in `cur` to acquire `target` now; 0 if it cannot be bought that way."""
-    cost = base_cost(s, c, target, cur, p)
-    if cost <= 0:
-        return 0
+def effective_costs(s, c, target, p):
+    """The (Strength, Cosmos) costs p must reach to acquire `target` now; 0 where it cannot be
+    bought that way. Both at once: the policies weigh both currencies of every field card."""
+    str_cost, cos_cost = base_costs(s, c, target, p)
+    if str_cost <= 0 and cos_cost <= 0:
+        return 0, 0
     k = c.inst_card[target]
-    cut = 0
-    if field_slot(s, target) == E.N_SLOTS - 1:
-        cut += 1  # R1: the last slot costs 1 less
-    cut += s.inst_cut_str[target] if cur == STRENGTH else s.inst_cut_cos[target]
+    cut = 1 if field_slot(s, target) == E.N_SLOTS - 1 else 0  # R1: the last slot costs 1 less
+    cut_str = cut + s.inst_cut_str[target]
+    cut_cos = cut + s.inst_cut_cos[target]
     start, n = c.prog[k, E.T_COST, 0], c.prog[k, E.T_COST, 1]
     for i in range(start, start + n):
         op = c.ops[i]
         if op[E.F_OP] == E.OP_COST_IF_FIGHTER and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
-            cut += op[E.F_A] if cur == STRENGTH else op[E.F_B]
+            cut_str += op[E.F_A]
+            cut_cos += op[E.F_B]
     # Fighters that lower the cost of the card they face (Daichi)
     zone = s.zone
     facing = s.inst_facing
@@ -222,9 +224,19 @@ def effective_cost(s, c, target, cur, p):
         for i in range(start, start + n):
             op = ops[i]
             if op[E.F_OP] == E.OP_FACED_COST_PER and matches(c, target, op[E.F_C]):
-                per = op[E.F_A] if cur == STRENGTH else op[E.F_B]
-                cut += per * count_alongside(s, c, p, target, op[E.F_FILTER], inst)
-    return max(cost - cut, 1)
+                count = count_alongside(s, c, p, target, op[E.F_FILTER], inst)
+                cut_str += op[E.F_A] * count
+                cut_cos += op[E.F_B] * count
+    str_cost = max(str_cost - cut_str, 1) if str_cost > 0 else 0
+    cos_cost = max(cos_cost - cut_cos, 1) if cos_cost > 0 else 0
+    return str_cost, cos_cost
+
+
+@kernel
+def effective_cost(s, c, target, cur, p):
+    """The cost p must reach in `cur` to acquire `target` now; 0 if it cannot be bought that way."""
+    str_cost, cos_cost = effective_costs(s, c, target, p)
+    return str_cost if cur == STRENGTH else cos_cost
 
 
 @kernel
@@ -284,24 +296,33 @@ def own_rule(c, target, opcode):
 
 @kernel
 def min_fighters(c, target):
-    i = own_rule(c, target, E.OP_MIN_FIGHTERS)
-    return c.ops[i, E.F_N] if i >= 0 else 0
+    return c.fighters_needed[c.inst_card[target]]
+
+
+@kernel
+def acquirable(s, c, target, p):
+    """(by Strength, by Cosmos): can p end the fight against `target` now, winning it in that
+    currency? Both at once: the checks other than the totals are shared."""
+    if target < 0 or not has_fighter(s, p, target):
+        return False, False  # without a fighter the fight total is 0, below any cost (at least 1)
+    if field_slot(s, target) < 0:
+        return False, False
+    str_cost, cos_cost = effective_costs(s, c, target, p)
+    if (str_cost <= 0 and cos_cost <= 0) or acquisition_banned(s, c, target):
+        return False, False
+    need = min_fighters(c, target)
+    if need > 0 and count_character_fighters(s, c, p, target) < need:
+        return False, False
+    by_str = str_cost > 0 and fight_total(s, c, target, STRENGTH, p) >= str_cost
+    by_cos = cos_cost > 0 and fight_total(s, c, target, COSMOS, p) >= cos_cost
+    return by_str, by_cos
 
 
 @kernel
 def can_acquire(s, c, target, cur, p):
     """Can p end the fight against `target` now, winning it in currency `cur`?"""
-    if target < 0 or not has_fighter(s, p, target):
-        return False  # without a fighter the fight total is 0, below any cost (at least 1)
-    if field_slot(s, target) < 0:
-        return False
-    cost = effective_cost(s, c, target, cur, p)
-    if cost <= 0 or acquisition_banned(s, c, target):
-        return False
-    need = min_fighters(c, target)
-    if need > 0 and count_character_fighters(s, c, p, target) < need:
-        return False
-    return fight_total(s, c, target, cur, p) >= cost
+    by_str, by_cos = acquirable(s, c, target, p)
+    return by_str if cur == STRENGTH else by_cos
 
 
 @kernel
@@ -318,11 +339,10 @@ def count_character_fighters(s, c, p, target):
 @kernel
 def face_cost_payable(s, c, p, target, exclude):
     """Dolphin: can p discard the cards asked to face target (other than `exclude`)?"""
-    i = own_rule(c, target, E.OP_FACE_COST)
-    if i < 0 or (s.inst_flags[target] & IF_FACE_PAID):
+    if s.inst_flags[target] & IF_FACE_PAID:
         return True
     others = s.zone_n[p, E.Z_HAND] - (1 if exclude >= 0 else 0)
-    return others >= c.ops[i, E.F_N]
+    return others >= c.face_discards[c.inst_card[target]]  # 0 without the rule
 
 
 @kernel

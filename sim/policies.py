@@ -9,9 +9,9 @@ Policy 0 plays at random; the others are one heuristic driven by the weights of
 from .jit import kernel
 
 from . import enums as E
-from .fight import (COSMOS, STRENGTH, acquisition_banned, can_acquire, cond_holds, effective_cost,
-                    face_cost_payable, fight_total, fighter_value, has_fighter, healing_banned,
-                    min_fighters)
+from .fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, cond_holds, effective_cost,
+                    effective_costs, face_cost_payable, field_rule_op, fight_total, fighter_value, has_fighter,
+                    healing_banned, min_fighters)
 from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
                              W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
 from .rng import randint, random01, shuffle_prefix
@@ -32,29 +32,9 @@ A_ACQUIRE = 6      # a = slot, b = currency
 
 # --- Values ----------------------------------------------------------------------------------
 @kernel
-def program_counts(c, k, trig):
-    """(cards drawn, other effect steps, steps that hurt opponents) of card k's program."""
-    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
-    draws = 0
-    other = 0
-    harm = 0
-    for i in range(start, start + n):
-        op = c.ops[i]
-        if op[E.F_OP] == E.OP_DRAW or op[E.F_OP] == E.OP_MARK_COSMOS_DRAW:
-            draws += op[E.F_N] if op[E.F_N] > 0 else 1
-        elif op[E.F_WHO] == E.W_EACH_OPPONENT or op[E.F_WHO] == E.W_CHOSEN_OPPONENT:
-            harm += 1
-        elif not (op[E.F_FLAGS] & E.OPF_PAY):
-            other += 1
-    return draws, other, harm
-
-
-@kernel
 def use_trigger(c, k):
-    for trig in (E.T_USE_DISCARD, E.T_USE_WOUND, E.T_USE_DESTROY):
-        if c.prog[k, trig, 1] > 0:
-            return trig
-    return -1
+    """The trigger of card k's use program (T_USE_*), -1 if it has none."""
+    return c.use_trig[k]
 
 
 @kernel
@@ -75,9 +55,10 @@ def init_values(s, c, p):
     """Each card's static worth to seat p's policy (the flame term is added per decision)."""
     w = s.weights[p]
     for k in range(c.card_id.shape[0]):
-        d1, o1, h1 = program_counts(c, k, E.T_ENGAGE)
-        ut = use_trigger(c, k)
-        d2, o2, h2 = (0, 0, 0) if ut < 0 else program_counts(c, k, ut)
+        counts = c.prog_counts[k]
+        d1, o1, h1 = counts[E.T_ENGAGE, 0], counts[E.T_ENGAGE, 1], counts[E.T_ENGAGE, 2]
+        ut = c.use_trig[k]
+        d2, o2, h2 = (0, 0, 0) if ut < 0 else (counts[ut, 0], counts[ut, 1], counts[ut, 2])
         s.value[p, k] = (w[W_VP] * (c.vp[k] + variable_vp_estimate(c, k)) + w[W_STRENGTH] * c.strength[k]
                          + w[W_COSMOS] * c.cosmos[k] + w[W_HEAL] * c.heal[k]
                          + w[W_DRAW] * max(d1, d2) + w[W_EFFECT] * (o1 + o2) + w[W_HARM] * (h1 + h2))
@@ -296,19 +277,6 @@ def upgrade_possible(s, c, p, hero):
 
 
 @kernel
-def use_kind(c, k, trig):
-    """0: a plain use; 1: a fight helper (buff, cost cut, Strength for Cloths); 2: an upgrade."""
-    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
-    for i in range(start, start + n):
-        op = c.ops[i, E.F_OP]
-        if op == E.OP_UPGRADE:
-            return 2
-        if op == E.OP_BUFF or op == E.OP_TURN_BUFF or op == E.OP_COST_CUT or op == E.OP_ALT_COST_TURN:
-            return 1
-    return 0
-
-
-@kernel
 def op_feasible(s, c, p, inst, row, target):
     """Would op `row` of inst's program do something now? (a quick check, for the policies)"""
     op = c.ops[row]
@@ -389,8 +357,8 @@ def engage_draws(s, c, p, inst, target):
     """Cards the Engagement of inst would draw if played against target now."""
     k = c.inst_card[inst]
     start, n = c.prog[k, E.T_ENGAGE, 0], c.prog[k, E.T_ENGAGE, 1]
-    if n == 0:
-        return 0
+    if c.prog_counts[k, E.T_ENGAGE, 0] == 0:
+        return 0  # no draw step
     if not first_op_feasible(s, c, p, inst, E.T_ENGAGE, target):
         return 0
     draws = 0
@@ -444,7 +412,7 @@ def legal_action(s, c, p, pick, out):
                     out[1] = inst
                     out[2] = slot
                 n += 1
-        ut = use_trigger(c, k)
+        ut = c.use_trig[k]
         if ut >= 0 and can_use(s, c, p, inst, ut):
             if n == pick:
                 out[0] = A_USE
@@ -463,7 +431,7 @@ def legal_action(s, c, p, pick, out):
             if 0 <= pick < n:
                 return n
             inst = s.zone[p, zone, i]
-            ut = use_trigger(c, c.inst_card[inst])
+            ut = c.use_trig[c.inst_card[inst]]
             if ut >= 0 and can_use(s, c, p, inst, ut):
                 if n == pick:
                     out[0] = A_USE
@@ -481,8 +449,9 @@ def legal_action(s, c, p, pick, out):
                 out[0] = A_CLOTH_FIGHT
                 out[2] = slot
             n += 1
+        by = acquirable(s, c, t, p)
         for cur in (STRENGTH, COSMOS):
-            if can_acquire(s, c, t, cur, p):
+            if by[cur]:
                 if n == pick:
                     out[0] = A_ACQUIRE
                     out[1] = slot
@@ -497,40 +466,35 @@ def random_action(s, c, p, out):
     legal_action(s, c, p, randint(s.rng, n), out)
 
 
+# Which of the cards `hand_resources` counts: all, or those without / with a `fighting` program
+HAND_ALL = 0
+HAND_PLAIN = 1
+HAND_FIGHTING = 2
+
+
 @kernel
-def hand_resources(s, c, p, target, cur):
-    """What p's hand Characters (and the equipped Cloth, for Cosmos) would add against target."""
+def hand_resources(s, c, p, target, cur, part):
+    """What p's hand Characters (and the equipped Cloth) would add against target, and how many
+    Characters count: all the cards, or only those without (HAND_PLAIN) or with (HAND_FIGHTING)
+    a `fighting` program."""
     total = 0
     chars = 0
     zone = s.zone
     classes = c.classes
     inst_card = c.inst_card
+    prog = c.prog
     for i in range(s.zone_n[p, E.Z_HAND]):
         inst = zone[p, E.Z_HAND, i]
-        if classes[inst_card[inst]] & E.CLASS_CHARACTER:
+        k = inst_card[inst]
+        if (classes[k] & E.CLASS_CHARACTER) and \
+                (part == HAND_ALL or (prog[k, E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING)):
             total += fighter_value(s, c, inst, target, cur, p)
             chars += 1
     if s.zone_n[p, E.Z_CLOTH] > 0:
-        total += fighter_value(s, c, s.zone[p, E.Z_CLOTH, 0], target, cur, p)
+        cl = zone[p, E.Z_CLOTH, 0]
+        if part == HAND_ALL or (prog[inst_card[cl], E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING):
+            total += fighter_value(s, c, cl, target, cur, p)
     return total, chars
-
-
-@kernel
-def plain_hand(s, c, p):
-    """Do none of the cards `hand_resources` counts (hand Characters, equipped Cloth) have a
-    `fighting` program? Then each adds its printed value and buffs, whatever it faces, unless
-    other cards already face the same target."""
-    zone = s.zone
-    classes = c.classes
-    inst_card = c.inst_card
-    prog = c.prog
-    for i in range(s.zone_n[p, E.Z_HAND]):
-        k = inst_card[zone[p, E.Z_HAND, i]]
-        if (classes[k] & E.CLASS_CHARACTER) and prog[k, E.T_FIGHT, 1] > 0:
-            return False
-    if s.zone_n[p, E.Z_CLOTH] > 0 and prog[inst_card[zone[p, E.Z_CLOTH, 0]], E.T_FIGHT, 1] > 0:
-        return False
-    return True
 
 
 @kernel
@@ -543,8 +507,8 @@ def helper_bonus(s, c, p, target, cur):
     for i in range(nh + s.zone_n[p, E.Z_CLOTH]):
         inst = s.zone[p, E.Z_HAND, i] if i < nh else s.zone[p, E.Z_CLOTH, 0]
         k = c.inst_card[inst]
-        ut = use_trigger(c, k)
-        if ut < 0 or use_kind(c, k, ut) != 1 or not can_use(s, c, p, inst, ut) \
+        ut = c.use_trig[k]
+        if ut < 0 or c.use_kind[k] != 1 or not can_use(s, c, p, inst, ut) \
                 or not willing_to_pay(s, c, p, inst, ut):
             continue
         start, n = c.prog[k, ut, 0], c.prog[k, ut, 1]
@@ -588,8 +552,9 @@ def choose_action(s, c, p, out):
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if started & (1 << slot):
+            by = acquirable(s, c, t, p)
             for cur in (COSMOS, STRENGTH):
-                if can_acquire(s, c, t, cur, p):
+                if by[cur]:
                     out[0] = A_ACQUIRE
                     out[1] = slot
                     out[2] = cur
@@ -612,8 +577,8 @@ def choose_action(s, c, p, out):
     # 3. Upgrade Heroes with the Bronze Cloth
     if w[W_UPGRADE] > 0 and s.zone_n[p, E.Z_CLOTH] > 0:
         cl = s.zone[p, E.Z_CLOTH, 0]
-        ut = use_trigger(c, c.inst_card[cl])
-        if ut >= 0 and use_kind(c, c.inst_card[cl], ut) == 2 and can_use(s, c, p, cl, ut):
+        ut = c.use_trig[c.inst_card[cl]]
+        if ut >= 0 and c.use_kind[c.inst_card[cl]] == 2 and can_use(s, c, p, cl, ut):
             out[0] = A_USE
             out[1] = cl
             out[2] = ut
@@ -648,10 +613,10 @@ def choose_action(s, c, p, out):
         for i in range(s.zone_n[p, zone]):
             inst = s.zone[p, zone, i]
             k = c.inst_card[inst]
-            ut = use_trigger(c, k)
-            if ut < 0 or use_kind(c, k, ut) != 0:
+            ut = c.use_trig[k]
+            if ut < 0 or c.use_kind[k] != 0:
                 continue
-            d, o, h = program_counts(c, k, ut)
+            d, o, h = c.prog_counts[k, ut, 0], c.prog_counts[k, ut, 1], c.prog_counts[k, ut, 2]
             gain = w[W_DRAW] * d + w[W_EFFECT] * o + w[W_HARM] * h
             own = w[W_STRENGTH] * c.strength[k] + w[W_COSMOS] * c.cosmos[k]
             if gain > w[W_USE] * own and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut):
@@ -664,25 +629,44 @@ def choose_action(s, c, p, out):
     best_slot = -1
     best_cur = -1
     best_score = -1e9
-    # Without `fighting` programs in hand, what the hand adds to a fight nobody faces yet is the
-    # same for every target: compute it once per currency.
-    plain = plain_hand(s, c, p)
-    plain_str, plain_chars = hand_resources(s, c, p, -1, STRENGTH) if plain else (0, 0)
-    plain_cos, _ = hand_resources(s, c, p, -1, COSMOS) if plain else (0, 0)
+    # A card without a `fighting` program adds the same (its printed value and buffs) to every
+    # fight p has not started: those cards are summed once per currency, when first needed.
+    plain_str = plain_cos = 0
+    plain_chars = -1
+    bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
+    best_need = 0
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
-        if t < 0 or acquisition_banned(s, c, t):
+        if t < 0:
             continue
-        fresh = plain and not has_fighter(s, p, t)
+        banned = -1  # checked once, and only for a card that would beat the best so far
+        costs = effective_costs(s, c, t, p)
         for cur in (COSMOS, STRENGTH):
-            cost = effective_cost(s, c, t, cur, p)
+            cost = costs[cur]
             if cost <= 0:
                 continue
-            if fresh:
-                res, chars = (plain_str if cur == STRENGTH else plain_cos), plain_chars
+            score = card_value(s, c, p, t, lead) - w[W_COST] * cost
+            if cur == COSMOS:
+                score += 0.05
+            if started & (1 << slot):
+                score += 100.0  # finish what was started
+            if score <= best_score:
+                continue  # not chosen, whatever p can afford
+            if banned < 0:
+                banned = 1 if bans and acquisition_banned(s, c, t) else 0
+            if banned:
+                break
+            if has_fighter(s, p, t):
+                res, chars = hand_resources(s, c, p, t, cur, HAND_ALL)
             else:
-                res, chars = hand_resources(s, c, p, t, cur)
-            have = fight_total(s, c, t, cur, p) + res
+                if plain_chars < 0:
+                    plain_str, plain_chars = hand_resources(s, c, p, -1, STRENGTH, HAND_PLAIN)
+                    plain_cos, _ = hand_resources(s, c, p, -1, COSMOS, HAND_PLAIN)
+                res, chars = hand_resources(s, c, p, t, cur, HAND_FIGHTING)
+                res += plain_str if cur == STRENGTH else plain_cos
+                chars += plain_chars
+            total = fight_total(s, c, t, cur, p)
+            have = total + res
             if have < cost:  # a helper card might close the gap (it adds 0 or more)
                 bonus, _ = helper_bonus(s, c, p, t, cur)
                 have += bonus
@@ -690,16 +674,11 @@ def choose_action(s, c, p, out):
                 continue
             if count_fighters(s, p, t) + chars < min_fighters(c, t):
                 continue
-            score = card_value(s, c, p, t, lead) - w[W_COST] * cost
-            if cur == COSMOS:
-                score += 0.05
-            if started & (1 << slot):
-                score += 100.0  # finish what was started
-            if score > best_score:
-                best_score = score
-                best_t = t
-                best_slot = slot
-                best_cur = cur
+            best_score = score
+            best_t = t
+            best_slot = slot
+            best_cur = cur
+            best_need = cost - total
     # 7. Draw first: play Engagement draw cards against the chosen card (or any card)
     face_t = best_t
     face_slot = best_slot
@@ -712,7 +691,7 @@ def choose_action(s, c, p, out):
     if face_t >= 0:
         for i in range(nh):
             inst = s.zone[p, E.Z_HAND, i]
-            if can_face(s, c, p, inst, face_t) and engage_draws(s, c, p, inst, face_t) > 0:
+            if engage_draws(s, c, p, inst, face_t) > 0 and can_face(s, c, p, inst, face_t):
                 out[0] = A_PLAY
                 out[1] = inst
                 out[2] = face_slot
@@ -720,7 +699,7 @@ def choose_action(s, c, p, out):
     if best_t < 0 or best_score <= 0:
         return
     # 8. Commit the card that best closes the gap (the smallest that suffices, else the largest)
-    need = effective_cost(s, c, best_t, best_cur, p) - fight_total(s, c, best_t, best_cur, p)
+    need = best_need
     pick = -1
     pick_v = 0
     small = -1
@@ -758,7 +737,7 @@ def choose_action(s, c, p, out):
         k = c.inst_card[helper]
         out[0] = A_USE
         out[1] = helper
-        out[2] = use_trigger(c, k)
+        out[2] = c.use_trig[k]
 
 
 @kernel
