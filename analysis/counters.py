@@ -96,7 +96,7 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
         left = flames_left(games, events).stack().dropna().astype("int64")  # (game, round) -> flames, games still running
         h = left.groupby([left.index.get_level_values(1), left.to_numpy()]).size()
         parts.append(_rows("flames_left", h.to_numpy(), i0=h.index.get_level_values(0), i1=h.index.get_level_values(1)))
-        fl = events.loc[events["kind"].astype(str) == "flame"]
+        fl = events.loc[events["kind"] == "flame"]
         h = fl.groupby([fl["how"].astype(str), fl["card_id"].astype("int64")]).size()
         parts.append(_rows("flame", h.to_numpy(), key=h.index.get_level_values(0).to_numpy(dtype=object),
                            i0=h.index.get_level_values(1)))

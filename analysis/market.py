@@ -20,12 +20,17 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+import sim  # noqa: F401  (points numba at the project's kernel cache before numba loads)
+from numba import njit
+
 N_SLOTS = 6
+SEATS = 8  # above the largest seat number: game * SEATS + seat is a unique player-game key
 REMOVAL_FLAMES = ("upkeep removal", "effect removal")
 MARKET_SUMS = ("stays", "stay_rounds", "taken_stays", "taken_rounds", "took", "took_wins", "passed", "passed_wins")
 
 
 STAY_COLUMNS = ["game", "card_id", "reveal_round", "reveal_turn", "end_round", "end_turn", "taker", "known_end", "n"]
+STAY_WIDTH = len(STAY_COLUMNS)
 
 
 def stays(events: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
@@ -55,21 +60,23 @@ def market_events(events: pd.DataFrame, games: pd.DataFrame) -> dict:
     within each (game, card), as int64 arrays: game, card_id, turn, round, seat, a, what, players,
     player_turns, and latest: the latest player-turn by which a card revealed then on slot a has
     left the field."""
-    ev = events.reset_index(drop=True)
-    kind = ev["kind"].astype(str)
-    is_reveal = kind == "reveal"
-    is_take = (kind == "acquire") & (ev["b"] >= 0)
+    kind = events["kind"]  # compared as is: a categorical column converted to str is slow
+    is_reveal = (kind == "reveal").to_numpy()
+    is_take = ((kind == "acquire") & (events["b"] >= 0)).to_numpy()
     if (kind == "field_out").any():
-        is_out = kind == "field_out"
+        is_out = (kind == "field_out").to_numpy()
     else:
-        is_out = (kind == "flame") & ev["how"].astype(str).isin(REMOVAL_FLAMES)
-    sel = ev.loc[is_reveal | is_take | is_out].copy()
-    sel["what"] = np.where(is_reveal[sel.index], 0, np.where(is_take[sel.index], 1, 2))
-    g = games[["game", "players", "player_turns"]].astype("int64").set_index("game")
-    sel = sel.join(g, on="game")
-    sel = sel.sort_values(["game", "card_id"], kind="stable")  # keeps the log order within a group
-    cols = {c: sel[c].to_numpy().astype("int64") for c in ("game", "card_id", "turn", "round", "seat", "a", "what",
-                                                         "players", "player_turns")}
+        is_out = ((kind == "flame") & events["how"].isin(REMOVAL_FLAMES)).to_numpy()
+    rows = np.flatnonzero(is_reveal | is_take | is_out)
+    cols = {c: events[c].to_numpy()[rows].astype("int64") for c in ("game", "card_id", "turn", "round", "seat", "a")}
+    cols["what"] = np.where(is_reveal[rows], 0, np.where(is_take[rows], 1, 2))
+    order = np.lexsort((cols["card_id"], cols["game"]))  # stable: keeps the log order within a group
+    cols = {c: v[order] for c, v in cols.items()}
+    game_ids = games["game"].to_numpy().astype("int64")
+    by_id = np.argsort(game_ids)
+    at = by_id[np.searchsorted(game_ids, cols["game"], sorter=by_id)]
+    for c in ("players", "player_turns"):
+        cols[c] = games[c].to_numpy().astype("int64")[at]
     cols["latest"] = np.minimum(np.maximum(cols["turn"], 1) + N_SLOTS - 1 - cols["a"], cols["player_turns"])
     return cols
 
@@ -92,35 +99,52 @@ def _single_stays(c: dict, new_group: np.ndarray) -> pd.DataFrame:
 def _paired_stays(c: dict) -> pd.DataFrame:
     """Stays of any groups, pairing reveals and ends in log order: an end closes the oldest open
     stay, after closing as removed the older ones that must have left before its turn."""
-    cols = [c[k].tolist() for k in ("game", "card_id", "turn", "round", "seat", "latest", "what", "players")]
-    out: list = []   # [game, card_id, reveal_round, reveal_turn, end_round, end_turn, taker, known_end, n]
-    open_: list = []  # the same, with the latest possible end turn in place of end_turn
-    key = None
-
-    def removed(s):  # a stay not taken, whose end is not logged: it left by its latest turn
-        s[4] = (s[5] - 1) // s[8] + 1
-        out.append(s)
-
-    for game, card, turn, rnd, seat, latest, what, n in zip(*cols):
-        if (game, card) != key:
-            for s in open_:
-                removed(s)
-            open_, key = [], (game, card)
-        if what == 0:
-            open_.append([game, card, rnd, turn, -1, latest, -1, False, n])
-        elif open_:
-            while len(open_) > 1 and open_[0][5] < turn:  # must have left before this turn
-                removed(open_.pop(0))
-            s = open_.pop(0)
-            s[4:8] = [rnd, turn, seat if what == 1 else -1, True]
-            out.append(s)
-    for s in open_:
-        removed(s)
-    return pd.DataFrame(out, columns=STAY_COLUMNS).astype({c: "int64" for c in STAY_COLUMNS if c != "known_end"})
+    out = _pair_in_order(*(c[k] for k in ("game", "card_id", "turn", "round", "seat", "latest", "what", "players")))
+    t = pd.DataFrame(out, columns=STAY_COLUMNS)
+    return t.astype({"known_end": bool})
 
 
-def lookers(st: pd.DataFrame) -> pd.DataFrame:
-    """One row per (stay, player who had a turn during it or took it): stay, game, card_id, seat, took."""
+@njit(cache=True)
+def _pair_in_order(game, card, turn, rnd, seat, latest, what, players):
+    """_paired_stays on int64 arrays: rows of STAY_COLUMNS, in the order the stays end."""
+    out = np.empty((int((what == 0).sum()), STAY_WIDTH), np.int64)
+    queue = np.empty(len(game), np.int64)  # the open stays (their reveal rows), oldest first
+    head = tail = n_out = 0
+    for i in range(len(game) + 1):
+        new_group = i == len(game) or i == 0 or game[i] != game[i - 1] or card[i] != card[i - 1]
+        if new_group:  # the stays still open left by their latest turn
+            while head < tail:
+                n_out = _close(out, n_out, queue[head], game, card, rnd, turn, latest, players,
+                               (latest[queue[head]] - 1) // players[queue[head]] + 1, latest[queue[head]], -1, 0)
+                head += 1
+            head = tail = 0
+            if i == len(game):
+                break
+        if what[i] == 0:
+            queue[tail] = i
+            tail += 1
+        elif head < tail:
+            while tail - head > 1 and latest[queue[head]] < turn[i]:  # must have left before this turn
+                r = queue[head]
+                n_out = _close(out, n_out, r, game, card, rnd, turn, latest, players,
+                               (latest[r] - 1) // players[r] + 1, latest[r], -1, 0)
+                head += 1
+            n_out = _close(out, n_out, queue[head], game, card, rnd, turn, latest, players,
+                           rnd[i], turn[i], seat[i] if what[i] == 1 else -1, 1)
+            head += 1
+    return out[:n_out]
+
+
+@njit(cache=True)
+def _close(out, n_out, r, game, card, rnd, turn, latest, players, end_round, end_turn, taker, known):
+    row = out[n_out]
+    row[0], row[1], row[2], row[3] = game[r], card[r], rnd[r], turn[r]
+    row[4], row[5], row[6], row[7], row[8] = end_round, end_turn, taker, known, players[r]
+    return n_out + 1
+
+
+def looker_pairs(st: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """(stay, seat) of each player who had a turn during a stay or took it, once per stay."""
     first = np.maximum(st["reveal_turn"].to_numpy(), 1)
     n = st["n"].to_numpy()
     length = np.clip(np.minimum(st["end_turn"].to_numpy(), first + n - 1) - first + 1, 0, None)
@@ -128,12 +152,9 @@ def lookers(st: pd.DataFrame) -> pd.DataFrame:
     offset = np.arange(len(stay)) - np.repeat(np.cumsum(length) - length, length)
     seat = (first[stay] + offset - 1) % n[stay]
     taker = st["taker"].to_numpy()
-    took = np.flatnonzero(taker >= 0)
-    stay, seat = np.concatenate([stay, took]), np.concatenate([seat, taker[took]])
-    lk = pd.DataFrame({"stay": stay, "game": st["game"].to_numpy()[stay],
-                       "card_id": st["card_id"].to_numpy()[stay], "seat": seat}).drop_duplicates(["stay", "seat"])
-    lk["took"] = lk["seat"].to_numpy() == taker[lk["stay"].to_numpy()]
-    return lk.sort_values(["stay", "seat"], ignore_index=True)
+    # a taker who had no turn during the stay counts too
+    extra = np.flatnonzero((taker >= 0) & ((taker - first + 1) % n >= length))
+    return np.concatenate([stay, extra]), np.concatenate([seat, taker[extra]])
 
 
 def market_sums(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
@@ -142,17 +163,26 @@ def market_sums(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame
     ended with an acquisition), took and passed (stay-player pairs), took_wins and passed_wins
     (the summed win shares of those pairs)."""
     st = stays(events, games)
-    st["rounds"] = st["end_round"] - st["reveal_round"]
-    taken = st.loc[st["taker"] >= 0].groupby("card_id")["rounds"]
-    t = pd.DataFrame({"stays": st.groupby("card_id").size(), "stay_rounds": st.groupby("card_id")["rounds"].sum(),
-                      "taken_stays": taken.size(), "taken_rounds": taken.sum()})
-    lk = lookers(st)
-    pl = players[["game", "seat", "win_share"]].astype({"game": "int64", "seat": "int64"})
-    lk = lk.astype({"game": "int64", "seat": "int64"}).merge(pl, on=["game", "seat"], how="left")
-    took, passed = lk.loc[lk["took"]].groupby("card_id"), lk.loc[~lk["took"]].groupby("card_id")
-    t = t.join(pd.DataFrame({"took": took.size(), "took_wins": took["win_share"].sum()}), how="outer")
-    t = t.join(pd.DataFrame({"passed": passed.size(), "passed_wins": passed["win_share"].sum()}), how="outer")
-    return t.reindex(columns=list(MARKET_SUMS)).fillna(0)
+    ids, card = np.unique(st["card_id"].to_numpy(), return_inverse=True)
+
+    def per_card(at, weights=None):
+        return np.bincount(card[at], weights, minlength=len(ids))
+
+    rounds = (st["end_round"] - st["reveal_round"]).to_numpy()
+    taker = st["taker"].to_numpy()
+    taken = taker >= 0
+    stay, seat = looker_pairs(st)
+    player_key = players["game"].to_numpy().astype("int64") * SEATS + players["seat"].to_numpy()
+    by_key = np.argsort(player_key)
+    looker_key = st["game"].to_numpy()[stay] * SEATS + seat
+    wins = players["win_share"].to_numpy(dtype=float)[by_key[np.searchsorted(player_key, looker_key, sorter=by_key)]]
+    took = seat == taker[stay]
+    t = pd.DataFrame({"stays": per_card(slice(None)), "stay_rounds": per_card(slice(None), rounds),
+                      "taken_stays": per_card(taken), "taken_rounds": per_card(taken, rounds[taken]),
+                      "took": per_card(stay[took]), "took_wins": per_card(stay[took], wins[took]),
+                      "passed": per_card(stay[~took]), "passed_wins": per_card(stay[~took], wins[~took])},
+                     index=pd.Index(ids, name="card_id"))
+    return t.reindex(columns=list(MARKET_SUMS))
 
 
 def finish_market(sums: pd.DataFrame) -> pd.DataFrame:
