@@ -92,6 +92,7 @@ def test_simulate_help_names_the_options():
     for opt in ("--boxes", "--players", "--games", "--seed", "--policy", "--heroes", "--workers", "--out",
                 "--cardset", "--set", "--report"):
         assert opt in text
+    assert text.count("seiya-sim[dask]") == 2  # the extra's brackets survive the help's markup
 
 
 BAD_CARD_FILE = 'box = "x"\n[[card]]\nid = 5\nname = "Bad"\nrank = ["rare"]\ncopies = 1\nstrenght = 3\n'

@@ -33,8 +33,9 @@ def simulate(
     seats: str = typer.Option("random", "--seats", help="With different policies per seat: random (they take the seats in a random order each game, so seat and policy effects separate) or fixed (the first policy always plays first)."),
     events: str = typer.Option("summary", "--events", help="Event table to write: summary (reveals, acquisitions, flames), full (every step) or none (no events table, smaller). The report is complete either way: it comes from per-batch counters."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Finish this interrupted or failed run folder: play only its missing batches, with the configuration in its manifest (do not repeat the game options)."),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run the batches on an existing Dask cluster: its scheduler address, e.g. tcp://10.0.0.5:8786 (default: $DASK_SCHEDULER_ADDRESS if set). Needs `pip install 'seiya-sim[dask]'`."),
-    cluster: Optional[str] = typer.Option(None, "--cluster", help="'local': start a Dask LocalCluster of --workers processes for this run. Needs `pip install 'seiya-sim[dask]'`."),
+    # "\\[" keeps the help's markup from reading [dask] as a style
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run the batches on an existing Dask cluster: its scheduler address, e.g. tcp://10.0.0.5:8786 (default: $DASK_SCHEDULER_ADDRESS if set). Needs `pip install 'seiya-sim\\[dask]'`."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="'local': start a Dask LocalCluster of --workers processes for this run. Needs `pip install 'seiya-sim\\[dask]'`."),
     precision: Optional[float] = typer.Option(None, "--precision", help="Keep adding batches (next game indices) until the 95% CI half-width of --metric is at most this (e.g. 0.01), or --max-games; the summary and the manifest say which."),
     metric: str = typer.Option("first_player_advantage", "--metric", help="The metric for --precision: first_player_advantage (seat 0's win share), tie_rate or rounds (mean game length)."),
     max_games: Optional[int] = typer.Option(None, "--max-games", help="Game budget for --precision (default 20 x --games)."),
