@@ -9,11 +9,12 @@ import typer
 from .common import fail, user_errors
 
 
-def make_report(folder: Path, out: Path | None = None) -> Path:
+def make_report(run, out: Path | None = None) -> Path:
+    """Write the report of a run folder or Run; return the path of report.html."""
     import matplotlib
     matplotlib.use("Agg")
     from reports.render import write_report
-    return write_report(folder, out)
+    return write_report(run, out)
 
 
 def report(

@@ -89,14 +89,15 @@ def simulate(
         else:
             folder, prec = _until_precise(config, out, workers, batch_size, quiet, scheduler, cluster,
                                           precision, metric, max_games)
+    run = None
     if not quiet:
-        print_summary(folder)
+        run = print_summary(folder)
         if prec is not None:
             typer.echo(str(prec))
     typer.echo(f"Run folder: {folder}")
     if report:
         from .report import make_report
-        typer.echo(f"Report: {make_report(folder)}")
+        typer.echo(f"Report: {make_report(folder if run is None else run)}")  # the Run keeps its summed counters
 
 
 def _until_precise(config, out, workers, batch_size, quiet, scheduler, cluster, target, metric, max_games):
@@ -193,7 +194,8 @@ def _stop_on_sigterm():
 
 
 def print_summary(folder: Path):
-    """Games, games/s, win share by seat, Hero and policy, tie rate, median Clock length."""
+    """Print games, games/s, win share by seat, Hero and policy, tie rate, median Clock length;
+    return the Run."""
     from rich.console import Console
     from rich.table import Table
 
@@ -215,3 +217,4 @@ def print_summary(folder: Path):
             table.add_row(str(getattr(r, by)), str(r.player_games), f"{r.win_share:.3f}",
                           f"{r.lo:.3f}–{r.hi:.3f}", f"{r.advantage:+.3f}")
         console.print(table)
+    return run
