@@ -304,7 +304,7 @@ def simulate_to_folder(config: RunConfig, out: str | Path | None = None, workers
         if executor is None:
             executor = make_executor(n_workers, n_batches=len(batches))
         folder = prepare_folder(out if out is not None else default_folder(config))
-        for table in TABLES + (COUNTERS,):
+        for table in batch_tables(config.events) + (COUNTERS,):
             (folder / table).mkdir(exist_ok=True)
         manifest = new_manifest(config, n_workers, batch_size, batches)
         write_manifest(folder, manifest)
@@ -371,7 +371,7 @@ def resume_run(folder: str | Path, workers: int | None = None,
         if executor is not None:
             executor.close(cancel=True)
         raise
-    for table in TABLES + (COUNTERS,):
+    for table in batch_tables(config.events) + (COUNTERS,):
         (folder / table).mkdir(exist_ok=True)
     manifest["status"] = "running"
     manifest["error"] = None
