@@ -35,24 +35,13 @@ STAY_WIDTH = len(STAY_COLUMNS)
 
 def stays(events: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     """One row per stay: game, card_id, reveal round and turn, end round and turn, taker seat (-1
-    if not taken), and whether its end is known from the log (else the latest possible turn)."""
-    cols = market_events(events, games)
-    # A (game, card) group in which no reveal directly follows another has at most one stay open
-    # at a time: each stay ends at the group's next event, or was removed if there is none. Those
-    # (most) are paired at once; the others one event at a time.
-    new_group = np.ones(len(cols["game"]), bool)
-    new_group[1:] = (np.diff(cols["game"]) != 0) | (np.diff(cols["card_id"]) != 0)
-    group = np.cumsum(new_group) - 1
-    rr = (cols["what"][:-1] == 0) & (cols["what"][1:] == 0) & ~new_group[1:]
-    tangled = np.isin(group, group[:-1][rr])
-    parts = [_single_stays({c: v[~tangled] for c, v in cols.items()}, new_group[~tangled]),
-             _paired_stays({c: v[tangled] for c, v in cols.items()})]
-    return _sorted_stays(pd.concat(parts, ignore_index=True))
-
-
-def _sorted_stays(t: pd.DataFrame) -> pd.DataFrame:
-    t = t.sort_values(["game", "card_id", "reveal_turn"], kind="stable")
-    return t.astype({"game": "int64", "card_id": "int64", "taker": "int64", "known_end": bool}).reset_index(drop=True)
+    if not taken), and whether its end is known from the log (else the latest possible turn).
+    Sorted by game, card and reveal turn."""
+    c = market_events(events, games)
+    out = _pair_in_order(*(c[k] for k in ("game", "card_id", "turn", "round", "seat", "latest", "what", "players")))
+    out = out[np.lexsort((out[:, 3], out[:, 1], out[:, 0]))]  # stable
+    t = pd.DataFrame(out, columns=STAY_COLUMNS)
+    return t.astype({"known_end": bool})
 
 
 def market_events(events: pd.DataFrame, games: pd.DataFrame) -> dict:
@@ -81,32 +70,12 @@ def market_events(events: pd.DataFrame, games: pd.DataFrame) -> dict:
     return cols
 
 
-def _single_stays(c: dict, new_group: np.ndarray) -> pd.DataFrame:
-    """Stays of groups with at most one open stay: a reveal ends with the group's next event (an
-    acquisition from the field or a logged leaving), else it left by its latest turn."""
-    r = np.flatnonzero(c["what"] == 0)
-    nxt = np.minimum(r + 1, max(len(new_group) - 1, 0))
-    closed = (r + 1 < len(new_group)) & ~new_group[nxt]
-    latest = c["latest"][r]
-    n = c["players"][r]
-    return pd.DataFrame({
-        "game": c["game"][r], "card_id": c["card_id"][r], "reveal_round": c["round"][r], "reveal_turn": c["turn"][r],
-        "end_round": np.where(closed, c["round"][nxt], (latest - 1) // n + 1),
-        "end_turn": np.where(closed, c["turn"][nxt], latest),
-        "taker": np.where(closed & (c["what"][nxt] == 1), c["seat"][nxt], -1), "known_end": closed, "n": n})
-
-
-def _paired_stays(c: dict) -> pd.DataFrame:
-    """Stays of any groups, pairing reveals and ends in log order: an end closes the oldest open
-    stay, after closing as removed the older ones that must have left before its turn."""
-    out = _pair_in_order(*(c[k] for k in ("game", "card_id", "turn", "round", "seat", "latest", "what", "players")))
-    t = pd.DataFrame(out, columns=STAY_COLUMNS)
-    return t.astype({"known_end": bool})
-
-
 @njit(cache=True)
 def _pair_in_order(game, card, turn, rnd, seat, latest, what, players):
-    """_paired_stays on int64 arrays: rows of STAY_COLUMNS, in the order the stays end."""
+    """Pair reveals and ends in log order within each (game, card) group of the market events (int64
+    arrays): an end closes the oldest open stay, after closing as removed the older ones that must
+    have left before its turn; a stay still open at the group's end left by its latest turn.
+    Returns rows of STAY_COLUMNS in the order the stays end."""
     out = np.empty((int((what == 0).sum()), STAY_WIDTH), np.int64)
     queue = np.empty(len(game), np.int64)  # the open stays (their reveal rows), oldest first
     head = tail = n_out = 0

@@ -93,10 +93,39 @@ def test_card_table_has_the_market_columns():
     assert t.loc["Beta", "rounds_on_field"] == 1
 
 
-def test_stays_paired_at_once_equal_stays_paired_one_event_at_a_time():
+def reference_stays(events, games) -> pd.DataFrame:
+    """The pairing rule written plainly, one event at a time: an end closes the oldest open stay,
+    after closing as removed the older ones that must have left before its turn."""
+    from analysis.market import STAY_COLUMNS, market_events
+    c = market_events(events, games)
+    out, open_, key = [], [], None
+
+    def removed(s):  # [game, card, reveal_round, reveal_turn, end_round, latest, taker, known, n]
+        s[4] = (s[5] - 1) // s[8] + 1
+        out.append(s)
+
+    for game, card, turn, rnd, seat, latest, what, n in zip(*(c[k].tolist() for k in (
+            "game", "card_id", "turn", "round", "seat", "latest", "what", "players"))):
+        if (game, card) != key:
+            for s in open_:
+                removed(s)
+            open_, key = [], (game, card)
+        if what == 0:
+            open_.append([game, card, rnd, turn, -1, latest, -1, False, n])
+        elif open_:
+            while len(open_) > 1 and open_[0][5] < turn:
+                removed(open_.pop(0))
+            s = open_.pop(0)
+            s[4:8] = [rnd, turn, seat if what == 1 else -1, True]
+            out.append(s)
+    for s in open_:
+        removed(s)
+    t = pd.DataFrame(out, columns=STAY_COLUMNS).sort_values(["game", "card_id", "reveal_turn"], kind="stable")
+    return t.astype({col: "int64" for col in STAY_COLUMNS if col != "known_end"}).reset_index(drop=True)
+
+
+def test_compiled_pairing_equals_the_rule_applied_one_event_at_a_time():
     import sim
-    from analysis.market import _paired_stays, _sorted_stays, market_events
     for players, events in ((2, "summary"), (5, "summary"), (3, "full")):
         res = sim.play(150, players=players, seed=2, events=events)
-        slow = _sorted_stays(_paired_stays(market_events(res.events, res.games)))
-        pd.testing.assert_frame_equal(stays(res.events, res.games), slow)
+        pd.testing.assert_frame_equal(stays(res.events, res.games), reference_stays(res.events, res.games))
