@@ -97,11 +97,24 @@ def check_config(config: RunConfig):
         raise RunConfigError(str(e).splitlines()[0]) from None
 
 
-def prepare_folder(out: str | Path) -> Path:
-    """Create an empty run folder (or accept an existing empty one); refuse anything else."""
+def check_out_folder(out: str | Path):
+    """Refuse, before any work and without creating anything, an output folder that is in use or
+    whose nearest existing parent is not a writable folder."""
     out = Path(out)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise RunConfigError(f"output folder {out} already exists and is not empty; choose a new --out")
+    parent = out
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+        why = "not a directory" if not parent.is_dir() else "permission denied"
+        raise RunConfigError(f"cannot write the output folder {out}: {parent} is {why}")
+
+
+def prepare_folder(out: str | Path) -> Path:
+    """Create an empty run folder (or accept an existing empty one); refuse anything else."""
+    out = Path(out)
+    check_out_folder(out)
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / ".write-test"

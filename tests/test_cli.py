@@ -134,11 +134,13 @@ def test_unwritable_or_used_output_folder(tmp_path):
     blocker.write_text("")
     r = invoke("simulate", "--games", 20, "--out", blocker / "run")
     assert r.exit_code == 2 and "cannot write the output folder" in r.stderr
+    assert "Preparing the engine" not in r.output  # said before any work
     used = tmp_path / "used"
     used.mkdir()
     (used / "notes.txt").write_text("mine")
     r = invoke("simulate", "--games", 20, "--out", used)
     assert r.exit_code == 2 and "not empty" in r.stderr and sorted(p.name for p in used.iterdir()) == ["notes.txt"]
+    assert "Preparing the engine" not in r.output
 
 
 def test_bad_input_to_other_commands(tmp_path):

@@ -130,8 +130,8 @@ def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, sch
                                TimeElapsedColumn, TimeRemainingColumn)
     from rich.text import Text
 
-    from ..runner import (check_config, config_from_manifest, extend_run, read_manifest, resume_run,
-                          simulate_to_folder)
+    from ..runner import (check_config, check_out_folder, config_from_manifest, extend_run, read_manifest,
+                          resume_run, simulate_to_folder)
 
     class Speed(ProgressColumn):
         def render(self, task):
@@ -163,8 +163,9 @@ def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, sch
     try:
         if quiet:
             return start(None)
-        if config is not None:
-            check_config(config)  # report bad input before any "compiling" message
+        if resume is None:  # a new run: report bad input before any "compiling" message
+            check_config(config)
+            check_out_folder(out)
         if not extend:
             console.print("[dim]Preparing the engine (the first run compiles it: 1-2 minutes)...[/dim]")
         columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(),
