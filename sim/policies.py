@@ -9,13 +9,14 @@ Policy 0 plays at random; the others are one heuristic driven by the weights of
 from .jit import kernel
 
 from . import enums as E
-from .fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, cond_holds, effective_cost,
-                    effective_costs, face_cost_payable, field_rule_op, fight_total, fighter_value, has_fighter,
+from .fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, cond_holds, count_character_fighters,
+                    effective_cost, effective_costs, face_cost_payable, field_rule_op, fight_total, fighter_value,
                     healing_banned, min_fighters)
 from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
                              W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
 from .rng import randint, random01, shuffle_prefix
-from .state import G_NPLAYERS, PL_POLICY
+from .state import (G_NPLAYERS, M_COST_COS, M_COST_STR, M_COSTS_KNOWN, M_FIGHTERS, M_TOTAL_COS,
+                    M_TOTAL_STR, PL_POLICY)
 from .zones import count_alongside_any, count_in_zone, count_on_field, matches
 
 RANDOM = 0
@@ -473,6 +474,16 @@ HAND_FIGHTING = 2
 
 
 @kernel
+def has_fighting_cards(s, c, p):
+    """Has p a Character in hand, or the equipped Cloth, with a `fighting` program?"""
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        k = c.inst_card[s.zone[p, E.Z_HAND, i]]
+        if (c.classes[k] & E.CLASS_CHARACTER) and c.prog[k, E.T_FIGHT, 1] > 0:
+            return True
+    return s.zone_n[p, E.Z_CLOTH] > 0 and c.prog[c.inst_card[s.zone[p, E.Z_CLOTH, 0]], E.T_FIGHT, 1] > 0
+
+
+@kernel
 def hand_resources(s, c, p, target, cur, part):
     """What p's hand Characters (and the equipped Cloth) would add against target, and how many
     Characters count: all the cards, or only those without (HAND_PLAIN) or with (HAND_FIGHTING)
@@ -498,19 +509,31 @@ def hand_resources(s, c, p, target, cur, part):
 
 
 @kernel
-def helper_bonus(s, c, p, target, cur):
-    """The most one fight-helper card (in hand or the equipped Cloth) could add (buff) or cut
-    (cost) against target."""
-    best = 0
-    best_inst = -1
+def find_helpers(s, c, p):
+    """Note in s.helpers the fight-helper cards (in hand, then the equipped Cloth) p could and
+    would use now: whether a helper is usable does not depend on the fight."""
+    n = 0
     nh = s.zone_n[p, E.Z_HAND]
     for i in range(nh + s.zone_n[p, E.Z_CLOTH]):
         inst = s.zone[p, E.Z_HAND, i] if i < nh else s.zone[p, E.Z_CLOTH, 0]
         k = c.inst_card[inst]
         ut = c.use_trig[k]
-        if ut < 0 or c.use_kind[k] != 1 or not can_use(s, c, p, inst, ut) \
-                or not willing_to_pay(s, c, p, inst, ut):
-            continue
+        if ut >= 0 and c.use_kind[k] == 1 and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut):
+            s.helpers[1 + n] = inst
+            n += 1
+    s.helpers[0] = n
+
+
+@kernel
+def helper_bonus(s, c, p, target, cur):
+    """The most one of the helpers noted by `find_helpers` could add (buff) or cut (cost) against
+    target, and that helper (the first of the best)."""
+    best = 0
+    best_inst = -1
+    for i in range(s.helpers[0]):
+        inst = s.helpers[1 + i]
+        k = c.inst_card[inst]
+        ut = c.use_trig[k]
         start, n = c.prog[k, ut, 0], c.prog[k, ut, 1]
         gain = 0
         for j in range(start, start + n):
@@ -530,6 +553,41 @@ def helper_bonus(s, c, p, target, cur):
 
 
 @kernel
+def note_slots(s, c, p):
+    """Fill s.slot_memo with p's fighters and fight totals against each field card (its costs
+    are filled when first asked, by `slot_costs`); return the bits of the slots where p has
+    started a fight (cards facing it, with a total above 0)."""
+    started = 0
+    memo = s.slot_memo
+    for slot in range(E.N_SLOTS):
+        t = s.field[slot]
+        nf = count_fighters(s, p, t) if t >= 0 else 0
+        memo[slot, M_FIGHTERS] = nf
+        memo[slot, M_COSTS_KNOWN] = 0
+        if nf > 0:
+            memo[slot, M_TOTAL_STR] = fight_total(s, c, t, STRENGTH, p)
+            memo[slot, M_TOTAL_COS] = fight_total(s, c, t, COSMOS, p)
+            if memo[slot, M_TOTAL_STR] + memo[slot, M_TOTAL_COS] > 0:
+                started |= 1 << slot
+        else:
+            memo[slot, M_TOTAL_STR] = 0
+            memo[slot, M_TOTAL_COS] = 0
+    return started
+
+
+@kernel
+def slot_costs(s, c, p, slot):
+    """effective_costs of the card of `slot` for p, computed once per decision."""
+    memo = s.slot_memo
+    if memo[slot, M_COSTS_KNOWN] == 0:
+        str_cost, cos_cost = effective_costs(s, c, s.field[slot], p)
+        memo[slot, M_COST_STR] = str_cost
+        memo[slot, M_COST_COS] = cos_cost
+        memo[slot, M_COSTS_KNOWN] = 1
+    return memo[slot, M_COST_STR], memo[slot, M_COST_COS]
+
+
+@kernel
 def choose_action(s, c, p, out):
     """Fill out = (kind, a, b) with p's next main-phase action."""
     out[0] = A_END
@@ -541,24 +599,26 @@ def choose_action(s, c, p, out):
     w = s.weights[p]
     lead = decision_lead(s, c, p)
     nh = s.zone_n[p, E.Z_HAND]
-    # Fights p has started (cards facing a field card, with a total above 0): a bit per slot
-    started = 0
+    memo = s.slot_memo
+    started = note_slots(s, c, p)
+    # 1. End any fight already won (Cosmos first: the card then goes to hand), as `acquirable`
+    # would find it
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
-        if t >= 0 and has_fighter(s, p, t) and \
-                fight_total(s, c, t, COSMOS, p) + fight_total(s, c, t, STRENGTH, p) > 0:
-            started |= 1 << slot
-    # 1. End any fight already won (Cosmos first: the card then goes to hand)
-    for slot in range(E.N_SLOTS):
-        t = s.field[slot]
-        if started & (1 << slot):
-            by = acquirable(s, c, t, p)
-            for cur in (COSMOS, STRENGTH):
-                if by[cur]:
-                    out[0] = A_ACQUIRE
-                    out[1] = slot
-                    out[2] = cur
-                    return
+        if not started & (1 << slot):
+            continue
+        costs = slot_costs(s, c, p, slot)
+        if (costs[STRENGTH] <= 0 and costs[COSMOS] <= 0) or acquisition_banned(s, c, t):
+            continue
+        need = min_fighters(c, t)
+        if need > 0 and count_character_fighters(s, c, p, t) < need:
+            continue
+        for cur in (COSMOS, STRENGTH):
+            if costs[cur] > 0 and memo[slot, M_TOTAL_STR + cur] >= costs[cur]:
+                out[0] = A_ACQUIRE
+                out[1] = slot
+                out[2] = cur
+                return
     # 2. Equip a Cloth
     if s.zone_n[p, E.Z_CLOTH] == 0:
         best = -1
@@ -633,19 +693,22 @@ def choose_action(s, c, p, out):
     # fight p has not started: those cards are summed once per currency, when first needed.
     plain_str = plain_cos = 0
     plain_chars = -1
+    plain_fighting = False  # are there cards with a `fighting` program among them?
     bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
+    helpers_found = False
     best_need = 0
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if t < 0:
             continue
         banned = -1  # checked once, and only for a card that would beat the best so far
-        costs = effective_costs(s, c, t, p)
+        costs = slot_costs(s, c, p, slot)
+        value = card_value(s, c, p, t, lead)
         for cur in (COSMOS, STRENGTH):
             cost = costs[cur]
             if cost <= 0:
                 continue
-            score = card_value(s, c, p, t, lead) - w[W_COST] * cost
+            score = value - w[W_COST] * cost
             if cur == COSMOS:
                 score += 0.05
             if started & (1 << slot):
@@ -656,23 +719,30 @@ def choose_action(s, c, p, out):
                 banned = 1 if bans and acquisition_banned(s, c, t) else 0
             if banned:
                 break
-            if has_fighter(s, p, t):
+            fighters = memo[slot, M_FIGHTERS]
+            if fighters > 0:
                 res, chars = hand_resources(s, c, p, t, cur, HAND_ALL)
             else:
                 if plain_chars < 0:
                     plain_str, plain_chars = hand_resources(s, c, p, -1, STRENGTH, HAND_PLAIN)
                     plain_cos, _ = hand_resources(s, c, p, -1, COSMOS, HAND_PLAIN)
-                res, chars = hand_resources(s, c, p, t, cur, HAND_FIGHTING)
+                    plain_fighting = has_fighting_cards(s, c, p)
+                res = chars = 0
+                if plain_fighting:
+                    res, chars = hand_resources(s, c, p, t, cur, HAND_FIGHTING)
                 res += plain_str if cur == STRENGTH else plain_cos
                 chars += plain_chars
-            total = fight_total(s, c, t, cur, p)
+            total = memo[slot, M_TOTAL_STR + cur]
             have = total + res
             if have < cost:  # a helper card might close the gap (it adds 0 or more)
+                if not helpers_found:
+                    find_helpers(s, c, p)
+                    helpers_found = True
                 bonus, _ = helper_bonus(s, c, p, t, cur)
                 have += bonus
             if have < cost:
                 continue
-            if count_fighters(s, p, t) + chars < min_fighters(c, t):
+            if fighters + chars < min_fighters(c, t):
                 continue
             best_score = score
             best_t = t
@@ -732,6 +802,8 @@ def choose_action(s, c, p, out):
         out[2] = best_slot
         return
     # 9. Close the last gap with a helper (buff or cost cut)
+    if not helpers_found:
+        find_helpers(s, c, p)
     bonus, helper = helper_bonus(s, c, p, best_t, best_cur)
     if helper >= 0 and bonus >= need:
         k = c.inst_card[helper]

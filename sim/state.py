@@ -65,6 +65,15 @@ N_PL = 12
 IF_COSMOS_DRAW = 1      # Shun ▲: draw when his Cosmos acquires a field Character
 IF_FACE_PAID = 2        # Dolphin: the face cost was paid this turn
 
+# slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
+M_FIGHTERS = 0     # the deciding seat's cards facing it
+M_TOTAL_STR = 1    # their fight totals
+M_TOTAL_COS = 2
+M_COSTS_KNOWN = 3  # 1 once M_COST_* are filled
+M_COST_STR = 4     # effective costs (0: not buyable that way)
+M_COST_COS = 5
+M_WIDTH = 6
+
 PEND_WIDTH = 5  # kind, a, b, c, d
 PEND_CAP = 256
 # Pending event kinds (a LIFO stack: each resolves completely before the one below it)
@@ -96,6 +105,8 @@ class GameState(NamedTuple):
     value: np.ndarray          # float64[MAX_PLAYERS, C] each seat's policy value of each card
     weights: np.ndarray        # float64[MAX_PLAYERS, W] each seat's policy weights
     scratch: np.ndarray        # int64[I] scratch list for choices
+    slot_memo: np.ndarray      # int64[N_SLOTS, M_WIDTH] a policy decision's facts per field slot (M_*)
+    helpers: np.ndarray        # int64[I] a policy decision's usable fight helpers (helpers[0] = count)
 
 
 def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity: int) -> GameState:
@@ -121,4 +132,6 @@ def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity:
         value=np.zeros((E.MAX_PLAYERS, n_cards), np.float64),
         weights=np.zeros((E.MAX_PLAYERS, max(n_weights, 1)), np.float64),
         scratch=np.zeros(n_instances, np.int64),
+        slot_memo=np.zeros((E.N_SLOTS, M_WIDTH), np.int64),
+        helpers=np.zeros(n_instances + 1, np.int64),
     )
