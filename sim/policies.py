@@ -684,11 +684,32 @@ def choose_action(s, c, p, out):
                 out[1] = inst
                 out[2] = ut
                 return
-    # 6. Pick the fight: the best card p can afford (value minus a price per cost point)
+    # 6. Pick the fight: the best card p can afford (value minus a price per cost point). The
+    # candidates (card, currency) are tried from the best score down (the first of equals first),
+    # so that the first one p can afford is the choice and the others are not checked.
+    n_cand = 0
+    for slot in range(E.N_SLOTS):
+        t = s.field[slot]
+        if t < 0:
+            continue
+        costs = slot_costs(s, c, p, slot)
+        value = card_value(s, c, p, t, lead)
+        for cur in (COSMOS, STRENGTH):
+            if costs[cur] <= 0:
+                continue
+            score = value - w[W_COST] * costs[cur]
+            if cur == COSMOS:
+                score += 0.05
+            if started & (1 << slot):
+                score += 100.0  # finish what was started
+            s.cand_score[n_cand] = score
+            s.cand_at[n_cand] = 2 * slot + cur
+            n_cand += 1
     best_t = -1
     best_slot = -1
     best_cur = -1
     best_score = -1e9
+    best_need = 0
     # A card without a `fighting` program adds the same (its printed value and buffs) to every
     # fight p has not started: those cards are summed once per currency, when first needed.
     plain_str = plain_cos = 0
@@ -696,59 +717,47 @@ def choose_action(s, c, p, out):
     plain_fighting = False  # are there cards with a `fighting` program among them?
     bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
     helpers_found = False
-    best_need = 0
-    for slot in range(E.N_SLOTS):
+    for _ in range(n_cand):
+        pick = -1
+        for i in range(n_cand):
+            if s.cand_at[i] >= 0 and (pick < 0 or s.cand_score[i] > s.cand_score[pick]):
+                pick = i
+        slot = s.cand_at[pick] >> 1
+        cur = s.cand_at[pick] & 1
+        s.cand_at[pick] = -1
         t = s.field[slot]
-        if t < 0:
+        cost = slot_costs(s, c, p, slot)[cur]
+        if bans and acquisition_banned(s, c, t):
             continue
-        banned = -1  # checked once, and only for a card that would beat the best so far
-        costs = slot_costs(s, c, p, slot)
-        value = card_value(s, c, p, t, lead)
-        for cur in (COSMOS, STRENGTH):
-            cost = costs[cur]
-            if cost <= 0:
-                continue
-            score = value - w[W_COST] * cost
-            if cur == COSMOS:
-                score += 0.05
-            if started & (1 << slot):
-                score += 100.0  # finish what was started
-            if score <= best_score:
-                continue  # not chosen, whatever p can afford
-            if banned < 0:
-                banned = 1 if bans and acquisition_banned(s, c, t) else 0
-            if banned:
-                break
-            fighters = memo[slot, M_FIGHTERS]
-            if fighters > 0:
-                res, chars = hand_resources(s, c, p, t, cur, HAND_ALL)
-            else:
-                if plain_chars < 0:
-                    plain_str, plain_chars = hand_resources(s, c, p, -1, STRENGTH, HAND_PLAIN)
-                    plain_cos, _ = hand_resources(s, c, p, -1, COSMOS, HAND_PLAIN)
-                    plain_fighting = has_fighting_cards(s, c, p)
-                res = chars = 0
-                if plain_fighting:
-                    res, chars = hand_resources(s, c, p, t, cur, HAND_FIGHTING)
-                res += plain_str if cur == STRENGTH else plain_cos
-                chars += plain_chars
-            total = memo[slot, M_TOTAL_STR + cur]
-            have = total + res
-            if have < cost:  # a helper card might close the gap (it adds 0 or more)
-                if not helpers_found:
-                    find_helpers(s, c, p)
-                    helpers_found = True
-                bonus, _ = helper_bonus(s, c, p, t, cur)
-                have += bonus
-            if have < cost:
-                continue
-            if fighters + chars < min_fighters(c, t):
-                continue
-            best_score = score
-            best_t = t
-            best_slot = slot
-            best_cur = cur
-            best_need = cost - total
+        fighters = memo[slot, M_FIGHTERS]
+        if fighters > 0:
+            res, chars = hand_resources(s, c, p, t, cur, HAND_ALL)
+        else:
+            if plain_chars < 0:
+                plain_str, plain_chars = hand_resources(s, c, p, -1, STRENGTH, HAND_PLAIN)
+                plain_cos, _ = hand_resources(s, c, p, -1, COSMOS, HAND_PLAIN)
+                plain_fighting = has_fighting_cards(s, c, p)
+            res = chars = 0
+            if plain_fighting:
+                res, chars = hand_resources(s, c, p, t, cur, HAND_FIGHTING)
+            res += plain_str if cur == STRENGTH else plain_cos
+            chars += plain_chars
+        total = memo[slot, M_TOTAL_STR + cur]
+        have = total + res
+        if have < cost:  # a helper card might close the gap (it adds 0 or more)
+            if not helpers_found:
+                find_helpers(s, c, p)
+                helpers_found = True
+            bonus, _ = helper_bonus(s, c, p, t, cur)
+            have += bonus
+        if have < cost or fighters + chars < min_fighters(c, t):
+            continue
+        best_score = s.cand_score[pick]
+        best_t = t
+        best_slot = slot
+        best_cur = cur
+        best_need = cost - total
+        break
     # 7. Draw first: play Engagement draw cards against the chosen card (or any card)
     face_t = best_t
     face_slot = best_slot

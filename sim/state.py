@@ -107,6 +107,8 @@ class GameState(NamedTuple):
     scratch: np.ndarray        # int64[I] scratch list for choices
     slot_memo: np.ndarray      # int64[N_SLOTS, M_WIDTH] a policy decision's facts per field slot (M_*)
     helpers: np.ndarray        # int64[I] a policy decision's usable fight helpers (helpers[0] = count)
+    cand_score: np.ndarray     # float64[2 * N_SLOTS] a policy decision's fights to weigh: their score
+    cand_at: np.ndarray        # int64[2 * N_SLOTS] and 2 * slot + currency (-1 once weighed)
 
 
 def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity: int) -> GameState:
@@ -134,4 +136,6 @@ def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity:
         scratch=np.zeros(n_instances, np.int64),
         slot_memo=np.zeros((E.N_SLOTS, M_WIDTH), np.int64),
         helpers=np.zeros(n_instances + 1, np.int64),
+        cand_score=np.zeros(2 * E.N_SLOTS, np.float64),
+        cand_at=np.zeros(2 * E.N_SLOTS, np.int64),
     )
