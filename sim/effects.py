@@ -17,7 +17,7 @@ from .fight import acquisition_banned, cond_holds, healing_banned, is_protected
 from .policies import (choose_buff_target, choose_field_swap, choose_opponent_of, choose_player,
                        decide_may, decide_pay, pick_cards)
 from .rng import shuffle_prefix
-from .state import (G_ACTIVE, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, IF_COSMOS_DRAW,
+from .state import (G_ACTIVE, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_TURN_MARKS, IF_COSMOS_DRAW,
                     P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from .zones import (draw_cards, field_slot, log_event, matches, move_to, reshuffle_discard, shuffle_zone,
                     top_of_draw, zone_push)
@@ -295,6 +295,7 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         if t >= 0:
             s.inst_buff_str[t] += op[E.F_A]
             s.inst_buff_cos[t] += op[E.F_B]
+            s.g[G_TURN_MARKS] = 1
             log_event(s, c, E.EV_BUFF, p, t, op[E.F_A], op[E.F_B])
     elif code == E.OP_TURN_BUFF:
         s.pl[p, PL_TURN_STRENGTH] += op[E.F_A]
@@ -314,6 +315,7 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
             t = buf[best]
             s.inst_cut_str[t] += op[E.F_A]
             s.inst_cut_cos[t] += op[E.F_B]
+            s.g[G_TURN_MARKS] = 1
             log_event(s, c, E.EV_COST_CUT, p, t, op[E.F_A], op[E.F_B])
     elif code == E.OP_ALT_COST_TURN:
         s.pl[p, PL_ALT_FILTER] = op[E.F_FILTER] + 1
@@ -347,6 +349,7 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
                 put(s, c, b, op[E.F_ZONE], q, p)
     elif code == E.OP_MARK_COSMOS_DRAW:
         s.inst_flags[src_inst] |= IF_COSMOS_DRAW
+        s.g[G_TURN_MARKS] = 1
     return True
 
 

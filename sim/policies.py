@@ -685,8 +685,10 @@ def choose_action(s, c, p, out):
                 out[2] = ut
                 return
     # 6. Pick the fight: the best card p can afford (value minus a price per cost point). The
-    # candidates (card, currency) are tried from the best score down (the first of equals first),
-    # so that the first one p can afford is the choice and the others are not checked.
+    # candidates (card, currency) are sorted from the best score down (equals in slot order), so
+    # that the first one p can afford is the choice and the others are not checked.
+    cand_score = s.cand_score
+    cand_at = s.cand_at
     n_cand = 0
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
@@ -702,8 +704,13 @@ def choose_action(s, c, p, out):
                 score += 0.05
             if started & (1 << slot):
                 score += 100.0  # finish what was started
-            s.cand_score[n_cand] = score
-            s.cand_at[n_cand] = 2 * slot + cur
+            j = n_cand
+            while j > 0 and cand_score[j - 1] < score:
+                cand_score[j] = cand_score[j - 1]
+                cand_at[j] = cand_at[j - 1]
+                j -= 1
+            cand_score[j] = score
+            cand_at[j] = 2 * slot + cur
             n_cand += 1
     best_t = -1
     best_slot = -1
@@ -717,14 +724,9 @@ def choose_action(s, c, p, out):
     plain_fighting = False  # are there cards with a `fighting` program among them?
     bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
     helpers_found = False
-    for _ in range(n_cand):
-        pick = -1
-        for i in range(n_cand):
-            if s.cand_at[i] >= 0 and (pick < 0 or s.cand_score[i] > s.cand_score[pick]):
-                pick = i
-        slot = s.cand_at[pick] >> 1
-        cur = s.cand_at[pick] & 1
-        s.cand_at[pick] = -1
+    for pick in range(n_cand):
+        slot = cand_at[pick] >> 1
+        cur = cand_at[pick] & 1
         t = s.field[slot]
         cost = slot_costs(s, c, p, slot)[cur]
         if bans and acquisition_banned(s, c, t):
@@ -752,7 +754,7 @@ def choose_action(s, c, p, out):
             have += bonus
         if have < cost or fighters + chars < min_fighters(c, t):
             continue
-        best_score = s.cand_score[pick]
+        best_score = cand_score[pick]
         best_t = t
         best_slot = slot
         best_cur = cur
@@ -824,8 +826,10 @@ def choose_action(s, c, p, out):
 @kernel
 def count_fighters(s, p, target):
     n = 0
+    play = s.zone[p, E.Z_PLAY]
+    facing = s.inst_facing
     for k in range(s.zone_n[p, E.Z_PLAY]):
-        if s.inst_facing[s.zone[p, E.Z_PLAY, k]] == target:
+        if facing[play[k]] == target:
             n += 1
     return n
 

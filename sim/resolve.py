@@ -12,7 +12,7 @@ from .field import detach_fighters, push_pending, refill_step, remove_flames
 from .fight import COSMOS, can_acquire, face_cost_payable, healing_banned, own_rule
 from .policies import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face,
                        can_use, pick_cards, use_trigger)
-from .state import (G_ACTIVE, G_ILLEGAL, G_NPEND, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE, P_ARRIVAL,
+from .state import (G_ACTIVE, G_ILLEGAL, G_NPEND, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE, P_ARRIVAL,
                     P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from .zones import draw_cards, field_slot, log_event, move_to, zone_push
 
@@ -103,6 +103,7 @@ def pay_face_cost(s, c, p, inst, target):
         move_to(s, buf[j], p, E.Z_DISCARD)
         log_event(s, c, E.EV_DISCARD, p, buf[j], E.Z_HAND, 0)
     s.inst_flags[target] |= IF_FACE_PAID
+    s.g[G_TURN_MARKS] = 1
 
 
 @kernel

@@ -46,6 +46,7 @@ G_CHECK = 21          # 1: check the invariants after every action (tests)
 G_VIOLATIONS = 22     # invariant violations seen
 G_FIRST_VIOLATION = 23
 G_LAST_FLAMES_SEEN = 24
+G_TURN_MARKS = 25     # 1 once a card got a buff, cost cut or flag this turn (cleared with them)
 N_G = 28
 
 # pl[seat, ...]: per-player scalars (int64)
@@ -108,7 +109,7 @@ class GameState(NamedTuple):
     slot_memo: np.ndarray      # int64[N_SLOTS, M_WIDTH] a policy decision's facts per field slot (M_*)
     helpers: np.ndarray        # int64[I] a policy decision's usable fight helpers (helpers[0] = count)
     cand_score: np.ndarray     # float64[2 * N_SLOTS] a policy decision's fights to weigh: their score
-    cand_at: np.ndarray        # int64[2 * N_SLOTS] and 2 * slot + currency (-1 once weighed)
+    cand_at: np.ndarray        # int64[2 * N_SLOTS] and 2 * slot + currency
 
 
 def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity: int) -> GameState:

@@ -12,7 +12,7 @@ from .field import discard_from_field, push_pending, shift_right
 from .policies import choose_action, choose_keep
 from .resolve import apply_action, drain
 from .invariants import check_invariants
-from .state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_NPLAYERS, P_REFILL, PL_ALT_FILTER,
+from .state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER,
                     PL_TURN_STRENGTH)
 from .zones import draw_cards, log_event, move_to
 
@@ -72,10 +72,12 @@ def upkeep(s, c, p, keep):
 @kernel
 def end_turn_reset(s, p):
     """Effects that last "this turn" end."""
-    s.inst_buff_str[:] = 0
-    s.inst_buff_cos[:] = 0
-    s.inst_cut_str[:] = 0
-    s.inst_cut_cos[:] = 0
-    s.inst_flags[:] = 0
+    if s.g[G_TURN_MARKS]:
+        s.inst_buff_str[:] = 0
+        s.inst_buff_cos[:] = 0
+        s.inst_cut_str[:] = 0
+        s.inst_cut_cos[:] = 0
+        s.inst_flags[:] = 0
+        s.g[G_TURN_MARKS] = 0
     s.pl[p, PL_TURN_STRENGTH] = 0
     s.pl[p, PL_ALT_FILTER] = 0

@@ -58,20 +58,21 @@ def zone_remove(s, inst):
     row = s.inst_row[inst]
     z = s.inst_zone[inst]
     if z == E.Z_BATTLEFIELD:
+        field = s.field
         for k in range(E.N_SLOTS):
-            if s.field[k] == inst:
-                s.field[k] = -1
+            if field[k] == inst:
+                field[k] = -1
     elif row >= 0 and z >= 0:
+        stack = s.zone[row, z]
         n = s.zone_n[row, z]
-        found = False
-        for k in range(n):
-            if found:
-                s.zone[row, z, k - 1] = s.zone[row, z, k]
-            elif s.zone[row, z, k] == inst:
-                found = True
-        if found:
+        at = n - 1
+        while at >= 0 and stack[at] != inst:  # most moves take the top card
+            at -= 1
+        if at >= 0:
+            for k in range(at + 1, n):
+                stack[k - 1] = stack[k]
             s.zone_n[row, z] = n - 1
-            s.zone[row, z, n - 1] = -1
+            stack[n - 1] = -1
     if z == E.Z_PLAY:
         s.inst_facing[inst] = -1
     if z == E.Z_WOUNDED:
@@ -98,8 +99,9 @@ def place_on_field(s, inst, slot):
 
 @kernel
 def field_slot(s, inst):
+    field = s.field
     for k in range(E.N_SLOTS):
-        if s.field[k] == inst:
+        if field[k] == inst:
             return k
     return -1
 
