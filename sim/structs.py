@@ -57,8 +57,14 @@ def _struct_getattr(context, builder, typ, val, attr):
     words = builder.bitcast(val, ir.IntType(64).as_pointer())
     at = typ.offsets[attr]
 
+    invariant = builder.module.add_metadata([])
+
     def word(i):
-        return builder.load(builder.gep(words, [ir.Constant(ir.IntType(32), at + i)]))
+        # The descriptors never change while kernels run: marked invariant, their loads can be
+        # shared and hoisted even across the stores into the arrays they describe.
+        load = builder.load(builder.gep(words, [ir.Constant(ir.IntType(32), at + i)]))
+        load.set_metadata("invariant.load", invariant)
+        return load
 
     ary = make_array(arrty)(context, builder)
     nd = arrty.ndim
