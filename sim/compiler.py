@@ -40,6 +40,8 @@ class CardTable(NamedTuple):
     prog_counts: np.ndarray  # int64[C, N_TRIGGERS, 3] (cards drawn, other steps, steps hurting opponents) per program
     fighters_needed: np.ndarray  # int64[C] Characters needed to fight it (`min_fighters` rule), 0 if no rule
     face_discards: np.ndarray    # int64[C] hand cards to discard to fight it (`face_cost` rule), 0 if no rule
+    aids_fighters: np.ndarray    # int64[C] 1 if its `fighting` program changes the other cards facing its target
+    cuts_faced_cost: np.ndarray  # int64[C] 1 if its `fighting` program lowers the cost of the card it faces
 
 
 START_CODES = {"reserve": 0, "deck": 1, "setaside": 2}
@@ -183,12 +185,19 @@ def use_kind(ops: np.ndarray, start: int, n: int) -> int:
 
 
 def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
-    """The static facts of CardTable (use_trig ... face_discards), from the programs."""
+    """The static facts of CardTable (use_trig ... aids_fighters), from the programs."""
     n = len(prog)
     facts = dict(use_trig=np.full(n, -1, np.int64), use_kind=np.zeros(n, np.int64),
                  prog_counts=np.zeros((n, E.N_TRIGGERS, 3), np.int64),
-                 fighters_needed=np.zeros(n, np.int64), face_discards=np.zeros(n, np.int64))
+                 fighters_needed=np.zeros(n, np.int64), face_discards=np.zeros(n, np.int64),
+                 aids_fighters=np.zeros(n, np.int64), cuts_faced_cost=np.zeros(n, np.int64))
     for k in range(n):
+        start, count = prog[k, E.T_FIGHT]
+        for op in ops[start:start + count]:  # what fighter_value / effective_costs read of the fighters
+            if (op[E.F_OP] == E.OP_STAT and op[E.F_C] == 1) or op[E.F_OP] == E.OP_STAT_MULT:
+                facts["aids_fighters"][k] = 1
+            elif op[E.F_OP] == E.OP_FACED_COST_PER:
+                facts["cuts_faced_cost"][k] = 1
         for trig in range(E.N_TRIGGERS):
             facts["prog_counts"][k, trig] = program_counts(ops, *prog[k, trig])
         for trig in (E.T_USE_DISCARD, E.T_USE_WOUND, E.T_USE_DESTROY):

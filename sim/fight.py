@@ -119,13 +119,14 @@ def fighter_value(s, c, inst, target, cur, p):
     factor = 1
     n_play = s.zone_n[p, E.Z_PLAY]
     if target >= 0 and n_play > 0:
-        zone = s.zone
+        play = s.zone[p, E.Z_PLAY]
         facing = s.inst_facing
         inst_card = c.inst_card
+        aids = c.aids_fighters
         ops = c.ops
         for j in range(n_play):
-            other = zone[p, E.Z_PLAY, j]
-            if other == inst or facing[other] != target:
+            other = play[j]
+            if other == inst or facing[other] != target or not aids[inst_card[other]]:
                 continue
             ko = inst_card[other]
             start, n = prog[ko, E.T_FIGHT, 0], prog[ko, E.T_FIGHT, 1]
@@ -211,13 +212,13 @@ def effective_costs(s, c, target, p):
             cut_str += op[E.F_A]
             cut_cos += op[E.F_B]
     # Fighters that lower the cost of the card they face (Daichi)
-    zone = s.zone
+    play = s.zone[p, E.Z_PLAY]
     facing = s.inst_facing
     prog = c.prog
     ops = c.ops
     for j in range(s.zone_n[p, E.Z_PLAY]):
-        inst = zone[p, E.Z_PLAY, j]
-        if facing[inst] != target:
+        inst = play[j]
+        if facing[inst] != target or not c.cuts_faced_cost[c.inst_card[inst]]:
             continue
         ki = c.inst_card[inst]
         start, n = prog[ki, E.T_FIGHT, 0], prog[ki, E.T_FIGHT, 1]
