@@ -87,35 +87,33 @@ def cond_holds(s, c, q, inst, target, p):
 
 
 @kernel
-def fighter_value(s, c, inst, target, cur, p):
-    """What `inst` (of seat p) adds to a fight against `target` in currency `cur`: its printed
-    value, this turn's buffs, its own `fighting` modifiers, and those of the other cards facing
-    the same target (a card in hand is valued as if played there)."""
+def fighter_values(s, c, inst, target, p):
+    """What `inst` (of seat p) adds to a fight against `target`, as (Strength, Cosmos): its
+    printed values, this turn's buffs, its own `fighting` modifiers, and those of the other cards
+    facing the same target (a card in hand is valued as if played there)."""
     k = c.inst_card[inst]
-    is_char = (c.classes[k] & E.CLASS_CHARACTER) != 0
-    if cur == STRENGTH:
-        v = c.strength[k] + s.inst_buff_str[inst]
-        if is_char:
-            v += s.pl[p, PL_TURN_STRENGTH]
-    else:
-        v = c.cosmos[k] + s.inst_buff_cos[inst]
+    v_str = c.strength[k] + s.inst_buff_str[inst]
+    if c.classes[k] & E.CLASS_CHARACTER:
+        v_str += s.pl[p, PL_TURN_STRENGTH]
+    v_cos = c.cosmos[k] + s.inst_buff_cos[inst]
     prog = c.prog
+    ops = c.ops
     start, n = prog[k, E.T_FIGHT, 0], prog[k, E.T_FIGHT, 1]
-    if n > 0:
-        ops = c.ops
-        for i in range(start, start + n):
-            op = ops[i]
-            delta = op[E.F_A] if cur == STRENGTH else op[E.F_B]
-            if delta == 0:
-                continue
-            if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 0:
-                if cond_holds(s, c, op[E.F_COND], inst, target, p):
-                    v += delta
-            elif op[E.F_OP] == E.OP_STAT_PER:
-                if op[E.F_C] == E.CNT_FIELD:
-                    v += delta * count_on_field(s, c, op[E.F_FILTER], -1)
-                else:
-                    v += delta * count_alongside(s, c, p, target, op[E.F_FILTER], inst)
+    for i in range(start, start + n):
+        op = ops[i]
+        if op[E.F_A] == 0 and op[E.F_B] == 0:
+            continue
+        if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 0:
+            if cond_holds(s, c, op[E.F_COND], inst, target, p):
+                v_str += op[E.F_A]
+                v_cos += op[E.F_B]
+        elif op[E.F_OP] == E.OP_STAT_PER:
+            if op[E.F_C] == E.CNT_FIELD:
+                count = count_on_field(s, c, op[E.F_FILTER], -1)
+            else:
+                count = count_alongside(s, c, p, target, op[E.F_FILTER], inst)
+            v_str += op[E.F_A] * count
+            v_cos += op[E.F_B] * count
     factor = 1
     n_play = s.zone_n[p, E.Z_PLAY]
     if target >= 0 and n_play > 0:
@@ -123,7 +121,6 @@ def fighter_value(s, c, inst, target, cur, p):
         facing = s.inst_facing
         inst_card = c.inst_card
         aids = c.aids_fighters
-        ops = c.ops
         for j in range(n_play):
             other = play[j]
             if other == inst or facing[other] != target or not aids[inst_card[other]]:
@@ -133,25 +130,38 @@ def fighter_value(s, c, inst, target, cur, p):
             for i in range(start, start + n):
                 op = ops[i]
                 if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 1 and matches(c, inst, op[E.F_FILTER]):
-                    v += op[E.F_A] if cur == STRENGTH else op[E.F_B]
+                    v_str += op[E.F_A]
+                    v_cos += op[E.F_B]
                 elif op[E.F_OP] == E.OP_STAT_MULT and matches(c, inst, op[E.F_FILTER]):
                     factor *= op[E.F_A]
-    return max(v, 0) * factor
+    return max(v_str, 0) * factor, max(v_cos, 0) * factor
+
+
+@kernel
+def fighter_value(s, c, inst, target, cur, p):
+    """What `inst` adds to a fight against `target` in currency `cur` (see `fighter_values`)."""
+    return fighter_values(s, c, inst, target, p)[cur]
+
+
+@kernel
+def fight_totals(s, c, target, p):
+    """(Strength, Cosmos) totals of p's cards facing `target`."""
+    total_str = total_cos = 0
+    n_play = s.zone_n[p, E.Z_PLAY]
+    play = s.zone[p, E.Z_PLAY]
+    facing = s.inst_facing
+    for k in range(n_play):
+        inst = play[k]
+        if facing[inst] == target:
+            v_str, v_cos = fighter_values(s, c, inst, target, p)
+            total_str += v_str
+            total_cos += v_cos
+    return total_str, total_cos
 
 
 @kernel
 def fight_total(s, c, target, cur, p):
-    total = 0
-    n_play = s.zone_n[p, E.Z_PLAY]
-    if n_play == 0:
-        return 0
-    zone = s.zone
-    facing = s.inst_facing
-    for k in range(n_play):
-        inst = zone[p, E.Z_PLAY, k]
-        if facing[inst] == target:
-            total += fighter_value(s, c, inst, target, cur, p)
-    return total
+    return fight_totals(s, c, target, p)[cur]
 
 
 @kernel
@@ -314,9 +324,8 @@ def acquirable(s, c, target, p):
     need = min_fighters(c, target)
     if need > 0 and count_character_fighters(s, c, p, target) < need:
         return False, False
-    by_str = str_cost > 0 and fight_total(s, c, target, STRENGTH, p) >= str_cost
-    by_cos = cos_cost > 0 and fight_total(s, c, target, COSMOS, p) >= cos_cost
-    return by_str, by_cos
+    total_str, total_cos = fight_totals(s, c, target, p)
+    return str_cost > 0 and total_str >= str_cost, cos_cost > 0 and total_cos >= cos_cost
 
 
 @kernel

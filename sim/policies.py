@@ -10,13 +10,13 @@ from .jit import kernel
 
 from . import enums as E
 from .fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, cond_holds, count_character_fighters,
-                    effective_cost, effective_costs, face_cost_payable, field_rule_op, fight_total, fighter_value,
-                    healing_banned, min_fighters)
+                    effective_cost, effective_costs, face_cost_payable, field_rule_op, fight_total, fight_totals,
+                    fighter_value, fighter_values, healing_banned, min_fighters)
 from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
                              W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
 from .rng import randint, random01, shuffle_prefix
-from .state import (G_NPLAYERS, M_COST_COS, M_COST_STR, M_COSTS_KNOWN, M_FIGHTERS, M_TOTAL_COS,
-                    M_TOTAL_STR, PL_POLICY)
+from .state import (G_NPLAYERS, M_COST_COS, M_COST_STR, M_COSTS_KNOWN, M_FIGHTERS, M_HAND_CHARS, M_HAND_COS,
+                    M_HAND_KNOWN, M_HAND_STR, M_TOTAL_COS, M_TOTAL_STR, PL_POLICY)
 from .zones import count_alongside_any, count_in_zone, count_on_field, matches
 
 RANDOM = 0
@@ -484,11 +484,11 @@ def has_fighting_cards(s, c, p):
 
 
 @kernel
-def hand_resources(s, c, p, target, cur, part):
-    """What p's hand Characters (and the equipped Cloth) would add against target, and how many
-    Characters count: all the cards, or only those without (HAND_PLAIN) or with (HAND_FIGHTING)
-    a `fighting` program."""
-    total = 0
+def hand_resources(s, c, p, target, part):
+    """What p's hand Characters (and the equipped Cloth) would add against target (Strength,
+    Cosmos), and how many Characters count: all the cards, or only those without (HAND_PLAIN) or
+    with (HAND_FIGHTING) a `fighting` program."""
+    total_str = total_cos = 0
     chars = 0
     zone = s.zone
     classes = c.classes
@@ -499,13 +499,17 @@ def hand_resources(s, c, p, target, cur, part):
         k = inst_card[inst]
         if (classes[k] & E.CLASS_CHARACTER) and \
                 (part == HAND_ALL or (prog[k, E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING)):
-            total += fighter_value(s, c, inst, target, cur, p)
+            v_str, v_cos = fighter_values(s, c, inst, target, p)
+            total_str += v_str
+            total_cos += v_cos
             chars += 1
     if s.zone_n[p, E.Z_CLOTH] > 0:
         cl = zone[p, E.Z_CLOTH, 0]
         if part == HAND_ALL or (prog[inst_card[cl], E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING):
-            total += fighter_value(s, c, cl, target, cur, p)
-    return total, chars
+            v_str, v_cos = fighter_values(s, c, cl, target, p)
+            total_str += v_str
+            total_cos += v_cos
+    return total_str, total_cos, chars
 
 
 @kernel
@@ -564,14 +568,14 @@ def note_slots(s, c, p):
         nf = count_fighters(s, p, t) if t >= 0 else 0
         memo[slot, M_FIGHTERS] = nf
         memo[slot, M_COSTS_KNOWN] = 0
+        memo[slot, M_HAND_KNOWN] = 0
+        total_str = total_cos = 0
         if nf > 0:
-            memo[slot, M_TOTAL_STR] = fight_total(s, c, t, STRENGTH, p)
-            memo[slot, M_TOTAL_COS] = fight_total(s, c, t, COSMOS, p)
-            if memo[slot, M_TOTAL_STR] + memo[slot, M_TOTAL_COS] > 0:
+            total_str, total_cos = fight_totals(s, c, t, p)
+            if total_str + total_cos > 0:
                 started |= 1 << slot
-        else:
-            memo[slot, M_TOTAL_STR] = 0
-            memo[slot, M_TOTAL_COS] = 0
+        memo[slot, M_TOTAL_STR] = total_str
+        memo[slot, M_TOTAL_COS] = total_cos
     return started
 
 
@@ -720,7 +724,7 @@ def choose_action(s, c, p, out):
     # A card without a `fighting` program adds the same (its printed value and buffs) to every
     # fight p has not started: those cards are summed once per currency, when first needed.
     plain_str = plain_cos = 0
-    plain_chars = -1
+    plain_chars = -1  # not summed yet
     plain_fighting = False  # are there cards with a `fighting` program among them?
     bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
     helpers_found = False
@@ -732,18 +736,25 @@ def choose_action(s, c, p, out):
         if bans and acquisition_banned(s, c, t):
             continue
         fighters = memo[slot, M_FIGHTERS]
-        if fighters > 0:
-            res, chars = hand_resources(s, c, p, t, cur, HAND_ALL)
-        else:
-            if plain_chars < 0:
-                plain_str, plain_chars = hand_resources(s, c, p, -1, STRENGTH, HAND_PLAIN)
-                plain_cos, _ = hand_resources(s, c, p, -1, COSMOS, HAND_PLAIN)
-                plain_fighting = has_fighting_cards(s, c, p)
-            res = chars = 0
-            if plain_fighting:
-                res, chars = hand_resources(s, c, p, t, cur, HAND_FIGHTING)
-            res += plain_str if cur == STRENGTH else plain_cos
-            chars += plain_chars
+        if memo[slot, M_HAND_KNOWN] == 0:  # what the hand adds against t, for both currencies
+            if fighters > 0:
+                hand_str, hand_cos, chars = hand_resources(s, c, p, t, HAND_ALL)
+            else:
+                if plain_chars < 0:
+                    plain_str, plain_cos, plain_chars = hand_resources(s, c, p, -1, HAND_PLAIN)
+                    plain_fighting = has_fighting_cards(s, c, p)
+                hand_str, hand_cos, chars = plain_str, plain_cos, plain_chars
+                if plain_fighting:
+                    more_str, more_cos, more_chars = hand_resources(s, c, p, t, HAND_FIGHTING)
+                    hand_str += more_str
+                    hand_cos += more_cos
+                    chars += more_chars
+            memo[slot, M_HAND_STR] = hand_str
+            memo[slot, M_HAND_COS] = hand_cos
+            memo[slot, M_HAND_CHARS] = chars
+            memo[slot, M_HAND_KNOWN] = 1
+        res = memo[slot, M_HAND_STR + cur]
+        chars = memo[slot, M_HAND_CHARS]
         total = memo[slot, M_TOTAL_STR + cur]
         have = total + res
         if have < cost:  # a helper card might close the gap (it adds 0 or more)

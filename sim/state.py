@@ -73,7 +73,11 @@ M_TOTAL_COS = 2
 M_COSTS_KNOWN = 3  # 1 once M_COST_* are filled
 M_COST_STR = 4     # effective costs (0: not buyable that way)
 M_COST_COS = 5
-M_WIDTH = 6
+M_HAND_KNOWN = 6   # 1 once M_HAND_* are filled
+M_HAND_STR = 7     # what the hand would add against it
+M_HAND_COS = 8
+M_HAND_CHARS = 9   # and how many Characters count
+M_WIDTH = 10
 
 PEND_WIDTH = 5  # kind, a, b, c, d
 PEND_CAP = 256
