@@ -129,11 +129,11 @@ def market_sums(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame
     game = events["game"].to_numpy("int64")
     # each game's events together, in log order: as a batch or a run logs them, else sorted so
     order = slice(None) if (np.diff(game) >= 0).all() else np.argsort(game, kind="stable")
-    card, turn, rnd, seat, a = (events[c].to_numpy("int64")[order] for c in ("card_id", "turn", "round", "seat", "a"))
+    card, turn, rnd, seat, a = (events[c].to_numpy()[order] for c in ("card_id", "turn", "round", "seat", "a"))
     wins = np.full((len(games), SEATS), np.nan)  # by row of games and seat
     wins[_game_rows(players["game"].to_numpy("int64"), games), players["seat"].to_numpy()] = \
         players["win_share"].to_numpy(dtype=float)
-    lo, hi = (card.min(), card.max()) if len(card) else (0, -1)
+    lo, hi = (int(card.min()), int(card.max())) if len(card) else (0, -1)
     sums = np.zeros((hi - lo + 1, len(MARKET_SUMS)))  # by card_id - lo
     _sum_stays(_game_rows(game[order], games), card, turn, rnd, seat, a, _what(events)[order],
                games["players"].to_numpy("int64"), games["player_turns"].to_numpy("int64"), wins, lo, sums)
@@ -154,7 +154,7 @@ def _game_rows(game: np.ndarray, games: pd.DataFrame) -> np.ndarray:
 
 @njit(cache=True)
 def _sum_stays(game_row, card, turn, rnd, seat, a, what, players, player_turns, wins, lo, sums):
-    """Pair the stays as `_pair_in_order` does, in one pass over the events (int64 arrays, each
+    """Pair the stays as `_pair_in_order` does, in one pass over the events (integer arrays, each
     game's events together in log order; what: see `_what`; game_row: the game's row in players,
     player_turns and wins), and add each to the sums (rows: card_id - lo; columns: MARKET_SUMS) as
     it ends. A card's open stays in the current game form a queue, oldest first."""
