@@ -55,15 +55,21 @@ def win_units(win_share: pd.Series) -> pd.Series:
     return pd.Series(units.astype("int64"), index=win_share.index)
 
 
-def _rows(counter: str, values, key="", i0=0, i1=0) -> pd.DataFrame:
+def _rows(counter: str, values, key="", i0=0, i1=0) -> dict:
+    """Counter rows as columns (arrays), for `_frame`."""
     values = np.atleast_1d(np.asarray(values, dtype="int64"))
     n = len(values)
-    return pd.DataFrame({"counter": counter, "key": np.broadcast_to(np.asarray(key, dtype=object), n),
-                         "i0": np.broadcast_to(np.asarray(i0, dtype="int64"), n),
-                         "i1": np.broadcast_to(np.asarray(i1, dtype="int64"), n), "value": values})
+    return {"counter": np.full(n, counter), "key": np.broadcast_to(np.asarray(key, dtype=object), n),
+            "i0": np.broadcast_to(np.asarray(i0, dtype="int64"), n),
+            "i1": np.broadcast_to(np.asarray(i1, dtype="int64"), n), "value": values}
 
 
-def _histogram(counter: str, values: pd.Series) -> pd.DataFrame:
+def _frame(rows: list[dict]) -> pd.DataFrame:
+    """One frame of several `_rows` (one DataFrame built, not one per counter)."""
+    return pd.DataFrame({col: np.concatenate([r[col] for r in rows]) for col in KEYS + ["value"]})
+
+
+def _histogram(counter: str, values: pd.Series) -> dict:
     counts = values.astype("int64").value_counts()
     return _rows(counter, counts.to_numpy(), i0=counts.index.to_numpy())
 
@@ -76,41 +82,41 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
     from .clock import flames_left
     wins = win_units(players["win_share"])
     winners = (wins > 0).groupby(players["game"].to_numpy()).sum()
-    parts = [_rows("games", len(games)), _rows("ties", int((winners > 1).sum())),
-             _histogram("players", games["players"]), _histogram("rounds", games["rounds"]),
-             _histogram("player_turns", games["player_turns"])]
+    rows = [_rows("games", len(games)), _rows("ties", int((winners > 1).sum())),
+            _histogram("players", games["players"]), _histogram("rounds", games["rounds"]),
+            _histogram("player_turns", games["player_turns"])]
     reasons = games["end_reason"].astype(str).value_counts()
-    parts.append(_rows("end_reason", reasons.to_numpy(), key=reasons.index.to_numpy(dtype=object)))
+    rows.append(_rows("end_reason", reasons.to_numpy(), key=reasons.index.to_numpy(dtype=object)))
     size = games[["game", "players"]].astype("int64").set_index("game")["players"]
-    pl = pd.DataFrame({"vp": players["vp"].astype("int64").to_numpy(), "wins": wins.to_numpy(),
-                       "players": size.reindex(players["game"].astype("int64")).to_numpy()})
-    pl["winners"] = (pl["wins"] > 0).astype("int64")
+    pl = pd.DataFrame({"vp": players["vp"].astype("int64").to_numpy(),
+                       "players": size.reindex(players["game"].astype("int64")).to_numpy(),
+                       "player_games": 1, "wins": wins.to_numpy(), "winners": (wins > 0).astype("int64").to_numpy()})
     for by in GROUPS:
-        g = pl.assign(group=players[by].astype(str).to_numpy()).groupby(["group", "vp", "players"])
-        t = g.agg(player_games=("wins", "size"), wins=("wins", "sum"), winners=("winners", "sum"))
+        t = pl.groupby([players[by].astype(str).to_numpy(), "vp", "players"]).sum()
         for col in ("player_games", "wins", "winners"):
-            parts.append(_rows(f"{by}.{col}", t[col].to_numpy(), key=t.index.get_level_values(0).to_numpy(dtype=object),
-                               i0=t.index.get_level_values(1), i1=t.index.get_level_values(2)))
+            rows.append(_rows(f"{by}.{col}", t[col].to_numpy(), key=t.index.get_level_values(0).to_numpy(dtype=object),
+                              i0=t.index.get_level_values(1), i1=t.index.get_level_values(2)))
     if events is not None:
-        parts.append(_rows("logged", len(games)))
-        left = flames_left(games, events).stack().dropna().astype("int64")  # (game, round) -> flames, games still running
-        h = left.groupby([left.index.get_level_values(1), left.to_numpy()]).size()
-        parts.append(_rows("flames_left", h.to_numpy(), i0=h.index.get_level_values(0), i1=h.index.get_level_values(1)))
-        fl = events.loc[events["kind"] == "flame"]
-        h = fl.groupby([fl["how"].astype(str), fl["card_id"].astype("int64")]).size()
-        parts.append(_rows("flame", h.to_numpy(), key=h.index.get_level_values(0).to_numpy(dtype=object),
-                           i0=h.index.get_level_values(1)))
+        rows.append(_rows("logged", len(games)))
+        left = flames_left(games, events).to_numpy()  # games x rounds: flames left, NaN once a game is over
+        running = ~np.isnan(left)
+        h = pd.DataFrame({"round": np.nonzero(running)[1], "left": left[running].astype("int64")}).value_counts()
+        rows.append(_rows("flames_left", h.to_numpy(), i0=h.index.get_level_values(0), i1=h.index.get_level_values(1)))
+        fl = events.loc[events["kind"] == "flame", ["how", "card_id"]]
+        h = fl.groupby(["how", "card_id"], observed=True).size()  # a categorical `how` grouped as is: faster
+        rows.append(_rows("flame", h.to_numpy(), key=h.index.get_level_values(0).astype(str).to_numpy(dtype=object),
+                          i0=h.index.get_level_values(1)))
         sums = card_sums(games, players.assign(win_share=wins), events, decks)  # wins in whole 1/60ths
         for col in SUMS:
-            parts.append(_rows(f"card.{col}", np.rint(sums[col].to_numpy()), i0=sums.index.to_numpy()))
-    return total(parts)
+            rows.append(_rows(f"card.{col}", np.rint(sums[col].to_numpy()), i0=sums.index.to_numpy()))
+    return total([_frame(rows)])
 
 
 def total(parts) -> pd.DataFrame:
     """The sum of several counters frames (batches): one row per key, sorted, zeros dropped."""
     parts = [p for p in parts if len(p)]
     if not parts:
-        return _rows("games", []).iloc[:0]
+        return _frame([_rows("games", [])])
     t = pd.concat(parts, ignore_index=True).groupby(KEYS, sort=True, as_index=False)["value"].sum()
     t = t.loc[t["value"] != 0].reset_index(drop=True)
     return t.astype({"counter": str, "key": str, "i0": "int64", "i1": "int64", "value": "int64"})

@@ -24,9 +24,10 @@ import sim  # noqa: F401  (points numba at the project's kernel cache before num
 from numba import njit
 
 N_SLOTS = 6
-SEATS = 8  # above the largest seat number: game * SEATS + seat is a unique player-game key
+SEATS = 8  # more than the largest seat number
 REMOVAL_FLAMES = ("upkeep removal", "effect removal")
 MARKET_SUMS = ("stays", "stay_rounds", "taken_stays", "taken_rounds", "took", "took_wins", "passed", "passed_wins")
+STAYS, STAY_ROUNDS, TAKEN_STAYS, TAKEN_ROUNDS, TOOK, TOOK_WINS, PASSED, PASSED_WINS = range(len(MARKET_SUMS))
 
 
 STAY_COLUMNS = ["game", "card_id", "reveal_round", "reveal_turn", "end_round", "end_turn", "taker", "known_end", "n"]
@@ -49,16 +50,10 @@ def market_events(events: pd.DataFrame, games: pd.DataFrame) -> dict:
     within each (game, card), as int64 arrays: game, card_id, turn, round, seat, a, what, players,
     player_turns, and latest: the latest player-turn by which a card revealed then on slot a has
     left the field."""
-    kind = events["kind"]  # compared as is: a categorical column converted to str is slow
-    is_reveal = (kind == "reveal").to_numpy()
-    is_take = ((kind == "acquire") & (events["b"] >= 0)).to_numpy()
-    if (kind == "field_out").any():
-        is_out = (kind == "field_out").to_numpy()
-    else:
-        is_out = ((kind == "flame") & events["how"].isin(REMOVAL_FLAMES)).to_numpy()
-    rows = np.flatnonzero(is_reveal | is_take | is_out)
+    what = _what(events)
+    rows = np.flatnonzero(what >= 0)
     cols = {c: events[c].to_numpy()[rows].astype("int64") for c in ("game", "card_id", "turn", "round", "seat", "a")}
-    cols["what"] = np.where(is_reveal[rows], 0, np.where(is_take[rows], 1, 2))
+    cols["what"] = what[rows]
     order = np.lexsort((cols["card_id"], cols["game"]))  # stable: keeps the log order within a group
     cols = {c: v[order] for c, v in cols.items()}
     game_ids = games["game"].to_numpy().astype("int64")
@@ -68,6 +63,20 @@ def market_events(events: pd.DataFrame, games: pd.DataFrame) -> dict:
         cols[c] = games[c].to_numpy().astype("int64")[at]
     cols["latest"] = np.minimum(np.maximum(cols["turn"], 1) + N_SLOTS - 1 - cols["a"], cols["player_turns"])
     return cols
+
+
+def _what(events: pd.DataFrame) -> np.ndarray:
+    """Per event (int64): 0 a reveal, 1 an acquisition from the field, 2 a logged leaving of the
+    field (see the module docstring), -1 any other event."""
+    kind = events["kind"]  # compared as is: a categorical column converted to str is slow
+    is_reveal = (kind == "reveal").to_numpy()
+    is_take = (kind == "acquire").to_numpy() & (events["b"].to_numpy() >= 0)
+    if (kind == "field_out").any():
+        is_out = (kind == "field_out").to_numpy()
+    else:  # one == per name: faster than isin on a categorical column
+        is_out = (kind == "flame").to_numpy() & np.logical_or.reduce([(events["how"] == how).to_numpy()
+                                                                      for how in REMOVAL_FLAMES])
+    return is_reveal + 2 * is_take + 3 * is_out - 1  # the three are exclusive
 
 
 @njit(cache=True)
@@ -112,46 +121,111 @@ def _close(out, n_out, r, game, card, rnd, turn, latest, players, end_round, end
     return n_out + 1
 
 
-def looker_pairs(st: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """(stay, seat) of each player who had a turn during a stay or took it, once per stay."""
-    first = np.maximum(st["reveal_turn"].to_numpy(), 1)
-    n = st["n"].to_numpy()
-    length = np.clip(np.minimum(st["end_turn"].to_numpy(), first + n - 1) - first + 1, 0, None)
-    stay = np.repeat(np.arange(len(st)), length)
-    offset = np.arange(len(stay)) - np.repeat(np.cumsum(length) - length, length)
-    seat = (first[stay] + offset - 1) % n[stay]
-    taker = st["taker"].to_numpy()
-    # a taker who had no turn during the stay counts too
-    extra = np.flatnonzero((taker >= 0) & ((taker - first + 1) % n >= length))
-    return np.concatenate([stay, extra]), np.concatenate([seat, taker[extra]])
-
-
 def market_sums(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
     """Per card, sums over its stays (additive over games, so over batches): stays and
     stay_rounds (rounds from reveal to leaving), taken_stays and taken_rounds (the stays that
     ended with an acquisition), took and passed (stay-player pairs), took_wins and passed_wins
     (the summed win shares of those pairs)."""
-    st = stays(events, games)
-    ids, card = np.unique(st["card_id"].to_numpy(), return_inverse=True)
+    game = events["game"].to_numpy("int64")
+    # each game's events together, in log order: as a batch or a run logs them, else sorted so
+    order = slice(None) if (np.diff(game) >= 0).all() else np.argsort(game, kind="stable")
+    card, turn, rnd, seat, a = (events[c].to_numpy()[order] for c in ("card_id", "turn", "round", "seat", "a"))
+    wins = np.full((len(games), SEATS), np.nan)  # by row of games and seat
+    wins[_game_rows(players["game"].to_numpy("int64"), games), players["seat"].to_numpy()] = \
+        players["win_share"].to_numpy(dtype=float)
+    lo, hi = (int(card.min()), int(card.max())) if len(card) else (0, -1)
+    sums = np.zeros((hi - lo + 1, len(MARKET_SUMS)))  # by card_id - lo
+    _sum_stays(_game_rows(game[order], games), card, turn, rnd, seat, a, _what(events)[order],
+               games["players"].to_numpy("int64"), games["player_turns"].to_numpy("int64"), wins, lo, sums)
+    has_stays = sums[:, STAYS] > 0
+    t = pd.DataFrame(sums[has_stays], columns=list(MARKET_SUMS),
+                     index=pd.Index(np.flatnonzero(has_stays) + lo, name="card_id"))
+    return t.astype({col: "int64" for col in ("stays", "taken_stays", "took", "passed")})
 
-    def per_card(at, weights=None):
-        return np.bincount(card[at], weights, minlength=len(ids))
 
-    rounds = (st["end_round"] - st["reveal_round"]).to_numpy()
-    taker = st["taker"].to_numpy()
-    taken = taker >= 0
-    stay, seat = looker_pairs(st)
-    player_key = players["game"].to_numpy().astype("int64") * SEATS + players["seat"].to_numpy()
-    by_key = np.argsort(player_key)
-    looker_key = st["game"].to_numpy()[stay] * SEATS + seat
-    wins = players["win_share"].to_numpy(dtype=float)[by_key[np.searchsorted(player_key, looker_key, sorter=by_key)]]
-    took = seat == taker[stay]
-    t = pd.DataFrame({"stays": per_card(slice(None)), "stay_rounds": per_card(slice(None), rounds),
-                      "taken_stays": per_card(taken), "taken_rounds": per_card(taken, rounds[taken]),
-                      "took": per_card(stay[took]), "took_wins": per_card(stay[took], wins[took]),
-                      "passed": per_card(stay[~took]), "passed_wins": per_card(stay[~took], wins[~took])},
-                     index=pd.Index(ids, name="card_id"))
-    return t.reindex(columns=list(MARKET_SUMS))
+def _game_rows(game: np.ndarray, games: pd.DataFrame) -> np.ndarray:
+    """The row in `games` of each game id in `game` (fastest with each game's entries together)."""
+    game_ids = games["game"].to_numpy("int64")
+    by_id = np.argsort(game_ids)
+    first = np.flatnonzero(np.diff(game, prepend=game[:1] - 1))  # where a run of one game's entries starts
+    at = by_id[np.searchsorted(game_ids, game[first], sorter=by_id)]
+    return np.repeat(at, np.diff(np.append(first, len(game))))
+
+
+@njit(cache=True)
+def _sum_stays(game_row, card, turn, rnd, seat, a, what, players, player_turns, wins, lo, sums):
+    """Pair the stays as `_pair_in_order` does, in one pass over the events (integer arrays, each
+    game's events together in log order; what: see `_what`; game_row: the game's row in players,
+    player_turns and wins), and add each to the sums (rows: card_id - lo; columns: MARKET_SUMS) as
+    it ends. A card's open stays in the current game form a queue, oldest first."""
+    head = np.full(len(sums), -1)  # per card: its oldest open stay (a reveal's row)
+    last = np.full(len(sums), -1)  # and its newest
+    n_open = np.zeros(len(sums), np.int64)
+    after = np.empty(len(card), np.int64)  # per open stay: the one revealed next (-1: none)
+    latest = np.empty(len(card), np.int64)  # per reveal: the latest player-turn by which it has left
+    cards_open = np.empty(len(card), np.int64)  # the cards that had open stays in this game
+    n_cards_open = 0
+    for i in range(len(card) + 1):
+        if i == len(card) or (i > 0 and game_row[i] != game_row[i - 1]):  # a game's open stays left by their latest turn
+            for c in cards_open[:n_cards_open]:
+                g = game_row[i - 1]
+                while n_open[c] > 0:
+                    r = head[c]
+                    head[c], n_open[c] = after[r], n_open[c] - 1
+                    _add_stay(sums, c, rnd[r], turn[r], (latest[r] - 1) // players[g] + 1, latest[r], -1,
+                              players[g], wins, g)
+            n_cards_open = 0
+            if i == len(card):
+                break
+        if what[i] < 0:
+            continue
+        g, c = game_row[i], card[i] - lo
+        if what[i] == 0:
+            latest[i] = min(max(turn[i], 1) + N_SLOTS - 1 - a[i], player_turns[g])
+            after[i] = -1
+            if n_open[c] == 0:
+                head[c] = i
+                cards_open[n_cards_open] = c
+                n_cards_open += 1
+            else:
+                after[last[c]] = i
+            last[c] = i
+            n_open[c] += 1
+        elif n_open[c] > 0:
+            while n_open[c] > 1 and latest[head[c]] < turn[i]:  # must have left before this turn
+                r = head[c]
+                head[c], n_open[c] = after[r], n_open[c] - 1
+                _add_stay(sums, c, rnd[r], turn[r], (latest[r] - 1) // players[g] + 1, latest[r], -1,
+                          players[g], wins, g)
+            r = head[c]
+            head[c], n_open[c] = after[r], n_open[c] - 1
+            _add_stay(sums, c, rnd[r], turn[r], rnd[i], turn[i], seat[i] if what[i] == 1 else -1,
+                      players[g], wins, g)
+
+
+@njit(cache=True)
+def _add_stay(sums, c, reveal_round, reveal_turn, end_round, end_turn, taker, n, wins, g):
+    """Add a stay of card row c to the sums: its lookers are the players who had a turn during it
+    (player-turn t is seat (t - 1) mod n) and a taker who had none; wins[g, seat]: their win shares."""
+    rounds = end_round - reveal_round
+    sums[c, STAYS] += 1
+    sums[c, STAY_ROUNDS] += rounds
+    if taker >= 0:
+        sums[c, TAKEN_STAYS] += 1
+        sums[c, TAKEN_ROUNDS] += rounds
+    first = max(reveal_turn, 1)
+    length = max(min(end_turn, first + n - 1) - first + 1, 0)  # at most one turn per seat
+    for t in range(first, first + length):
+        seat = (t - 1) % n
+        if seat == taker:
+            sums[c, TOOK] += 1
+            sums[c, TOOK_WINS] += wins[g, seat]
+        else:
+            sums[c, PASSED] += 1
+            sums[c, PASSED_WINS] += wins[g, seat]
+    if taker >= 0 and (taker - first + 1) % n >= length:
+        sums[c, TOOK] += 1
+        sums[c, TOOK_WINS] += wins[g, taker]
 
 
 def finish_market(sums: pd.DataFrame) -> pd.DataFrame:

@@ -149,12 +149,14 @@ def write_manifest(folder: Path, manifest: dict):
 
 
 def _plain_categories(df):
-    """Categories stored as plain strings, so batches concatenate without clashes."""
-    df = df.copy()
+    """Categories stored as plain strings, so batches concatenate without clashes. Each category
+    is converted once and taken by code: astype(str) would convert every value through Python."""
+    plain = {}
     for col in df.columns:
         if str(df[col].dtype) == "category":
-            df[col] = df[col].astype(str)
-    return df
+            cat = df[col].array
+            plain[col] = cat.categories.astype(str).array.take(cat.codes, allow_fill=True)
+    return df.assign(**plain)
 
 
 def write_parquet_atomic(df, path: Path):

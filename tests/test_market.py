@@ -21,7 +21,7 @@ import pandas as pd
 import pytest
 
 import analysis
-from analysis.market import market_table, stays
+from analysis.market import market_sums, market_table, stays
 
 
 def tiny():
@@ -129,3 +129,48 @@ def test_compiled_pairing_equals_the_rule_applied_one_event_at_a_time():
     for players, events in ((2, "summary"), (5, "summary"), (3, "full")):
         res = sim.play(150, players=players, seed=2, events=events)
         pd.testing.assert_frame_equal(stays(res.events, res.games), reference_stays(res.events, res.games))
+
+
+def reference_market_sums(events, games, players) -> pd.DataFrame:
+    """market_sums from every stay and every (stay, looker) pair listed, summed per card with np.bincount."""
+    st = stays(events, games)
+    first, n, taker = np.maximum(st["reveal_turn"].to_numpy(), 1), st["n"].to_numpy(), st["taker"].to_numpy()
+    length = np.clip(np.minimum(st["end_turn"].to_numpy(), first + n - 1) - first + 1, 0, None)
+    stay = np.repeat(np.arange(len(st)), length)  # the players who had a turn during the stay
+    seat = (first[stay] + np.arange(len(stay)) - np.repeat(np.cumsum(length) - length, length) - 1) % n[stay]
+    extra = np.flatnonzero((taker >= 0) & ((taker - first + 1) % n >= length))  # and a taker who had none
+    stay, seat = np.concatenate([stay, extra]), np.concatenate([seat, taker[extra]])
+    win = players.set_index(["game", "seat"])["win_share"]
+    wins = win.reindex(pd.MultiIndex.from_arrays([st["game"].to_numpy()[stay], seat])).to_numpy(dtype=float)
+    ids, card = np.unique(st["card_id"].to_numpy(), return_inverse=True)
+
+    def per_card(at, weights=None):
+        return np.bincount(card[at], weights, minlength=len(ids))
+
+    rounds = (st["end_round"] - st["reveal_round"]).to_numpy()
+    taken, took = taker >= 0, seat == taker[stay]
+    return pd.DataFrame({"stays": per_card(slice(None)), "stay_rounds": per_card(slice(None), rounds),
+                         "taken_stays": per_card(taken), "taken_rounds": per_card(taken, rounds[taken]),
+                         "took": per_card(stay[took]), "took_wins": per_card(stay[took], wins[took]),
+                         "passed": per_card(stay[~took]), "passed_wins": per_card(stay[~took], wins[~took])},
+                        index=pd.Index(ids, name="card_id"))
+
+
+@pytest.mark.parametrize("players, events", [(2, "summary"), (3, "summary"), (5, "summary"),
+                                             (2, "full"), (3, "full"), (5, "full")])
+def test_market_sums_equal_the_sums_over_the_listed_stays(players, events):
+    import sim
+    res = sim.play(150, players=players, seed=4, events=events)
+    pd.testing.assert_frame_equal(market_sums(res.events, res.games, res.players),
+                                  reference_market_sums(res.events, res.games, res.players), check_exact=True)
+
+
+def test_market_sums_of_games_logged_in_another_order():
+    import sim
+    res = sim.play(100, players=3, seed=4)
+    backwards = res.events.sort_values("game", ascending=False, kind="stable")  # each game's log order kept
+    pd.testing.assert_frame_equal(market_sums(backwards, res.games[::-1], res.players.sample(frac=1, random_state=0)),
+                                  market_sums(res.events, res.games, res.players), check_exact=True)
+    games, players, events = tiny()
+    pd.testing.assert_frame_equal(market_sums(events, games, players), reference_market_sums(events, games, players),
+                                  check_exact=True)
