@@ -549,11 +549,14 @@ def _drive(config, folder, manifest, todo, executor, on_progress, notice):
 
 
 def warm_up(kwargs: dict):
-    """Play one game in the parent so the numba kernels are compiled (and cached on disk) once,
-    before any worker starts (workers then load them instead of each compiling its own) and
-    before the clock starts (games/s measures playing, not compiling)."""
+    """Play one game and count it in the parent so the numba kernels (engine and counters) are
+    compiled (and cached on disk) once, before any worker starts (workers then load them instead
+    of each compiling its own) and before the clock starts (games/s measures playing, not
+    compiling)."""
     import sim
-    sim.play(1, events="summary", **kwargs)
+    from analysis.counters import make_counters
+    res = sim.play(1, events="summary", **kwargs)
+    make_counters(res.games, res.players, res.events, res.decks)
 
 
 # --- Reading a run folder -------------------------------------------------------------------------
