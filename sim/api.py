@@ -181,22 +181,33 @@ def frames(engine: Engine, raw, seed: int, players: int, policy_names) -> PlayRe
     return PlayResult(games, players_df, events_frame(ev), decks_df, engine.frame)
 
 
+def labels_categorical(labels: np.ndarray, names) -> pd.Categorical:
+    """pd.Categorical(names[labels]) (the categories: the names used, sorted), built from the
+    integer labels without a Python string per row."""
+    used = np.flatnonzero(np.bincount(labels, minlength=len(names)))
+    categories = sorted({names[i] for i in used})
+    code = np.full(len(names), -1, np.int64)
+    code[used] = [categories.index(names[i]) for i in used]
+    return pd.Categorical.from_codes(code[labels], categories)
+
+
 def events_frame(ev: np.ndarray) -> pd.DataFrame:
     kinds = ev[:, 1 + E.E_KIND]
-    how = np.full(len(ev), "", dtype=object)
+    # how an acquisition was made or a flame went out, "" for other events
+    how = np.zeros(len(ev), np.int64)
     acq = kinds == E.EV_ACQUIRE
-    how[acq] = np.array(E.ACQ_NAMES, dtype=object)[ev[acq, 1 + E.E_A]]
+    how[acq] = 1 + ev[acq, 1 + E.E_A]
     fl = kinds == E.EV_FLAME
-    how[fl] = np.array(E.FLAME_NAMES, dtype=object)[ev[fl, 1 + E.E_A]]
-    names = np.array([E.EV_NAMES.get(k, str(k)) for k in range(max(E.EV_NAMES) + 1)], dtype=object)
+    how[fl] = 1 + len(E.ACQ_NAMES) + ev[fl, 1 + E.E_A]
+    names = [E.EV_NAMES.get(k, str(k)) for k in range(max(E.EV_NAMES) + 1)]
     return pd.DataFrame({
         "game": ev[:, 0].astype(np.int64),
         "turn": ev[:, 1 + E.E_TURN].astype(np.int16),
         "round": ev[:, 1 + E.E_ROUND].astype(np.int16),
         "seat": ev[:, 1 + E.E_SEAT].astype(np.int8),
-        "kind": pd.Categorical(names[kinds]),
+        "kind": labels_categorical(kinds, names),
         "card_id": ev[:, 1 + E.E_CARD].astype(np.int16),
-        "how": pd.Categorical(how),
+        "how": labels_categorical(how, ("",) + E.ACQ_NAMES + E.FLAME_NAMES),
         "a": ev[:, 1 + E.E_A].astype(np.int32),
         "b": ev[:, 1 + E.E_B].astype(np.int32),
     })
