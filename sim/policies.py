@@ -612,13 +612,11 @@ def choose_action(s, c, p, out):
         if not started & (1 << slot):
             continue
         costs = slot_costs(s, c, p, slot)
-        if (costs[STRENGTH] <= 0 and costs[COSMOS] <= 0) or acquisition_banned(s, c, t):
-            continue
-        need = min_fighters(c, t)
-        if need > 0 and count_character_fighters(s, c, p, t) < need:
-            continue
         for cur in (COSMOS, STRENGTH):
             if costs[cur] > 0 and memo[slot, M_TOTAL_STR + cur] >= costs[cur]:
+                need = min_fighters(c, t)
+                if acquisition_banned(s, c, t) or (need > 0 and count_character_fighters(s, c, p, t) < need):
+                    break  # the fight cannot end in either currency
                 out[0] = A_ACQUIRE
                 out[1] = slot
                 out[2] = cur
