@@ -720,7 +720,7 @@ def choose_action(s, c, p, out):
     best_score = -1e9
     best_need = 0
     # A card without a `fighting` program adds the same (its printed value and buffs) to every
-    # fight p has not started: those cards are summed once per currency, when first needed.
+    # fight p has not started: those cards are summed once, when first needed.
     plain_str = plain_cos = 0
     plain_chars = -1  # not summed yet
     plain_fighting = False  # are there cards with a `fighting` program among them?

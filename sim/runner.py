@@ -504,9 +504,11 @@ def _drive(config, folder, manifest, todo, executor, on_progress, notice):
     pending: dict = {}
 
     def record(info: dict, payload: dict | None):
-        if info.pop("engine_hash", here) != here:
-            raise RunFailed(f"a worker runs another engine (hash {info.get('engine_hash')}, here {here}); "
-                            "install the same seiya-sim version on the client, the scheduler and every worker")
+        theirs = info.pop("engine_hash", here)
+        if theirs != here:
+            raise RunFailed(f"a worker runs another engine (hash {theirs}, here {here}): the engine's sources "
+                            "changed during the run, or the client, the scheduler and the workers of a cluster "
+                            "do not run the same seiya-sim version")
         for table, data in (payload or {}).items():
             write_atomic_bytes(folder / table / batch_name(info["index"]), data)
         manifest["batches"].append(info)
