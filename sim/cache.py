@@ -48,6 +48,14 @@ def configure() -> Path:
     return Path(os.environ["NUMBA_CACHE_DIR"])
 
 
+def kernels_cached() -> bool:
+    """Are this checkout's engine kernels in the cache (the index of the top kernel exists)?
+    numba keeps one subfolder per source folder, so other checkouts' kernels do not count."""
+    from numba.core.caching import _CacheLocator
+    sub = _CacheLocator.get_suitable_cache_subpath(str(ENGINE_DIR / "game.py"))
+    return any((configure() / sub).glob("game.play_batch-*.nbi"))
+
+
 def folder_size(folder: Path) -> tuple[int, int]:
     """(bytes, files) under a folder."""
     size = files = 0

@@ -554,7 +554,20 @@ def warm_up(kwargs: dict):
     """Play one game and count it in the parent so the numba kernels (engine and counters) are
     compiled (and cached on disk) once, before any worker starts (workers then load them instead
     of each compiling its own) and before the clock starts (games/s measures playing, not
-    compiling)."""
+    compiling). Compiling takes about 1 GB that the process keeps: when the kernels are not
+    cached yet, a child process compiles them, so that neither the parent nor the workers it
+    forks hold that memory."""
+    from .cache import kernels_cached
+    if not kernels_cached():
+        from concurrent.futures import ProcessPoolExecutor
+        import multiprocessing
+        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+            pool.submit(play_and_count, kwargs).result()
+    play_and_count(kwargs)
+
+
+def play_and_count(kwargs: dict):
+    """One game played and counted (this compiles or loads every kernel a batch runs)."""
     import sim
     from analysis.counters import make_counters
     res = sim.play(1, events="summary", **kwargs)

@@ -75,3 +75,14 @@ def test_a_corrupt_cache_is_repaired_and_compiled_again(tmp_path):
     assert len(notes) == 1 and "compiling again" in notes[0] and "Traceback" not in r.stderr
     assert cache.corrupt_files(dst) == [] and len(files) == 2
     assert all(p.stat().st_size > 100 for p in files)
+
+
+def test_kernels_cached_looks_at_this_checkouts_kernels(tmp_path, monkeypatch):
+    sim.play(1)
+    assert cache.kernels_cached()
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))  # an empty cache: a run compiles in a child
+    assert not cache.kernels_cached()
+    other = tmp_path / "sim_other_checkout"
+    other.mkdir()
+    (other / "game.play_batch-169.py311.nbi").write_bytes(b"x")
+    assert not cache.kernels_cached()
