@@ -592,6 +592,51 @@ def slot_costs(s, c, p, slot):
 
 
 @kernel
+def candidate_order(at):
+    """Where a candidate of `choose_action` stands among equal scores: slot order, Cosmos first
+    (at = 2 * slot + currency, or -1 - slot for a slot's bound, which comes before its fights)."""
+    if at < 0:
+        return 2 * (-1 - at)
+    return (at & ~1) + (0 if (at & 1) == COSMOS else 1)
+
+
+@kernel
+def add_candidate(s, n_cand, score, at):
+    """Insert a fight (or a bound) into s.cand_score/cand_at[:n_cand], kept from the best score
+    down; return the new count."""
+    cand_score = s.cand_score
+    cand_at = s.cand_at
+    order = candidate_order(at)
+    j = n_cand
+    while j > 0 and (cand_score[j - 1] < score
+                     or (cand_score[j - 1] == score and candidate_order(cand_at[j - 1]) > order)):
+        cand_score[j] = cand_score[j - 1]
+        cand_at[j] = cand_at[j - 1]
+        j -= 1
+    cand_score[j] = score
+    cand_at[j] = at
+    return n_cand + 1
+
+
+@kernel
+def add_fights(s, c, p, slot, value, started, n_cand):
+    """Add the fights against the card of `slot` that p could win (one per currency it can be
+    bought with), scored by its value minus a price per cost point."""
+    costs = slot_costs(s, c, p, slot)
+    w = s.weights[p]
+    for cur in (COSMOS, STRENGTH):
+        if costs[cur] <= 0:
+            continue
+        score = value - w[W_COST] * costs[cur]
+        if cur == COSMOS:
+            score += 0.05
+        if started & (1 << slot):
+            score += 100.0  # finish what was started
+        n_cand = add_candidate(s, n_cand, score, 2 * slot + cur)
+    return n_cand
+
+
+@kernel
 def choose_action(s, c, p, out):
     """Fill out = (kind, a, b) with p's next main-phase action."""
     out[0] = A_END
@@ -687,8 +732,10 @@ def choose_action(s, c, p, out):
                 out[2] = ut
                 return
     # 6. Pick the fight: the best card p can afford (value minus a price per cost point). The
-    # candidates (card, currency) are sorted from the best score down (equals in slot order), so
-    # that the first one p can afford is the choice and the others are not checked.
+    # candidates (card, currency) are sorted from the best score down (equals in slot order, Cosmos
+    # first), so that the first one p can afford is the choice and the others are not checked.
+    # A slot whose costs are not known yet enters as a bound on its scores (a cost is at least 1)
+    # and its costs are computed only if the bound comes up before the choice is made.
     cand_score = s.cand_score
     cand_at = s.cand_at
     n_cand = 0
@@ -696,24 +743,11 @@ def choose_action(s, c, p, out):
         t = s.field[slot]
         if t < 0:
             continue
-        costs = slot_costs(s, c, p, slot)
         value = card_value(s, c, p, t, lead)
-        for cur in (COSMOS, STRENGTH):
-            if costs[cur] <= 0:
-                continue
-            score = value - w[W_COST] * costs[cur]
-            if cur == COSMOS:
-                score += 0.05
-            if started & (1 << slot):
-                score += 100.0  # finish what was started
-            j = n_cand
-            while j > 0 and cand_score[j - 1] < score:
-                cand_score[j] = cand_score[j - 1]
-                cand_at[j] = cand_at[j - 1]
-                j -= 1
-            cand_score[j] = score
-            cand_at[j] = 2 * slot + cur
-            n_cand += 1
+        if memo[slot, M_COSTS_KNOWN] or started & (1 << slot) or w[W_COST] < 0:
+            n_cand = add_fights(s, c, p, slot, value, started, n_cand)
+        else:
+            n_cand = add_candidate(s, n_cand, value - w[W_COST] + 0.05, -1 - slot)
     best_t = -1
     best_slot = -1
     best_cur = -1
@@ -726,7 +760,18 @@ def choose_action(s, c, p, out):
     plain_fighting = False  # are there cards with a `fighting` program among them?
     bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
     helpers_found = False
-    for pick in range(n_cand):
+    pick = -1
+    while pick + 1 < n_cand:
+        pick += 1
+        if cand_at[pick] < 0:  # a bound: weigh that slot's fights now
+            slot = -1 - cand_at[pick]
+            n_cand -= 1
+            for j in range(pick, n_cand):
+                cand_score[j] = cand_score[j + 1]
+                cand_at[j] = cand_at[j + 1]
+            n_cand = add_fights(s, c, p, slot, card_value(s, c, p, s.field[slot], lead), started, n_cand)
+            pick -= 1
+            continue
         slot = cand_at[pick] >> 1
         cur = cand_at[pick] & 1
         t = s.field[slot]

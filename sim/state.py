@@ -113,7 +113,7 @@ class GameState(NamedTuple):
     slot_memo: np.ndarray      # int64[N_SLOTS, M_WIDTH] a policy decision's facts per field slot (M_*)
     helpers: np.ndarray        # int64[I] a policy decision's usable fight helpers (helpers[0] = count)
     cand_score: np.ndarray     # float64[2 * N_SLOTS] a policy decision's fights to weigh: their score
-    cand_at: np.ndarray        # int64[2 * N_SLOTS] and 2 * slot + currency
+    cand_at: np.ndarray        # int64[2 * N_SLOTS] and 2 * slot + currency (-1 - slot: a bound)
 
 
 def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity: int) -> GameState:
