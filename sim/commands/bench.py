@@ -65,12 +65,17 @@ def bench(
     repeats: int = typer.Option(5, "--repeats", "-r", help="Timed runs per figure; the median is shown (1 or more)."),
     workers: int = typer.Option(0, "--workers", "-w", help="Processes for the multi-process figure (default: all cores)."),
     quick: bool = typer.Option(False, "--quick", help="A fast check: few games, 2 runs, no cold compile."),
+    profile: bool = typer.Option(False, "--profile", help="Instead: where the time goes, by part of the engine "
+                                 "and by function (2 players, default policy, 10 x --games games; needs Linux perf)."),
 ):
     """Measure the engine: games/s and µs per player-turn, compile and start-up time, memory."""
     import resource
     from sim.policy_catalog import DEFAULT_POLICY
     if games < 1 or repeats < 1 or workers < 0:
         fail("--games and --repeats must be 1 or more, --workers 0 (all cores) or more")
+    if profile:
+        _print_profile(DEFAULT_POLICY, 10 * games)
+        return
     if quick:
         games, repeats = min(games, 50), min(repeats, 2)
     workers = workers or os.cpu_count() or 1
@@ -110,3 +115,22 @@ def bench(
 def _cache_dir() -> str:
     from sim.cache import cache_root
     return str(cache_root())
+
+
+def _print_profile(policy: str, games: int) -> None:
+    from sim.profiling import ProfileError, profile
+    try:
+        functions, categories, info = profile(2, policy, games)
+    except ProfileError as e:
+        fail(str(e))
+    per_turn = info["seconds"] / max(info["player_turns"], 1) * 1e6
+    typer.echo(f"{info['games']} games of 2 players, {policy}, in {info['seconds']:.1f} s "
+               f"({info['games'] / info['seconds']:.0f} games/s under perf, {per_turn:.2f} µs/player-turn); "
+               f"{info['samples']} samples")
+    typer.echo("by part of the engine:")
+    for row in categories.itertuples():
+        typer.echo(f"  {row.share:6.1%}  {row.share * per_turn:5.2f} µs/player-turn  {row.category}")
+    typer.echo("by function (what LLVM inlined counts in its caller), the top 25:")
+    for row in functions.head(25).itertuples():
+        name = f"{row.module}.{row.function}" if row.module else row.function
+        typer.echo(f"  {row.share:6.1%}  {name}  ({row.category})")
