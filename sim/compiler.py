@@ -193,7 +193,7 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
                  aids_fighters=np.zeros(n, np.int64), cuts_faced_cost=np.zeros(n, np.int64))
     for k in range(n):
         start, count = prog[k, E.T_FIGHT]
-        for op in ops[start:start + count]:  # what fighter_value / effective_costs read of the fighters
+        for op in ops[start:start + count]:  # what fighter_values / effective_costs read of the fighters
             if (op[E.F_OP] == E.OP_STAT and op[E.F_C] == 1) or op[E.F_OP] == E.OP_STAT_MULT:
                 facts["aids_fighters"][k] = 1
             elif op[E.F_OP] == E.OP_FACED_COST_PER:

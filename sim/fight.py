@@ -138,9 +138,29 @@ def fighter_values(s, c, inst, target, p):
 
 
 @kernel
-def fighter_value(s, c, inst, target, cur, p):
-    """What `inst` adds to a fight against `target` in currency `cur` (see `fighter_values`)."""
-    return fighter_values(s, c, inst, target, p)[cur]
+def aided(s, c, p, target):
+    """Does one of p's cards facing `target` change what the others add (`aids_fighters`)?"""
+    if target < 0:
+        return False
+    play = s.zone[p, E.Z_PLAY]
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        if s.inst_facing[play[j]] == target and c.aids_fighters[c.inst_card[play[j]]]:
+            return True
+    return False
+
+
+@kernel
+def values_against(s, c, inst, target, p, is_aided):
+    """`fighter_values`, told whether `aided(target)`: a card without a `fighting` program against
+    a target no card aids adds its printed values and this turn's buffs (no need to look at the
+    other fighters)."""
+    k = c.inst_card[inst]
+    if is_aided or c.prog[k, E.T_FIGHT, 1] > 0:
+        return fighter_values(s, c, inst, target, p)
+    v_str = c.strength[k] + s.inst_buff_str[inst]
+    if c.classes[k] & E.CLASS_CHARACTER:
+        v_str += s.pl[p, PL_TURN_STRENGTH]
+    return max(v_str, 0), max(c.cosmos[k] + s.inst_buff_cos[inst], 0)
 
 
 @kernel
@@ -150,10 +170,11 @@ def fight_totals(s, c, target, p):
     n_play = s.zone_n[p, E.Z_PLAY]
     play = s.zone[p, E.Z_PLAY]
     facing = s.inst_facing
+    is_aided = aided(s, c, p, target)
     for k in range(n_play):
         inst = play[k]
         if facing[inst] == target:
-            v_str, v_cos = fighter_values(s, c, inst, target, p)
+            v_str, v_cos = values_against(s, c, inst, target, p, is_aided)
             total_str += v_str
             total_cos += v_cos
     return total_str, total_cos

@@ -9,9 +9,9 @@ Policy 0 plays at random; the others are one heuristic driven by the weights of
 from .jit import kernel
 
 from . import enums as E
-from .fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, cond_holds, count_character_fighters,
+from .fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, cond_holds, count_character_fighters,
                     effective_cost, effective_costs, face_cost_payable, field_rule_op, fight_total, fight_totals,
-                    fighter_value, fighter_values, healing_banned, min_fighters)
+                    fighter_values, healing_banned, min_fighters, values_against)
 from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
                              W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
 from .rng import randint, random01, shuffle_prefix
@@ -494,19 +494,20 @@ def hand_resources(s, c, p, target, part):
     classes = c.classes
     inst_card = c.inst_card
     prog = c.prog
+    is_aided = aided(s, c, p, target)
     for i in range(s.zone_n[p, E.Z_HAND]):
         inst = zone[p, E.Z_HAND, i]
         k = inst_card[inst]
         if (classes[k] & E.CLASS_CHARACTER) and \
                 (part == HAND_ALL or (prog[k, E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING)):
-            v_str, v_cos = fighter_values(s, c, inst, target, p)
+            v_str, v_cos = values_against(s, c, inst, target, p, is_aided)
             total_str += v_str
             total_cos += v_cos
             chars += 1
     if s.zone_n[p, E.Z_CLOTH] > 0:
         cl = zone[p, E.Z_CLOTH, 0]
         if part == HAND_ALL or (prog[inst_card[cl], E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING):
-            v_str, v_cos = fighter_values(s, c, cl, target, p)
+            v_str, v_cos = values_against(s, c, cl, target, p, is_aided)
             total_str += v_str
             total_cos += v_cos
     return total_str, total_cos, chars
@@ -839,11 +840,12 @@ def choose_action(s, c, p, out):
     pick_v = 0
     small = -1
     small_v = 1 << 30
+    is_aided = aided(s, c, p, best_t)
     for i in range(nh):
         inst = s.zone[p, E.Z_HAND, i]
         if not can_face(s, c, p, inst, best_t):
             continue
-        v = fighter_value(s, c, inst, best_t, best_cur, p)
+        v = values_against(s, c, inst, best_t, p, is_aided)[best_cur]
         if v <= 0 and count_fighters(s, p, best_t) >= min_fighters(c, best_t):
             continue
         if v >= need and v < small_v:
@@ -854,7 +856,7 @@ def choose_action(s, c, p, out):
             pick = inst
     if s.zone_n[p, E.Z_CLOTH] > 0 and best_cur == COSMOS and face_cost_payable(s, c, p, best_t, -1):
         cl = s.zone[p, E.Z_CLOTH, 0]
-        v = fighter_value(s, c, cl, best_t, best_cur, p)
+        v = values_against(s, c, cl, best_t, p, is_aided)[best_cur]
         if v > 0 and (small < 0 or v < small_v) and (v >= need or pick < 0 or v > pick_v):
             out[0] = A_CLOTH_FIGHT
             out[2] = best_slot
