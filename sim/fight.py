@@ -233,7 +233,7 @@ def effective_costs(s, c, target, p):
     if str_cost <= 0 and cos_cost <= 0:
         return 0, 0
     k = c.inst_card[target]
-    cut = 1 if field_slot(s, target) == E.N_SLOTS - 1 else 0  # R1: the last slot costs 1 less
+    cut = 1 if s.field[E.N_SLOTS - 1] == target else 0  # R1: the last slot costs 1 less
     cut_str = cut + s.inst_cut_str[target]
     cut_cos = cut + s.inst_cut_cos[target]
     start, n = c.prog[k, E.T_COST, 0], c.prog[k, E.T_COST, 1]

@@ -603,20 +603,29 @@ def candidate_order(at):
 
 @kernel
 def add_candidate(s, n_cand, score, at):
-    """Insert a fight (or a bound) into s.cand_score/cand_at[:n_cand], kept from the best score
-    down; return the new count."""
+    """Append a fight (or a bound) to s.cand_score/cand_at[:n_cand]; return the new count."""
+    s.cand_score[n_cand] = score
+    s.cand_at[n_cand] = at
+    return n_cand + 1
+
+
+@kernel
+def take_best_candidate(s, n_cand):
+    """Take the best of s.cand_score/cand_at[:n_cand] out (the highest score; among equals, the
+    first in `candidate_order`); return (its at, its score, the new count)."""
     cand_score = s.cand_score
     cand_at = s.cand_at
-    order = candidate_order(at)
-    j = n_cand
-    while j > 0 and (cand_score[j - 1] < score
-                     or (cand_score[j - 1] == score and candidate_order(cand_at[j - 1]) > order)):
-        cand_score[j] = cand_score[j - 1]
-        cand_at[j] = cand_at[j - 1]
-        j -= 1
-    cand_score[j] = score
-    cand_at[j] = at
-    return n_cand + 1
+    best = 0
+    for j in range(1, n_cand):
+        if cand_score[j] > cand_score[best] or (cand_score[j] == cand_score[best]
+                                                and candidate_order(cand_at[j]) < candidate_order(cand_at[best])):
+            best = j
+    at = cand_at[best]
+    score = cand_score[best]
+    n_cand -= 1
+    cand_score[best] = cand_score[n_cand]
+    cand_at[best] = cand_at[n_cand]
+    return at, score, n_cand
 
 
 @kernel
@@ -733,12 +742,10 @@ def choose_action(s, c, p, out):
                 out[2] = ut
                 return
     # 6. Pick the fight: the best card p can afford (value minus a price per cost point). The
-    # candidates (card, currency) are sorted from the best score down (equals in slot order, Cosmos
+    # candidates (card, currency) are taken from the best score down (equals in slot order, Cosmos
     # first), so that the first one p can afford is the choice and the others are not checked.
     # A slot whose costs are not known yet enters as a bound on its scores (a cost is at least 1)
     # and its costs are computed only if the bound comes up before the choice is made.
-    cand_score = s.cand_score
-    cand_at = s.cand_at
     n_cand = 0
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
@@ -761,20 +768,14 @@ def choose_action(s, c, p, out):
     plain_fighting = False  # are there cards with a `fighting` program among them?
     bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
     helpers_found = False
-    pick = -1
-    while pick + 1 < n_cand:
-        pick += 1
-        if cand_at[pick] < 0:  # a bound: weigh that slot's fights now
-            slot = -1 - cand_at[pick]
-            n_cand -= 1
-            for j in range(pick, n_cand):
-                cand_score[j] = cand_score[j + 1]
-                cand_at[j] = cand_at[j + 1]
+    while n_cand > 0:
+        at, score, n_cand = take_best_candidate(s, n_cand)
+        if at < 0:  # a bound: weigh that slot's fights now
+            slot = -1 - at
             n_cand = add_fights(s, c, p, slot, card_value(s, c, p, s.field[slot], lead), started, n_cand)
-            pick -= 1
             continue
-        slot = cand_at[pick] >> 1
-        cur = cand_at[pick] & 1
+        slot = at >> 1
+        cur = at & 1
         t = s.field[slot]
         cost = slot_costs(s, c, p, slot)[cur]
         if bans and acquisition_banned(s, c, t):
@@ -809,7 +810,7 @@ def choose_action(s, c, p, out):
             have += bonus
         if have < cost or fighters + chars < min_fighters(c, t):
             continue
-        best_score = cand_score[pick]
+        best_score = score
         best_t = t
         best_slot = slot
         best_cur = cur

@@ -57,10 +57,11 @@ def randint(s, n):
     if n <= 1:
         return 0
     un = uint64(n)
-    limit = uint64(MASK64) - (uint64(MASK64) % un)
     while True:
         r = next_u64(s)
-        if r < limit:
+        # r is kept if below the largest multiple of n: always the case below 2**64 - n, so the
+        # costly exact limit is needed only for the rare r above that
+        if r <= uint64(MASK64) - un or r < uint64(MASK64) - (uint64(MASK64) % un):
             return np.int64(r % un)
 
 
