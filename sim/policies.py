@@ -616,12 +616,16 @@ def take_best_candidate(s, n_cand):
     cand_score = s.cand_score
     cand_at = s.cand_at
     best = 0
-    for j in range(1, n_cand):
-        if cand_score[j] > cand_score[best] or (cand_score[j] == cand_score[best]
-                                                and candidate_order(cand_at[j]) < candidate_order(cand_at[best])):
-            best = j
+    score = cand_score[0]
+    order = candidate_order(cand_at[0])
+    for j in range(1, n_cand):  # selects, not branches: which is better is a coin toss to predict
+        score_j = cand_score[j]
+        order_j = candidate_order(cand_at[j])
+        better = (score_j > score) | ((score_j == score) & (order_j < order))
+        best = j if better else best
+        score = score_j if better else score
+        order = order_j if better else order
     at = cand_at[best]
-    score = cand_score[best]
     n_cand -= 1
     cand_score[best] = cand_score[n_cand]
     cand_at[best] = cand_at[n_cand]

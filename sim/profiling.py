@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 # What each engine function is part of, by module (then a few functions by name).
-DECISIONS = "policy decisions (with the fight values and costs they weigh)"
+DECISIONS = "policy decisions"  # with the fight values and costs (fight.py) they weigh
 CATEGORIES = {"policies": DECISIONS, "fight": DECISIONS,
               "effects": "card effects and actions", "resolve": "card effects and actions",
               "rng": "shuffles and random numbers", "zones": "moving and drawing cards",

@@ -127,7 +127,7 @@ def _print_profile(policy: str, games: int) -> None:
     typer.echo(f"{info['games']} games of 2 players, {policy}, in {info['seconds']:.1f} s "
                f"({info['games'] / info['seconds']:.0f} games/s under perf, {per_turn:.2f} µs/player-turn); "
                f"{info['samples']} samples")
-    typer.echo("by part of the engine:")
+    typer.echo("by part of the engine (policy decisions include the fight values and costs they weigh):")
     for row in categories.itertuples():
         typer.echo(f"  {row.share:6.1%}  {row.share * per_turn:5.2f} µs/player-turn  {row.category}")
     typer.echo("by function (what LLVM inlined counts in its caller), the top 25:")
