@@ -17,7 +17,7 @@ from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, 
 from .rng import randint, random01, shuffle_prefix
 from .state import (G_NPLAYERS, M_COST_COS, M_COST_STR, M_COSTS_KNOWN, M_FIGHTERS, M_HAND_CHARS, M_HAND_COS,
                     M_HAND_KNOWN, M_HAND_STR, M_TOTAL_COS, M_TOTAL_STR, PL_POLICY)
-from .zones import count_alongside_any, count_in_zone, count_on_field, matches
+from .zones import count_alongside_any, count_in_zone, count_on_field, field_slot, matches
 
 RANDOM = 0
 
@@ -565,18 +565,24 @@ def note_slots(s, c, p):
     started = 0
     memo = s.slot_memo
     for slot in range(E.N_SLOTS):
-        t = s.field[slot]
-        nf = count_fighters(s, p, t) if t >= 0 else 0
-        memo[slot, M_FIGHTERS] = nf
+        memo[slot, M_FIGHTERS] = 0
         memo[slot, M_COSTS_KNOWN] = 0
         memo[slot, M_HAND_KNOWN] = 0
-        total_str = total_cos = 0
-        if nf > 0:
-            total_str, total_cos = fight_totals(s, c, t, p)
+        memo[slot, M_TOTAL_STR] = 0
+        memo[slot, M_TOTAL_COS] = 0
+    play = s.zone[p, E.Z_PLAY]
+    for j in range(s.zone_n[p, E.Z_PLAY]):  # one look at each card in play, not one per slot
+        t = s.inst_facing[play[j]]
+        slot = field_slot(s, t) if t >= 0 else -1
+        if slot >= 0:
+            memo[slot, M_FIGHTERS] += 1
+    for slot in range(E.N_SLOTS):
+        if memo[slot, M_FIGHTERS] > 0:
+            total_str, total_cos = fight_totals(s, c, s.field[slot], p)
             if total_str + total_cos > 0:
                 started |= 1 << slot
-        memo[slot, M_TOTAL_STR] = total_str
-        memo[slot, M_TOTAL_COS] = total_cos
+            memo[slot, M_TOTAL_STR] = total_str
+            memo[slot, M_TOTAL_COS] = total_cos
     return started
 
 
