@@ -9,7 +9,6 @@ names of such code. Only the samples taken while the child plays its timed games
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -35,7 +34,7 @@ import json, os, subprocess, sys, time
 import sim
 from numba.core import codegen
 from sim import api, enums as E
-from sim.game import play_batch
+from sim.game import GM_TURNS, play_batch
 
 _set = codegen.JITCodeLibrary._set_compiled_object
 def _keep(self, value):
@@ -64,7 +63,7 @@ with open(f"/tmp/perf-{os.getpid()}.map", "w") as f:
 t0 = time.clock_gettime(time.CLOCK_MONOTONIC)
 raw = api.run_kernel(engine, 0, games, 0, players, ids, weights, heroes, E.LOG_SUMMARY)
 t1 = time.clock_gettime(time.CLOCK_MONOTONIC)
-print(json.dumps({"start": t0, "end": t1, "turns": int(raw[0][:, 2].sum()), "pid": os.getpid()}))
+print(json.dumps({"start": t0, "end": t1, "turns": int(raw[0][:, GM_TURNS].sum()), "pid": os.getpid()}))
 """
 
 
@@ -91,17 +90,16 @@ def profile(players: int = 2, policy: str = "value", games: int = 20000):
     """Sample a child process playing `games` games; return (functions, categories, info):
     two DataFrames of sample shares, and the child's seconds and player-turns."""
     import pandas as pd
-    from .api import get_engine, play
+    from .api import play
     for tool in ("perf", "nm"):
         if shutil.which(tool) is None:
             raise ProfileError(f"--profile needs `{tool}` on the PATH (Debian packages linux-perf and binutils)")
     play(1, players=players)  # the child must find the kernels in the cache
-    get_engine()
     with tempfile.TemporaryDirectory(prefix="seiya-profile-") as tmp:
         data, obj = Path(tmp) / "perf.data", Path(tmp) / "engine.o"
         cmd = ["perf", "record", "-q", "-e", "cpu-clock", "-k", "CLOCK_MONOTONIC", "-o", str(data), "--",
                sys.executable, "-c", _CHILD, str(players), policy, str(games), str(obj)]
-        r = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ))
+        r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0 or not r.stdout.strip():
             raise ProfileError(f"perf record failed: {(r.stderr.strip().splitlines() or ['no output'])[-1]}")
         window = json.loads(r.stdout.strip().splitlines()[-1])
