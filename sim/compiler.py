@@ -42,6 +42,7 @@ class CardTable(NamedTuple):
     face_discards: np.ndarray    # int64[C] hand cards to discard to fight it (`face_cost` rule), 0 if no rule
     aids_fighters: np.ndarray    # int64[C] 1 if its `fighting` program changes the other cards facing its target
     cuts_faced_cost: np.ndarray  # int64[C] 1 if its `fighting` program lowers the cost of the card it faces
+    field_rules: np.ndarray      # int64[C] bit OP_* set for each op code of its `field` program
 
 
 START_CODES = {"reserve": 0, "deck": 1, "setaside": 2}
@@ -190,7 +191,8 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
     facts = dict(use_trig=np.full(n, -1, np.int64), use_kind=np.zeros(n, np.int64),
                  prog_counts=np.zeros((n, E.N_TRIGGERS, 3), np.int64),
                  fighters_needed=np.zeros(n, np.int64), face_discards=np.zeros(n, np.int64),
-                 aids_fighters=np.zeros(n, np.int64), cuts_faced_cost=np.zeros(n, np.int64))
+                 aids_fighters=np.zeros(n, np.int64), cuts_faced_cost=np.zeros(n, np.int64),
+                 field_rules=np.zeros(n, np.int64))
     for k in range(n):
         start, count = prog[k, E.T_FIGHT]
         for op in ops[start:start + count]:  # what fighter_values / effective_costs read of the fighters
@@ -207,6 +209,7 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
                 break
         start, count = prog[k, E.T_FIELD]
         for op in ops[start:start + count][::-1]:  # the first op of each code is the rule
+            facts["field_rules"][k] |= 1 << int(op[E.F_OP])
             if op[E.F_OP] == E.OP_MIN_FIGHTERS:
                 facts["fighters_needed"][k] = op[E.F_N]
             elif op[E.F_OP] == E.OP_FACE_COST:

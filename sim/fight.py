@@ -276,16 +276,14 @@ def field_rule_op(s, c, opcode, exclude):
     """First field card (other than `exclude`) with a `field` op of this code, as (instance, op row)."""
     field = s.field
     inst_card = c.inst_card
-    prog = c.prog
-    ops = c.ops
     for slot in range(E.N_SLOTS):
         inst = field[slot]
-        if inst < 0 or inst == exclude:
+        if inst < 0 or inst == exclude or not (c.field_rules[inst_card[inst]] >> opcode) & 1:
             continue
         k = inst_card[inst]
-        start, n = prog[k, E.T_FIELD, 0], prog[k, E.T_FIELD, 1]
+        start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
         for i in range(start, start + n):
-            if ops[i, E.F_OP] == opcode:
+            if c.ops[i, E.F_OP] == opcode:
                 return inst, i
     return -1, -1
 
@@ -305,7 +303,7 @@ def acquisition_banned(s, c, target):
     ops = c.ops
     for slot in range(E.N_SLOTS):
         inst = field[slot]
-        if inst < 0 or inst == target:
+        if inst < 0 or inst == target or not (c.field_rules[inst_card[inst]] >> E.OP_ACQUIRE_BAN) & 1:
             continue
         k = inst_card[inst]
         start, n = prog[k, E.T_FIELD, 0], prog[k, E.T_FIELD, 1]

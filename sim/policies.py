@@ -609,33 +609,28 @@ def candidate_order(at):
 
 @kernel
 def add_candidate(s, n_cand, score, at):
-    """Append a fight (or a bound) to s.cand_score/cand_at[:n_cand]; return the new count."""
-    s.cand_score[n_cand] = score
-    s.cand_at[n_cand] = at
+    """Insert a fight (or a bound) into s.cand_score/cand_at[:n_cand], which are kept from the
+    worst to the best (the highest score; among equals, the first in `candidate_order`) so that
+    the best is taken from the end; return the new count."""
+    cand_score = s.cand_score
+    cand_at = s.cand_at
+    order = candidate_order(at)
+    j = n_cand
+    while j > 0 and (cand_score[j - 1] > score
+                     or (cand_score[j - 1] == score and candidate_order(cand_at[j - 1]) < order)):
+        cand_score[j] = cand_score[j - 1]
+        cand_at[j] = cand_at[j - 1]
+        j -= 1
+    cand_score[j] = score
+    cand_at[j] = at
     return n_cand + 1
 
 
 @kernel
 def take_best_candidate(s, n_cand):
-    """Take the best of s.cand_score/cand_at[:n_cand] out (the highest score; among equals, the
-    first in `candidate_order`); return (its at, its score, the new count)."""
-    cand_score = s.cand_score
-    cand_at = s.cand_at
-    best = 0
-    score = cand_score[0]
-    order = candidate_order(cand_at[0])
-    for j in range(1, n_cand):  # selects, not branches: which is better is a coin toss to predict
-        score_j = cand_score[j]
-        order_j = candidate_order(cand_at[j])
-        better = (score_j > score) | ((score_j == score) & (order_j < order))
-        best = j if better else best
-        score = score_j if better else score
-        order = order_j if better else order
-    at = cand_at[best]
+    """Take the best candidate out; return (its at, its score, the new count)."""
     n_cand -= 1
-    cand_score[best] = cand_score[n_cand]
-    cand_at[best] = cand_at[n_cand]
-    return at, score, n_cand
+    return s.cand_at[n_cand], s.cand_score[n_cand], n_cand
 
 
 @kernel

@@ -14,7 +14,7 @@ from .resolve import apply_action, drain
 from .invariants import check_invariants
 from .state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER,
                     PL_TURN_STRENGTH)
-from .zones import draw_cards, log_event, move_to
+from .zones import draw_cards, log_event, move_all, move_all_but
 
 HAND_SIZE = 5
 MAX_ACTIONS_PER_TURN = 300  # safety only: a turn never needs this many actions
@@ -36,21 +36,12 @@ def main_phase(s, c, p, action):
 @kernel
 def upkeep(s, c, p, keep):
     # 1. discard cards in play and the hand cards not kept
-    while s.zone_n[p, E.Z_PLAY] > 0:
-        move_to(s, s.zone[p, E.Z_PLAY, 0], p, E.Z_DISCARD)
-    nh = s.zone_n[p, E.Z_HAND]
+    move_all(s, p, E.Z_PLAY, E.Z_DISCARD)
     choose_keep(s, c, p, keep)
-    buf = s.scratch
-    m = 0
-    for i in range(nh):
-        inst = s.zone[p, E.Z_HAND, i]
+    for i in range(s.zone_n[p, E.Z_HAND]):
         if keep[i]:
-            log_event(s, c, E.EV_KEEP, p, inst, 0, 0)
-        else:
-            buf[m] = inst
-            m += 1
-    for j in range(m):
-        move_to(s, buf[j], p, E.Z_DISCARD)
+            log_event(s, c, E.EV_KEEP, p, s.zone[p, E.Z_HAND, i], 0, 0)
+    move_all_but(s, p, E.Z_HAND, E.Z_DISCARD, keep)
     # 2. draw up to 5
     need = HAND_SIZE - s.zone_n[p, E.Z_HAND]
     if need > 0:

@@ -73,6 +73,12 @@ def zone_remove(s, inst):
                 stack[k - 1] = stack[k]
             s.zone_n[row, z] = n - 1
             stack[n - 1] = -1
+    leave_zone(s, inst, z)
+
+
+@kernel
+def leave_zone(s, inst, z):
+    """What a card leaving zone z loses, once it is off the stack."""
     if z == E.Z_PLAY:
         s.inst_facing[inst] = -1
     if z == E.Z_WOUNDED:
@@ -82,11 +88,47 @@ def zone_remove(s, inst):
 
 
 @kernel
-def move_to(s, inst, row, z):
-    zone_remove(s, inst)
+def enter_zone(s, inst, row, z):
     zone_push(s, row, z, inst)
     if z == E.Z_WOUNDED:
         s.inst_wounds[inst] = 1
+
+
+@kernel
+def move_to(s, inst, row, z):
+    zone_remove(s, inst)
+    enter_zone(s, inst, row, z)
+
+
+@kernel
+def move_all(s, row, z, dest):
+    """Move all the cards of row's zone z onto dest, bottom card first (as a move_to of each)."""
+    stack = s.zone[row, z]
+    for j in range(s.zone_n[row, z]):
+        inst = stack[j]
+        stack[j] = -1
+        leave_zone(s, inst, z)
+        enter_zone(s, inst, row, dest)
+    s.zone_n[row, z] = 0
+
+
+@kernel
+def move_all_but(s, row, z, dest, keep):
+    """Move the cards of row's zone z that keep[i] does not mark onto dest, in order (as a move_to
+    of each); the kept cards stay, in order."""
+    stack = s.zone[row, z]
+    n = s.zone_n[row, z]
+    kept = 0
+    for j in range(n):
+        inst = stack[j]
+        if keep[j]:
+            stack[kept] = inst
+            kept += 1
+        else:
+            leave_zone(s, inst, z)
+            enter_zone(s, inst, row, dest)
+    stack[kept:n] = -1
+    s.zone_n[row, z] = kept
 
 
 @kernel
