@@ -833,6 +833,8 @@ def choose_action(s, c, p, out):
     if face_t >= 0:
         for i in range(nh):
             inst = s.zone[p, E.Z_HAND, i]
+            if c.prog_counts[c.inst_card[inst], E.T_ENGAGE, 0] == 0:
+                continue  # no draw step (checked here: most cards have none)
             if engage_draws(s, c, p, inst, face_t) > 0 and can_face(s, c, p, inst, face_t):
                 out[0] = A_PLAY
                 out[1] = inst
