@@ -59,9 +59,13 @@ def count_alongside(s, c, p, target, f, exclude):
 
 @kernel
 def cond_holds(s, c, q, inst, target, p):
-    """Condition row q for the card `inst` of seat p, which faces the field card `target`."""
-    if q < 0:
-        return True
+    """Condition row q (-1: none) for the card `inst` of seat p, which faces the field card
+    `target`. Small, so that its callers skip the call for the many ops without a condition."""
+    return q < 0 or cond_row_holds(s, c, q, inst, target, p)
+
+
+@kernel
+def cond_row_holds(s, c, q, inst, target, p):
     row = c.conds[q]
     kind = row[0]
     if kind == E.C_FLAMES_EVEN:
