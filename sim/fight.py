@@ -91,10 +91,11 @@ def cond_row_holds(s, c, q, inst, target, p):
 
 
 @kernel
-def fighter_values(s, c, inst, target, p):
+def fighter_values(s, c, inst, target, p, is_aided):
     """What `inst` (of seat p) adds to a fight against `target`, as (Strength, Cosmos): its
     printed values, this turn's buffs, its own `fighting` modifiers, and those of the other cards
-    facing the same target (a card in hand is valued as if played there)."""
+    facing the same target (a card in hand is valued as if played there), which are looked at only
+    if `aided(target)` (is_aided)."""
     k = c.inst_card[inst]
     v_str = c.strength[k] + s.inst_buff_str[inst]
     if c.classes[k] & E.CLASS_CHARACTER:
@@ -120,7 +121,7 @@ def fighter_values(s, c, inst, target, p):
             v_cos += op[E.F_B] * count
     factor = 1
     n_play = s.zone_n[p, E.Z_PLAY]
-    if target >= 0 and n_play > 0:
+    if is_aided and n_play > 0:
         play = s.zone[p, E.Z_PLAY]
         facing = s.inst_facing
         inst_card = c.inst_card
@@ -160,7 +161,7 @@ def values_against(s, c, inst, target, p, is_aided):
     other fighters)."""
     k = c.inst_card[inst]
     if is_aided or c.prog[k, E.T_FIGHT, 1] > 0:
-        return fighter_values(s, c, inst, target, p)
+        return fighter_values(s, c, inst, target, p, is_aided)
     v_str = c.strength[k] + s.inst_buff_str[inst]
     if c.classes[k] & E.CLASS_CHARACTER:
         v_str += s.pl[p, PL_TURN_STRENGTH]
