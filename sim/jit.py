@@ -24,8 +24,8 @@ if config.DISABLE_JIT:
 # A numba call passes every argument and a status word through memory and tests the status on
 # return; the engine's mid-sized kernels (what the hand adds to a fight, a card's costs, ...) are
 # called in the policy's inner loops, above LLVM's default threshold (250). 1000: about 5% more
-# games/s for 7 s more of cold compile; higher thresholds compile much longer for no more speed.
-# The option is LLVM's, so it holds for whatever numba compiles in this process.
+# games/s for about 10 s more of cold compile (39 -> 50 s); higher thresholds compile much longer
+# for no more speed. The option is LLVM's, so it holds for whatever numba compiles in this process.
 INLINE_THRESHOLD = 1000
 llvm.set_option("", f"-inline-threshold={INLINE_THRESHOLD}")
 
