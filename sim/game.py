@@ -136,8 +136,8 @@ def play_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_leve
               shuffle_seats):
     setup_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds, check,
                shuffle_seats)
-    action = np.zeros(3, np.int64)
-    keep = np.zeros(c.inst_card.shape[0], np.bool_)
+    action = s.action  # arrays of the state: passing them costs no reference counting
+    keep = s.keep
     end = -1
     while end < 0:
         for p in range(n_players):

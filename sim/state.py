@@ -114,6 +114,8 @@ class GameState(NamedTuple):
     helpers: np.ndarray        # int64[I] a policy decision's usable fight helpers (helpers[0] = count)
     cand_score: np.ndarray     # float64[2 * N_SLOTS] a policy decision's fights to weigh: their score
     cand_at: np.ndarray        # int64[2 * N_SLOTS] and 2 * slot + currency (-1 - slot: a bound)
+    action: np.ndarray         # int64[3] the main-phase action a policy chose (kind, a, b)
+    keep: np.ndarray           # bool[I] upkeep: the hand cards the policy keeps (by hand position)
 
 
 def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity: int) -> GameState:
@@ -143,4 +145,6 @@ def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity:
         helpers=np.zeros(n_instances + 1, np.int64),
         cand_score=np.zeros(2 * E.N_SLOTS, np.float64),
         cand_at=np.zeros(2 * E.N_SLOTS, np.int64),
+        action=np.zeros(3, np.int64),
+        keep=np.zeros(n_instances, np.bool_),
     )
