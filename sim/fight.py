@@ -143,6 +143,29 @@ def fighter_values(s, c, inst, target, p, is_aided):
 
 
 @kernel
+def fighter_bound(s, c, inst, p):
+    """The most `inst` (of seat p) could add, as (Strength, Cosmos), to a fight against a card p
+    has no other fighter facing: `fighter_values` with every condition of its own `fighting`
+    modifiers taken as holding (the cards it counts alongside it are then none)."""
+    k = c.inst_card[inst]
+    v_str = c.strength[k] + s.inst_buff_str[inst]
+    if c.classes[k] & E.CLASS_CHARACTER:
+        v_str += s.pl[p, PL_TURN_STRENGTH]
+    v_cos = c.cosmos[k] + s.inst_buff_cos[inst]
+    start, n = c.prog[k, E.T_FIGHT, 0], c.prog[k, E.T_FIGHT, 1]
+    for i in range(start, start + n):
+        op = c.ops[i]
+        if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 0:
+            v_str += max(op[E.F_A], 0)
+            v_cos += max(op[E.F_B], 0)
+        elif op[E.F_OP] == E.OP_STAT_PER and op[E.F_C] == E.CNT_FIELD:
+            count = count_on_field(s, c, op[E.F_FILTER], -1)
+            v_str += op[E.F_A] * count
+            v_cos += op[E.F_B] * count
+    return max(v_str, 0), max(v_cos, 0)
+
+
+@kernel
 def aided(s, c, p, target):
     """Does one of p's cards facing `target` change what the others add (`aids_fighters`)?"""
     if target < 0:

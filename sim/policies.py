@@ -11,12 +11,12 @@ from .jit import kernel
 from . import enums as E
 from .fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, cond_holds, count_character_fighters,
                     effective_cost, effective_costs, face_cost_payable, field_rule_op, fight_total, fight_totals,
-                    fighter_values, healing_banned, min_fighters, values_against)
+                    fighter_bound, fighter_values, healing_banned, min_fighters, values_against)
 from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
                              W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
 from .rng import randint, random01, shuffle_prefix
 from .state import (G_NPLAYERS, M_COST_COS, M_COST_STR, M_COSTS_KNOWN, M_FIGHTERS, M_HAND_CHARS, M_HAND_COS,
-                    M_HAND_KNOWN, M_HAND_STR, M_TOTAL_COS, M_TOTAL_STR, PL_POLICY)
+                    M_HAND_KNOWN, M_HAND_STR, M_TOTAL_COS, M_TOTAL_STR, PL_POLICY, R_COS, R_KNOWN, R_STR)
 from .zones import count_alongside_any, count_in_zone, count_on_field, field_slot, matches
 
 RANDOM = 0
@@ -558,6 +558,52 @@ def helper_bonus(s, c, p, target, cur):
 
 
 @kernel
+def hand_reach(s, c, p):
+    """An upper bound, per currency, of what p's hand Characters and equipped Cloth (each valued by
+    `fighter_bound`) and the best of its helper cards (usable or not) could add to a fight against
+    a card p has no fighter facing: a fight costing more cannot be won this turn. Computed once
+    per decision."""
+    reach = s.reach
+    if reach[R_KNOWN] == 0:
+        total_str = total_cos = 0
+        nh = s.zone_n[p, E.Z_HAND]
+        best_str = best_cos = 0
+        for i in range(nh + s.zone_n[p, E.Z_CLOTH]):
+            inst = s.zone[p, E.Z_HAND, i] if i < nh else s.zone[p, E.Z_CLOTH, 0]
+            k = c.inst_card[inst]
+            if i >= nh or c.classes[k] & E.CLASS_CHARACTER:
+                v_str, v_cos = fighter_bound(s, c, inst, p)
+                total_str += v_str
+                total_cos += v_cos
+            if c.use_kind[k] == 1 and c.use_trig[k] >= 0:  # a helper: as `helper_bonus` weighs it
+                gain_str, gain_cos = helper_bound(s, c, p, k)
+                best_str = max(best_str, gain_str)
+                best_cos = max(best_cos, gain_cos)
+        reach[R_STR] = total_str + best_str
+        reach[R_COS] = total_cos + best_cos
+        reach[R_KNOWN] = 1
+    return reach[R_STR], reach[R_COS]
+
+
+@kernel
+def helper_bound(s, c, p, k):
+    """The most the helper card k could add (buff) or cut (cost) in a fight, per currency, as
+    `helper_bonus` counts it, its cost cuts taken as matching."""
+    ut = c.use_trig[k]
+    start, n = c.prog[k, ut, 0], c.prog[k, ut, 1]
+    gain_str = gain_cos = 0
+    for j in range(start, start + n):
+        op = c.ops[j]
+        code = op[E.F_OP]
+        if code == E.OP_COST_CUT or code == E.OP_BUFF:
+            gain_str += max(op[E.F_A], 0)
+            gain_cos += max(op[E.F_B], 0)
+        elif code == E.OP_TURN_BUFF:
+            gain_str += max(op[E.F_A] * max(1, count_alongside_any(s, c, p, -1)), 0)
+    return gain_str, gain_cos
+
+
+@kernel
 def note_slots(s, c, p):
     """Fill s.slot_memo with p's fighters and fight totals against each field card (its costs
     are filled when first asked, by `slot_costs`); return the bits of the slots where p has
@@ -570,6 +616,7 @@ def note_slots(s, c, p):
         memo[slot, M_HAND_KNOWN] = 0
         memo[slot, M_TOTAL_STR] = 0
         memo[slot, M_TOTAL_COS] = 0
+    s.reach[R_KNOWN] = 0
     play = s.zone[p, E.Z_PLAY]
     for j in range(s.zone_n[p, E.Z_PLAY]):  # one look at each card in play, not one per slot
         t = s.inst_facing[play[j]]
@@ -636,11 +683,13 @@ def take_best_candidate(s, n_cand):
 @kernel
 def add_fights(s, c, p, slot, value, started, n_cand):
     """Add the fights against the card of `slot` that p could win (one per currency it can be
-    bought with), scored by its value minus a price per cost point."""
+    bought with and, if p has no fighter facing it, costing no more than `hand_reach`), scored by
+    its value minus a price per cost point."""
     costs = slot_costs(s, c, p, slot)
     w = s.weights[p]
+    unfaced = s.slot_memo[slot, M_FIGHTERS] == 0
     for cur in (COSMOS, STRENGTH):
-        if costs[cur] <= 0:
+        if costs[cur] <= 0 or (unfaced and costs[cur] > hand_reach(s, c, p)[cur]):
             continue
         score = value - w[W_COST] * costs[cur]
         if cur == COSMOS:
@@ -749,15 +798,17 @@ def choose_action(s, c, p, out):
     # 6. Pick the fight: the best card p can afford (value minus a price per cost point). The
     # candidates (card, currency) are taken from the best score down (equals in slot order, Cosmos
     # first), so that the first one p can afford is the choice and the others are not checked.
-    # A slot whose costs are not known yet enters as a bound on its scores (a cost is at least 1)
-    # and its costs are computed only if the bound comes up before the choice is made.
+    # When p has started a fight (which comes first), a slot whose costs are not known yet enters
+    # as a bound on its scores (a cost is at least 1) and its costs are computed only if the
+    # bound comes up before the choice is made. Otherwise most slots come up: their fights enter
+    # at once, and those costing more than `hand_reach` not at all.
     n_cand = 0
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if t < 0:
             continue
         value = card_value(s, c, p, t, lead)
-        if memo[slot, M_COSTS_KNOWN] or started & (1 << slot) or w[W_COST] < 0:
+        if not started or memo[slot, M_COSTS_KNOWN] or started & (1 << slot) or w[W_COST] < 0:
             n_cand = add_fights(s, c, p, slot, value, started, n_cand)
         else:
             n_cand = add_candidate(s, n_cand, value - w[W_COST] + 0.05, -1 - slot)

@@ -79,6 +79,12 @@ M_HAND_COS = 8
 M_HAND_CHARS = 9   # and how many Characters count
 M_WIDTH = 10
 
+# reach[...]: the most p's hand, equipped Cloth and best helper could add to a fight against a card
+# p has no fighter facing (an upper bound, per currency)
+R_KNOWN = 0        # 1 once R_STR and R_COS are filled
+R_STR = 1
+R_COS = 2
+
 PEND_WIDTH = 5  # kind, a, b, c, d
 PEND_CAP = 256
 # Pending event kinds (a LIFO stack: each resolves completely before the one below it)
@@ -114,6 +120,7 @@ class GameState(NamedTuple):
     helpers: np.ndarray        # int64[I] a policy decision's usable fight helpers (helpers[0] = count)
     cand_score: np.ndarray     # float64[2 * N_SLOTS] a policy decision's fights to weigh: their score
     cand_at: np.ndarray        # int64[2 * N_SLOTS] and 2 * slot + currency (-1 - slot: a bound)
+    reach: np.ndarray          # int64[3] a policy decision's bound on what its hand and helpers add (R_*)
     action: np.ndarray         # int64[3] the main-phase action a policy chose (kind, a, b)
     keep: np.ndarray           # bool[I] upkeep: the hand cards the policy keeps (by hand position)
 
@@ -145,6 +152,7 @@ def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity:
         helpers=np.zeros(n_instances + 1, np.int64),
         cand_score=np.zeros(2 * E.N_SLOTS, np.float64),
         cand_at=np.zeros(2 * E.N_SLOTS, np.int64),
+        reach=np.zeros(3, np.int64),
         action=np.zeros(3, np.int64),
         keep=np.zeros(n_instances, np.bool_),
     )
