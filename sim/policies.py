@@ -63,6 +63,11 @@ def init_values(s, c, p):
         s.value[p, k] = (w[W_VP] * (c.vp[k] + variable_vp_estimate(c, k)) + w[W_STRENGTH] * c.strength[k]
                          + w[W_COSMOS] * c.cosmos[k] + w[W_HEAL] * c.heal[k]
                          + w[W_DRAW] * max(d1, d2) + w[W_EFFECT] * (o1 + o2) + w[W_HARM] * (h1 + h2))
+        own = w[W_STRENGTH] * c.strength[k] + w[W_COSMOS] * c.cosmos[k]
+        # step 5 of `choose_action`: a plain use (draws, attacks, recursion) worth more than the
+        # card's own fight value
+        s.use_first[p, k] = ut >= 0 and c.use_kind[k] == 0 and \
+            w[W_DRAW] * d2 + w[W_EFFECT] * o2 + w[W_HARM] * h2 > w[W_USE] * own
 
 
 @kernel
@@ -730,6 +735,8 @@ def choose_action(s, c, p, out):
                 out[1] = slot
                 out[2] = cur
                 return
+    if nh == 0 and s.zone_n[p, E.Z_CLOTH] == 0:
+        return  # no card left to equip, use, heal with or commit: the main phase ends
     # 2. Equip a Cloth
     if s.zone_n[p, E.Z_CLOTH] == 0:
         best = -1
@@ -785,12 +792,7 @@ def choose_action(s, c, p, out):
             inst = s.zone[p, zone, i]
             k = c.inst_card[inst]
             ut = c.use_trig[k]
-            if ut < 0 or c.use_kind[k] != 0:
-                continue
-            d, o, h = c.prog_counts[k, ut, 0], c.prog_counts[k, ut, 1], c.prog_counts[k, ut, 2]
-            gain = w[W_DRAW] * d + w[W_EFFECT] * o + w[W_HARM] * h
-            own = w[W_STRENGTH] * c.strength[k] + w[W_COSMOS] * c.cosmos[k]
-            if gain > w[W_USE] * own and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut):
+            if s.use_first[p, k] and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut):
                 out[0] = A_USE
                 out[1] = inst
                 out[2] = ut
@@ -802,7 +804,11 @@ def choose_action(s, c, p, out):
     # as a bound on its scores (a cost is at least 1) and its costs are computed only if the
     # bound comes up before the choice is made. Otherwise most slots come up: their fights enter
     # at once, and those costing more than `hand_reach` not at all.
+    # The bounds wait (`deferred`) until the best of them could come up: the started fight is
+    # most often the choice, and then they never enter.
     n_cand = 0
+    deferred = 0
+    deferred_best = -1e18
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if t < 0:
@@ -811,7 +817,8 @@ def choose_action(s, c, p, out):
         if not started or memo[slot, M_COSTS_KNOWN] or started & (1 << slot) or w[W_COST] < 0:
             n_cand = add_fights(s, c, p, slot, value, started, n_cand)
         else:
-            n_cand = add_candidate(s, n_cand, value - w[W_COST] + 0.05, -1 - slot)
+            deferred |= 1 << slot
+            deferred_best = max(deferred_best, value - w[W_COST] + 0.05)
     best_t = -1
     best_slot = -1
     best_cur = -1
@@ -824,7 +831,14 @@ def choose_action(s, c, p, out):
     plain_fighting = False  # are there cards with a `fighting` program among them?
     bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
     helpers_found = False
-    while n_cand > 0:
+    while n_cand > 0 or deferred:
+        if deferred and (n_cand == 0 or s.cand_score[n_cand - 1] <= deferred_best):
+            for slot in range(E.N_SLOTS):
+                if deferred & (1 << slot):
+                    bound = card_value(s, c, p, s.field[slot], lead) - w[W_COST] + 0.05
+                    n_cand = add_candidate(s, n_cand, bound, -1 - slot)
+            deferred = 0
+            continue
         at, score, n_cand = take_best_candidate(s, n_cand)
         if at < 0:  # a bound: weigh that slot's fights now
             slot = -1 - at
