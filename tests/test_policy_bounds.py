@@ -1,0 +1,71 @@
+"""The value policy skips weighing a fight that costs more than `hand_reach`: that must be an
+upper bound of what the hand, the equipped Cloth and the best helper really add to any fight the
+player has not started, or the policy would pass over fights it can win.
+
+Random boards of base-game cards (hands of every kind of card, Cloths, fighters facing other
+field cards, any Clock) compare the bound with `hand_resources` plus the best `helper_bonus`.
+"""
+import numpy as np
+
+from sim import enums as E
+from sim.fight import COSMOS, STRENGTH
+from sim.policies import HAND_ALL, find_helpers, hand_reach, hand_resources, helper_bonus
+from sim.state import R_KNOWN
+
+from .scenario import Scenario
+
+BOARDS = 300
+
+
+def place(sc, rng, names, where):
+    """Place a random card of `names` by `where(name)`; None when no copy is left."""
+    for _ in range(20):
+        name = names[rng.integers(len(names))]
+        try:
+            return where(name)
+        except ValueError:
+            continue
+    return None
+
+
+def test_hand_reach_bounds_every_unstarted_fight():
+    rng = np.random.default_rng(5)
+    sc0 = Scenario()
+    cards = sc0.engine.cards
+    t = sc0.t
+    characters = [c.name for i, c in enumerate(cards) if t.classes[i] & E.CLASS_CHARACTER]
+    cloths = [c.name for i, c in enumerate(cards) if t.classes[i] & E.CLASS_CLOTH]
+    field_cards = [c.name for i, c in enumerate(cards) if t.strength_cost[i] > 0 or t.cosmos_cost[i] > 0]
+    anything = [c.name for c in cards]
+    checked = 0
+    for board in range(BOARDS):
+        sc = Scenario(seed=board)
+        sc.set_flames(int(rng.integers(1, 13)))
+        slots = rng.permutation(E.N_SLOTS)[:rng.integers(2, E.N_SLOTS + 1)]
+        for slot in slots:
+            place(sc, rng, field_cards, lambda n, slot=slot: sc.field(int(slot), n))
+        for _ in range(rng.integers(1, 8)):
+            place(sc, rng, characters if rng.random() < 0.7 else anything, lambda n: sc.put(0, "hand", n))
+        if rng.random() < 0.5:
+            place(sc, rng, cloths, lambda n: sc.put(0, "cloth", n))
+        # fighters facing the first field card: the others are fights seat 0 has not started
+        faced = sc.st.field[slots[0]]
+        for _ in range(rng.integers(0, 3)):
+            inst = place(sc, rng, characters, lambda n: sc.put(0, "play", n))
+            if inst is not None:
+                sc.st.inst_facing[inst] = faced
+        for _ in range(rng.integers(0, 4)):
+            place(sc, rng, anything, lambda n: sc.put(0, rng.choice(["discard", "draw", "setaside"]), n))
+        s, c = sc.s, sc.c
+        sc.st.reach[R_KNOWN] = 0
+        reach_str, reach_cos = hand_reach(s, c, 0)
+        find_helpers(s, c, 0)
+        for slot in slots[1:]:
+            target = sc.st.field[slot]
+            if target < 0:
+                continue
+            hand_str, hand_cos, _ = hand_resources(s, c, 0, target, HAND_ALL)
+            assert hand_str + helper_bonus(s, c, 0, target, STRENGTH)[0] <= reach_str
+            assert hand_cos + helper_bonus(s, c, 0, target, COSMOS)[0] <= reach_cos
+            checked += 1
+    assert checked > 2 * BOARDS
