@@ -800,12 +800,11 @@ def choose_action(s, c, p, out):
     # 6. Pick the fight: the best card p can afford (value minus a price per cost point). The
     # candidates (card, currency) are taken from the best score down (equals in slot order, Cosmos
     # first), so that the first one p can afford is the choice and the others are not checked.
-    # When p has started a fight (which comes first), a slot whose costs are not known yet enters
-    # as a bound on its scores (a cost is at least 1) and its costs are computed only if the
-    # bound comes up before the choice is made. Otherwise most slots come up: their fights enter
-    # at once, and those costing more than `hand_reach` not at all.
-    # The bounds wait (`deferred`) until the best of them could come up: the started fight is
-    # most often the choice, and then they never enter.
+    # Without a started fight most slots come up: their fights enter at once, except those costing
+    # more than `hand_reach`. With one (it comes first and is most often the choice), the other
+    # slots wait (`deferred`) as a bound on their scores (a cost is at least 1): the bounds enter
+    # only once the best of them could come up, and a slot's costs are computed only when its
+    # bound does.
     n_cand = 0
     deferred = 0
     deferred_best = -1e18
