@@ -233,9 +233,10 @@ def any_fighter_matches(s, c, p, target, f):
 
 
 @kernel
-def base_costs(s, c, target, p):
+def base_costs(s, c, target, p, faced):
     """Printed (Strength, Cosmos) costs after currency conversions (GEN-15 step 1); 0 = not
-    buyable that way."""
+    buyable that way. faced: whether p may have a card facing target (if not, the conversions
+    that ask for a fighter do not apply)."""
     k = c.inst_card[target]
     str_cost = c.strength_cost[k]
     cos_cost = c.cosmos_cost[k]
@@ -245,7 +246,7 @@ def base_costs(s, c, target, p):
     start, n = c.prog[k, E.T_COST, 0], c.prog[k, E.T_COST, 1]
     for i in range(start, start + n):
         op = c.ops[i]
-        if op[E.F_OP] == E.OP_ALT_COST_FIGHTER and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
+        if op[E.F_OP] == E.OP_ALT_COST_FIGHTER and faced and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
             if op[E.F_A] > 0:
                 str_cost = op[E.F_A]
             if op[E.F_B] > 0:
@@ -257,7 +258,14 @@ def base_costs(s, c, target, p):
 def effective_costs(s, c, target, p):
     """The (Strength, Cosmos) costs p must reach to acquire `target` now; 0 where it cannot be
     bought that way. Both at once: the policies weigh both currencies of every field card."""
-    str_cost, cos_cost = base_costs(s, c, target, p)
+    return costs_for(s, c, target, p, True)
+
+
+@kernel
+def costs_for(s, c, target, p, faced):
+    """`effective_costs`, told whether p may have a card facing target: the policies know when it
+    has none, and then the modifiers that depend on its fighters are not looked for."""
+    str_cost, cos_cost = base_costs(s, c, target, p, faced)
     if str_cost <= 0 and cos_cost <= 0:
         return 0, 0
     k = c.inst_card[target]
@@ -267,7 +275,7 @@ def effective_costs(s, c, target, p):
     start, n = c.prog[k, E.T_COST, 0], c.prog[k, E.T_COST, 1]
     for i in range(start, start + n):
         op = c.ops[i]
-        if op[E.F_OP] == E.OP_COST_IF_FIGHTER and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
+        if op[E.F_OP] == E.OP_COST_IF_FIGHTER and faced and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
             cut_str += op[E.F_A]
             cut_cos += op[E.F_B]
     # Fighters that lower the cost of the card they face (Daichi)
@@ -275,7 +283,7 @@ def effective_costs(s, c, target, p):
     facing = s.inst_facing
     prog = c.prog
     ops = c.ops
-    for j in range(s.zone_n[p, E.Z_PLAY]):
+    for j in range(s.zone_n[p, E.Z_PLAY] if faced else 0):
         inst = play[j]
         if facing[inst] != target or not c.cuts_faced_cost[c.inst_card[inst]]:
             continue
