@@ -56,6 +56,7 @@ def variable_vp_estimate(c, k):
 def init_values(s, c, p):
     """Each card's static worth to seat p's policy (the flame term is added per decision)."""
     w = s.weights[p]
+    top = -1e18
     for k in range(c.card_id.shape[0]):
         counts = c.prog_counts[k]
         d1, o1, h1 = counts[E.T_ENGAGE, 0], counts[E.T_ENGAGE, 1], counts[E.T_ENGAGE, 2]
@@ -69,6 +70,8 @@ def init_values(s, c, p):
         # card's own fight value
         s.use_first[p, k] = ut >= 0 and c.use_kind[k] == 0 and \
             w[W_DRAW] * d2 + w[W_EFFECT] * o2 + w[W_HARM] * h2 > w[W_USE] * own
+        top = max(top, s.value[p, k])
+    s.value_top[p] = top + abs(w[W_FLAME])  # at least `card_value` of any card
 
 
 @kernel
@@ -803,22 +806,21 @@ def choose_action(s, c, p, out):
     # first), so that the first one p can afford is the choice and the others are not checked.
     # Without a started fight most slots come up: their fights enter at once, except those costing
     # more than `hand_reach`. With one (it comes first and is most often the choice), the other
-    # slots wait (`deferred`) as a bound on their scores (a cost is at least 1): the bounds enter
-    # only once the best of them could come up, and a slot's costs are computed only when its
-    # bound does.
+    # slots wait (`deferred`), each with a bound on its scores (a cost is at least 1): the bounds
+    # enter once the best score left could be below one (`deferred_best`, from the top of the
+    # policy's card values: entering sooner than needed changes no order), and a slot's costs
+    # are computed only when its bound comes up.
     n_cand = 0
     deferred = 0
-    deferred_best = -1e18
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if t < 0:
             continue
-        value = card_value(s, c, p, t, lead)
         if not started or memo[slot, M_COSTS_KNOWN] or started & (1 << slot) or w[W_COST] < 0:
-            n_cand = add_fights(s, c, p, slot, value, started, n_cand)
+            n_cand = add_fights(s, c, p, slot, card_value(s, c, p, t, lead), started, n_cand)
         else:
             deferred |= 1 << slot
-            deferred_best = max(deferred_best, value - w[W_COST] + 0.05)
+    deferred_best = s.value_top[p] - w[W_COST] + 0.05
     best_t = -1
     best_slot = -1
     best_cur = -1

@@ -115,6 +115,7 @@ class GameState(NamedTuple):
     log: np.ndarray            # int32[L, EVENT_WIDTH] event log of the current game
     value: np.ndarray          # float64[MAX_PLAYERS, C] each seat's policy value of each card
     use_first: np.ndarray      # bool[MAX_PLAYERS, C] whether its plain use is worth more to that policy than its fight
+    value_top: np.ndarray      # float64[MAX_PLAYERS] the most `card_value` gives for any card, to that policy
     weights: np.ndarray        # float64[MAX_PLAYERS, W] each seat's policy weights
     scratch: np.ndarray        # int64[I] scratch list for choices
     slot_memo: np.ndarray      # int64[N_SLOTS, M_WIDTH] a policy decision's facts per field slot (M_*)
@@ -148,6 +149,7 @@ def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity:
         log=np.zeros((max(log_capacity, 1), E.EVENT_WIDTH), np.int32),
         value=np.zeros((E.MAX_PLAYERS, n_cards), np.float64),
         use_first=np.zeros((E.MAX_PLAYERS, n_cards), np.bool_),
+        value_top=np.zeros(E.MAX_PLAYERS, np.float64),
         weights=np.zeros((E.MAX_PLAYERS, max(n_weights, 1)), np.float64),
         scratch=np.zeros(n_instances, np.int64),
         slot_memo=np.zeros((E.N_SLOTS, M_WIDTH), np.int64),
