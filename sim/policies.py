@@ -916,12 +916,13 @@ def choose_action(s, c, p, out):
     small = -1
     small_v = 1 << 30
     is_aided = aided(s, c, p, best_t)
+    enough_fighters = memo[best_slot, M_FIGHTERS] >= min_fighters(c, best_t)
     for i in range(nh):
         inst = s.zone[p, E.Z_HAND, i]
         if not can_face(s, c, p, inst, best_t):
             continue
         v = values_against(s, c, inst, best_t, p, is_aided)[best_cur]
-        if v <= 0 and count_fighters(s, p, best_t) >= min_fighters(c, best_t):
+        if v <= 0 and enough_fighters:
             continue
         if v >= need and v < small_v:
             small_v = v
@@ -938,7 +939,7 @@ def choose_action(s, c, p, out):
             return
     if small >= 0 and need > 0:
         pick = small
-    if pick >= 0 and (need > 0 or count_fighters(s, p, best_t) < min_fighters(c, best_t)):
+    if pick >= 0 and (need > 0 or not enough_fighters):
         out[0] = A_PLAY
         out[1] = pick
         out[2] = best_slot
@@ -952,17 +953,6 @@ def choose_action(s, c, p, out):
         out[0] = A_USE
         out[1] = helper
         out[2] = c.use_trig[k]
-
-
-@kernel
-def count_fighters(s, p, target):
-    n = 0
-    play = s.zone[p, E.Z_PLAY]
-    facing = s.inst_facing
-    for k in range(s.zone_n[p, E.Z_PLAY]):
-        if facing[play[k]] == target:
-            n += 1
-    return n
 
 
 @kernel
