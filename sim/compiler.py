@@ -43,6 +43,7 @@ class CardTable(NamedTuple):
     aids_fighters: np.ndarray    # int64[C] 1 if its `fighting` program changes the other cards facing its target
     cuts_faced_cost: np.ndarray  # int64[C] 1 if its `fighting` program lowers the cost of the card it faces
     field_rules: np.ndarray      # int64[C] bit OP_* set for each op code of its `field` program
+    passes: np.ndarray           # bool[F, I] whether each card instance passes each filter row (`matches`)
 
 
 START_CODES = {"reserve": 0, "deck": 1, "setaside": 2}
@@ -217,6 +218,21 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
     return facts
 
 
+def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, name_id: np.ndarray,
+                  cosmos: np.ndarray) -> np.ndarray:
+    """bool[F, C]: does each card pass each filter row (every constraint of the row holds)?
+    The filters read only a card's printed facts, so the engine looks their answers up."""
+    def col(j):
+        return filters[:, j:j + 1]  # [F, 1], against the cards' [C]
+    ok = (col(E.FL_CLASS_ANY) == 0) | ((classes & col(E.FL_CLASS_ANY)) != 0)
+    ok &= (col(E.FL_RANK_ANY) == 0) | ((ranks & col(E.FL_RANK_ANY)) != 0)
+    ok &= (col(E.FL_NAME) < 0) | (name_id == col(E.FL_NAME))
+    ok &= (col(E.FL_NOT_NAME) < 0) | (name_id != col(E.FL_NOT_NAME))
+    ok &= (col(E.FL_COSMOS) != 1) | (cosmos > 0)
+    ok &= (col(E.FL_COSMOS) != 2) | (cosmos <= 0)
+    return ok
+
+
 def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
     """Turn validated cards (all boxes of one run) into a CardTable."""
     names = {}
@@ -249,11 +265,17 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
     i32 = lambda xs: np.asarray(list(xs), dtype=np.int64)
     copies = i32(c.copies for c in cards)
     ops = np.asarray(t.ops or [[0] * E.OP_WIDTH], dtype=np.int64).reshape(-1, E.OP_WIDTH)
+    filters = np.asarray(t.filters or [(0, 0, -1, -1, 0, 0)], dtype=np.int64).reshape(-1, E.FILTER_WIDTH)
+    name_id = i32(names[name_key(c)] for c in cards)
+    classes = i32(cls(c) for c in cards)
+    ranks = i32(sum(E.RANK_NAMES[r] for r in c.rank) for c in cards)
+    cosmos = i32(c.cosmos for c in cards)
+    inst_card = np.repeat(np.arange(n, dtype=np.int64), copies)
     return CardTable(
         card_id=i32(c.id for c in cards),
-        name_id=i32(names[name_key(c)] for c in cards),
-        classes=i32(cls(c) for c in cards),
-        ranks=i32(sum(E.RANK_NAMES[r] for r in c.rank) for c in cards),
+        name_id=name_id,
+        classes=classes,
+        ranks=ranks,
         hero=i32(E.HEROES.index(c.hero) if c.hero else -1 for c in cards),
         start=i32(START_CODES[c.start] for c in cards),
         copies=copies,
@@ -261,13 +283,14 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
         cosmos_cost=i32(c.cosmos_cost for c in cards),
         strength=i32(c.strength for c in cards),
         heal=i32(c.heal for c in cards),
-        cosmos=i32(c.cosmos for c in cards),
+        cosmos=cosmos,
         vp=i32(c.vp for c in cards),
         icons=i32(sum(E.ICON_NAMES[x] for x in c.icons) for c in cards),
         prog=prog,
         ops=ops,
-        filters=np.asarray(t.filters or [(0, 0, -1, -1, 0, 0)], dtype=np.int64).reshape(-1, E.FILTER_WIDTH),
+        filters=filters,
         conds=np.asarray(t.conds or [(0, 0, 0, -1, 0, 0)], dtype=np.int64).reshape(-1, E.COND_WIDTH),
-        inst_card=np.repeat(np.arange(n, dtype=np.int64), copies),
+        inst_card=inst_card,
         **program_facts(prog, ops),
+        passes=np.ascontiguousarray(filter_passes(filters, classes, ranks, name_id, cosmos)[:, inst_card]),
     )

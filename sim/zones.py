@@ -195,24 +195,8 @@ def draw_cards(s, c, p, n):
 
 @kernel
 def matches(c, inst, f):
-    """Does the card of `inst` pass filter row f (-1: any card)?"""
-    if f < 0:
-        return True
-    k = c.inst_card[inst]
-    fl = c.filters[f]
-    if fl[E.FL_CLASS_ANY] != 0 and (c.classes[k] & fl[E.FL_CLASS_ANY]) == 0:
-        return False
-    if fl[E.FL_RANK_ANY] != 0 and (c.ranks[k] & fl[E.FL_RANK_ANY]) == 0:
-        return False
-    if fl[E.FL_NAME] >= 0 and c.name_id[k] != fl[E.FL_NAME]:
-        return False
-    if fl[E.FL_NOT_NAME] >= 0 and c.name_id[k] == fl[E.FL_NOT_NAME]:
-        return False
-    if fl[E.FL_COSMOS] == 1 and c.cosmos[k] <= 0:
-        return False
-    if fl[E.FL_COSMOS] == 2 and c.cosmos[k] > 0:
-        return False
-    return True
+    """Does the card of `inst` pass filter row f (-1: any card)? (`compiler.filter_passes`)"""
+    return f < 0 or c.passes[f, inst]
 
 
 @kernel

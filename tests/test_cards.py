@@ -68,3 +68,23 @@ def test_overrides_change_a_number_and_reject_nonsense():
         apply_overrides(cards, {"Cassios.speed": 1})
     with pytest.raises(CardFileError, match="greater than or equal to 0"):
         apply_overrides(cards, {"Cassios.copies": -2})
+
+
+def test_every_filter_row_passes_the_cards_its_constraints_describe():
+    from sim import enums as E
+    from sim.compiler import compile_cards
+    t = compile_cards(load_card_records(("base",)))
+    assert t.passes.shape == (len(t.filters), len(t.inst_card))
+
+    def passes(row, k):  # the constraints of a filter row, one by one (sim/enums.py FL_*)
+        return ((row[E.FL_CLASS_ANY] == 0 or t.classes[k] & row[E.FL_CLASS_ANY] != 0)
+                and (row[E.FL_RANK_ANY] == 0 or t.ranks[k] & row[E.FL_RANK_ANY] != 0)
+                and (row[E.FL_NAME] < 0 or t.name_id[k] == row[E.FL_NAME])
+                and (row[E.FL_NOT_NAME] < 0 or t.name_id[k] != row[E.FL_NOT_NAME])
+                and (row[E.FL_COSMOS] != 1 or t.cosmos[k] > 0)
+                and (row[E.FL_COSMOS] != 2 or t.cosmos[k] <= 0))
+    for f, row in enumerate(t.filters):
+        for inst, k in enumerate(t.inst_card):
+            assert bool(t.passes[f, inst]) == passes(row, k), (f, inst)
+    # each of the base game's filters lets some cards through and keeps others out
+    assert t.passes.any(axis=1).all() and not t.passes.all(axis=1).any()
