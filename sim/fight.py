@@ -233,28 +233,6 @@ def any_fighter_matches(s, c, p, target, f):
 
 
 @kernel
-def base_costs(s, c, target, p, faced):
-    """Printed (Strength, Cosmos) costs after currency conversions (GEN-15 step 1); 0 = not
-    buyable that way. faced: whether p may have a card facing target (if not, the conversions
-    that ask for a fighter do not apply)."""
-    k = c.inst_card[target]
-    str_cost = c.strength_cost[k]
-    cos_cost = c.cosmos_cost[k]
-    alt = s.pl[p, PL_ALT_FILTER]
-    if alt > 0 and cos_cost > 0 and matches(c, target, alt - 1):
-        str_cost = cos_cost  # Algethi: Strength at a cost equal to the Cosmos cost
-    start, n = c.prog[k, E.T_COST, 0], c.prog[k, E.T_COST, 1]
-    for i in range(start, start + n):
-        op = c.ops[i]
-        if op[E.F_OP] == E.OP_ALT_COST_FIGHTER and faced and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
-            if op[E.F_A] > 0:
-                str_cost = op[E.F_A]
-            if op[E.F_B] > 0:
-                cos_cost = op[E.F_B]
-    return str_cost, cos_cost
-
-
-@kernel
 def effective_costs(s, c, target, p):
     """The (Strength, Cosmos) costs p must reach to acquire `target` now; 0 where it cannot be
     bought that way. Both at once: the policies weigh both currencies of every field card."""
@@ -264,26 +242,64 @@ def effective_costs(s, c, target, p):
 @kernel
 def costs_for(s, c, target, p, faced):
     """`effective_costs`, told whether p may have a card facing target: the policies know when it
-    has none, and then the modifiers that depend on its fighters are not looked for."""
-    str_cost, cos_cost = base_costs(s, c, target, p, faced)
+    has none, and then the modifiers that depend on its fighters are not looked for (what is
+    left is small enough to be inlined where the policies weigh the field)."""
+    k = c.inst_card[target]
+    # GEN-15 step 1: currency conversions
+    str_cost = c.strength_cost[k]
+    cos_cost = c.cosmos_cost[k]
+    alt = s.pl[p, PL_ALT_FILTER]
+    if alt > 0 and cos_cost > 0 and matches(c, target, alt - 1):
+        str_cost = cos_cost  # Algethi: Strength at a cost equal to the Cosmos cost
+    if faced and c.prog[k, E.T_COST, 1] > 0:
+        str_cost, cos_cost = fighter_conversions(s, c, target, p, str_cost, cos_cost)
     if str_cost <= 0 and cos_cost <= 0:
         return 0, 0
-    k = c.inst_card[target]
+    # then all modifiers, then a floor of 1
     cut = 1 if s.field[E.N_SLOTS - 1] == target else 0  # R1: the last slot costs 1 less
     cut_str = cut + s.inst_cut_str[target]
     cut_cos = cut + s.inst_cut_cos[target]
+    if faced:
+        more_str, more_cos = fighter_cuts(s, c, target, p)
+        cut_str += more_str
+        cut_cos += more_cos
+    str_cost = max(str_cost - cut_str, 1) if str_cost > 0 else 0
+    cos_cost = max(cos_cost - cut_cos, 1) if cos_cost > 0 else 0
+    return str_cost, cos_cost
+
+
+@kernel
+def fighter_conversions(s, c, target, p, str_cost, cos_cost):
+    """target's own `cost` conversions that ask for one of p's fighters facing it."""
+    k = c.inst_card[target]
     start, n = c.prog[k, E.T_COST, 0], c.prog[k, E.T_COST, 1]
     for i in range(start, start + n):
         op = c.ops[i]
-        if op[E.F_OP] == E.OP_COST_IF_FIGHTER and faced and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
+        if op[E.F_OP] == E.OP_ALT_COST_FIGHTER and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
+            if op[E.F_A] > 0:
+                str_cost = op[E.F_A]
+            if op[E.F_B] > 0:
+                cos_cost = op[E.F_B]
+    return str_cost, cos_cost
+
+
+@kernel
+def fighter_cuts(s, c, target, p):
+    """What p's fighters facing target cut from its costs: target's own `cost` cuts that ask for a
+    fighter, and the fighters that lower the cost of the card they face (Daichi)."""
+    k = c.inst_card[target]
+    cut_str = cut_cos = 0
+    start, n = c.prog[k, E.T_COST, 0], c.prog[k, E.T_COST, 1]
+    for i in range(start, start + n):
+        op = c.ops[i]
+        if op[E.F_OP] == E.OP_COST_IF_FIGHTER and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
             cut_str += op[E.F_A]
             cut_cos += op[E.F_B]
-    # Fighters that lower the cost of the card they face (Daichi)
     play = s.zone[p, E.Z_PLAY]
     facing = s.inst_facing
     prog = c.prog
     ops = c.ops
-    for j in range(s.zone_n[p, E.Z_PLAY] if faced else 0):
+    for j in range(s.zone_n[p, E.Z_PLAY]):
         inst = play[j]
         if facing[inst] != target or not c.cuts_faced_cost[c.inst_card[inst]]:
             continue
@@ -295,9 +311,7 @@ def costs_for(s, c, target, p, faced):
                 count = count_alongside(s, c, p, target, op[E.F_FILTER], inst)
                 cut_str += op[E.F_A] * count
                 cut_cos += op[E.F_B] * count
-    str_cost = max(str_cost - cut_str, 1) if str_cost > 0 else 0
-    cos_cost = max(cos_cost - cut_cos, 1) if cos_cost > 0 else 0
-    return str_cost, cos_cost
+    return cut_str, cut_cos
 
 
 @kernel
