@@ -496,7 +496,8 @@ def has_fighting_cards(s, c, p):
 def hand_resources(s, c, p, target, part):
     """What p's hand Characters (and the equipped Cloth) would add against target (Strength,
     Cosmos), and how many Characters count: all the cards, or only those without (HAND_PLAIN) or
-    with (HAND_FIGHTING) a `fighting` program."""
+    with (HAND_FIGHTING) a `fighting` program. With all the cards, each Character's values are
+    noted in s.hand_values (by hand position) for the commit step of the decision."""
     total_str = total_cos = 0
     chars = 0
     zone = s.zone
@@ -513,6 +514,10 @@ def hand_resources(s, c, p, target, part):
             total_str += v_str
             total_cos += v_cos
             chars += 1
+            s.hand_values[i, 0] = v_str
+            s.hand_values[i, 1] = v_cos
+    if part == HAND_ALL:
+        s.hand_values_of[0] = target
     if s.zone_n[p, E.Z_CLOTH] > 0:
         cl = zone[p, E.Z_CLOTH, 0]
         if part == HAND_ALL or (prog[inst_card[cl], E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING):
@@ -626,6 +631,7 @@ def note_slots(s, c, p):
         memo[slot, M_TOTAL_STR] = 0
         memo[slot, M_TOTAL_COS] = 0
     s.reach[R_KNOWN] = 0
+    s.hand_values_of[0] = -1
     play = s.zone[p, E.Z_PLAY]
     for j in range(s.zone_n[p, E.Z_PLAY]):  # one look at each card in play, not one per slot
         t = s.inst_facing[play[j]]
@@ -917,11 +923,12 @@ def choose_action(s, c, p, out):
     small_v = 1 << 30
     is_aided = aided(s, c, p, best_t)
     enough_fighters = memo[best_slot, M_FIGHTERS] >= min_fighters(c, best_t)
+    noted = s.hand_values_of[0] == best_t  # by `hand_resources`, in step 6
     for i in range(nh):
         inst = s.zone[p, E.Z_HAND, i]
         if not can_face(s, c, p, inst, best_t):
             continue
-        v = values_against(s, c, inst, best_t, p, is_aided)[best_cur]
+        v = s.hand_values[i, best_cur] if noted else values_against(s, c, inst, best_t, p, is_aided)[best_cur]
         if v <= 0 and enough_fighters:
             continue
         if v >= need and v < small_v:

@@ -123,6 +123,8 @@ class GameState(NamedTuple):
     cand_score: np.ndarray     # float64[2 * N_SLOTS] a policy decision's fights to weigh: their score
     cand_at: np.ndarray        # int64[2 * N_SLOTS] and 2 * slot + currency (-1 - slot: a bound)
     reach: np.ndarray          # int64[3] a policy decision's bound on what its hand and helpers add (R_*)
+    hand_values: np.ndarray    # int64[I, 2] what each hand Character adds against hand_values_of[0] (Strength, Cosmos)
+    hand_values_of: np.ndarray  # int64[1] the field card of those values in this decision, -1 none
     action: np.ndarray         # int64[3] the main-phase action a policy chose (kind, a, b)
     keep: np.ndarray           # bool[I] upkeep: the hand cards the policy keeps (by hand position)
 
@@ -157,6 +159,8 @@ def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity:
         cand_score=np.zeros(2 * E.N_SLOTS, np.float64),
         cand_at=np.zeros(2 * E.N_SLOTS, np.int64),
         reach=np.zeros(3, np.int64),
+        hand_values=np.zeros((n_instances, 2), np.int64),
+        hand_values_of=np.full(1, -1, np.int64),
         action=np.zeros(3, np.int64),
         keep=np.zeros(n_instances, np.bool_),
     )
