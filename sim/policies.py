@@ -514,8 +514,9 @@ def hand_resources(s, c, p, target, part):
             total_str += v_str
             total_cos += v_cos
             chars += 1
-            s.hand_values[i, 0] = v_str
-            s.hand_values[i, 1] = v_cos
+            if part == HAND_ALL:
+                s.hand_values[i, 0] = v_str
+                s.hand_values[i, 1] = v_cos
     if part == HAND_ALL:
         s.hand_values_of[0] = target
     if s.zone_n[p, E.Z_CLOTH] > 0:

@@ -3,13 +3,15 @@ upper bound of what the hand, the equipped Cloth and the best helper really add 
 player has not started, or the policy would pass over fights it can win.
 
 Random boards of base-game cards (hands of every kind of card, Cloths, fighters facing other
-field cards, any Clock) compare the bound with `hand_resources` plus the best `helper_bonus`.
+field cards, any Clock) compare the bound with `hand_resources` plus the best `helper_bonus`. The
+same boards check the hand values that the fight search notes for the commit step.
 """
 import numpy as np
 
 from sim import enums as E
-from sim.fight import COSMOS, STRENGTH
-from sim.policies import HAND_ALL, find_helpers, hand_reach, hand_resources, helper_bonus
+from sim.fight import COSMOS, STRENGTH, aided, values_against
+from sim.policies import (HAND_ALL, HAND_FIGHTING, HAND_PLAIN, find_helpers, hand_reach, hand_resources,
+                          helper_bonus)
 from sim.state import R_KNOWN
 
 from .scenario import Scenario
@@ -28,7 +30,9 @@ def place(sc, rng, names, where):
     return None
 
 
-def test_hand_reach_bounds_every_unstarted_fight():
+def random_boards():
+    """BOARDS scenarios: seat 0 with a random hand, maybe a Cloth, fighters facing the first of
+    the field cards; yields (scenario, the field slots in use)."""
     rng = np.random.default_rng(5)
     sc0 = Scenario()
     cards = sc0.engine.cards
@@ -37,7 +41,6 @@ def test_hand_reach_bounds_every_unstarted_fight():
     cloths = [c.name for i, c in enumerate(cards) if t.classes[i] & E.CLASS_CLOTH]
     field_cards = [c.name for i, c in enumerate(cards) if t.strength_cost[i] > 0 or t.cosmos_cost[i] > 0]
     anything = [c.name for c in cards]
-    checked = 0
     for board in range(BOARDS):
         sc = Scenario(seed=board)
         sc.set_flames(int(rng.integers(1, 13)))
@@ -56,6 +59,12 @@ def test_hand_reach_bounds_every_unstarted_fight():
                 sc.st.inst_facing[inst] = faced
         for _ in range(rng.integers(0, 4)):
             place(sc, rng, anything, lambda n: sc.put(0, rng.choice(["discard", "draw", "setaside"]), n))
+        yield sc, slots
+
+
+def test_hand_reach_bounds_every_unstarted_fight():
+    checked = 0
+    for sc, slots in random_boards():
         s, c = sc.s, sc.c
         sc.st.reach[R_KNOWN] = 0
         reach_str, reach_cos = hand_reach(s, c, 0)
@@ -69,3 +78,27 @@ def test_hand_reach_bounds_every_unstarted_fight():
             assert hand_cos + helper_bonus(s, c, 0, target, COSMOS)[0] <= reach_cos
             checked += 1
     assert checked > 2 * BOARDS
+
+
+def test_noted_hand_values_are_those_against_their_card():
+    """What the commit step reads (s.hand_values, noted by `hand_resources` with all the cards)
+    stays what each hand Character adds against that card, whatever parts of the hand are summed
+    against other cards afterwards in the same decision."""
+    aided_boards = 0
+    for sc, slots in random_boards():
+        s, c, st = sc.s, sc.c, sc.st
+        faced = st.field[slots[0]]
+        if faced < 0:
+            continue
+        hand_resources(s, c, 0, faced, HAND_ALL)
+        other = st.field[slots[1]]
+        hand_resources(s, c, 0, -1, HAND_PLAIN)
+        hand_resources(s, c, 0, other, HAND_FIGHTING)
+        assert st.hand_values_of[0] == faced
+        is_aided = aided(s, c, 0, faced)
+        aided_boards += is_aided
+        for i in range(st.zone_n[0, E.Z_HAND]):
+            inst = st.zone[0, E.Z_HAND, i]
+            if sc.t.classes[sc.t.inst_card[inst]] & E.CLASS_CHARACTER:
+                assert tuple(st.hand_values[i]) == values_against(s, c, inst, faced, 0, is_aided)
+    assert aided_boards > 0  # boards where the fighters change what the others add
