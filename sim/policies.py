@@ -10,9 +10,8 @@ from .jit import kernel
 
 from . import enums as E
 from .fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, cond_holds, costs_for,
-                    count_character_fighters, effective_cost, effective_costs, face_cost_payable, field_rule_op,
-                    fight_total, fight_totals, fighter_bound, fighter_values, healing_banned, min_fighters,
-                    values_against)
+                    count_character_fighters, effective_cost, face_cost_payable, field_rule_op, fight_total,
+                    fight_totals, fighter_bound, healing_banned, min_fighters, values_against)
 from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
                              W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
 from .rng import randint, random01, shuffle_prefix
@@ -651,7 +650,7 @@ def note_slots(s, c, p):
 
 @kernel
 def slot_costs(s, c, p, slot):
-    """effective_costs of the card of `slot` for p, computed once per decision."""
+    """The effective costs of the card of `slot` for p (`costs_for`), computed once per decision."""
     memo = s.slot_memo
     if memo[slot, M_COSTS_KNOWN] == 0:
         str_cost, cos_cost = costs_for(s, c, s.field[slot], p, memo[slot, M_FIGHTERS] > 0)
