@@ -17,8 +17,8 @@ from .fight import acquisition_banned, cond_holds, healing_banned, is_protected
 from .policies import (choose_buff_target, choose_field_swap, choose_opponent_of, choose_player,
                        decide_may, decide_pay, pick_cards)
 from .rng import shuffle_prefix
-from .state import (G_ACTIVE, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_TURN_MARKS, IF_COSMOS_DRAW,
-                    P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
+from .state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_TURN_MARKS,
+                    IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from .zones import (draw_cards, field_slot, log_event, matches, move_to, reshuffle_discard, shuffle_zone,
                     top_of_draw, zone_push)
 
@@ -377,6 +377,7 @@ def run_program(s, c, trig, src_inst, p, target, slot):
     start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
     if n == 0:
         return
+    s.g[G_EFFECTS_RUN] += 1
     log_event(s, c, E.EV_EFFECT, p, src_inst, trig, 0)
     nplayers = s.g[G_NPLAYERS]
     active = s.g[G_ACTIVE]

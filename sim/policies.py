@@ -4,7 +4,9 @@
 answer the questions card effects ask (whom to target, which cards, whether to pay). Policies
 never copy the state and only propose legal actions (the engine checks and counts violations).
 Policy 0 plays at random; the others are one heuristic driven by the weights of
-`sim/policy_catalog.py`.
+`sim/policy_catalog.py`. With the `plan` weight, the first card a policy commits to a fight its
+hand wins comes with a plan for the rest of it (`plan_fight`), which the next decisions follow
+while nothing else happens (`follow_plan`).
 """
 from .jit import kernel
 
@@ -13,10 +15,12 @@ from .fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, con
                     count_character_fighters, effective_cost, face_cost_payable, field_rule_op, fight_total,
                     fight_totals, fighter_bound, healing_banned, min_fighters, values_against)
 from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
-                             W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
+                             W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_PLAN, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
 from .rng import randint, random01, shuffle_prefix
-from .state import (G_NPLAYERS, M_COST_COS, M_COST_STR, M_COSTS_KNOWN, M_FIGHTERS, M_HAND_CHARS, M_HAND_COS,
-                    M_HAND_KNOWN, M_HAND_STR, M_TOTAL_COS, M_TOTAL_STR, PL_POLICY, R_COS, R_KNOWN, R_STR)
+from .state import (G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, M_COST_COS, M_COST_STR, M_COSTS_KNOWN,
+                    M_FIGHTERS, M_HAND_CHARS, M_HAND_COS, M_HAND_KNOWN, M_HAND_STR, M_TOTAL_COS, M_TOTAL_STR,
+                    PL_POLICY, PLAN_ACTION, PLAN_CARDS, PLAN_EFFECTS, PLAN_N, PLAN_NEXT, PLAN_SLOT, PLAN_TARGET,
+                    R_COS, R_KNOWN, R_STR)
 from .zones import count_alongside_any, count_in_zone, count_on_field, field_slot, matches
 
 RANDOM = 0
@@ -715,6 +719,104 @@ def add_fights(s, c, p, slot, value, started, n_cand):
     return n_cand
 
 
+CLOTH = -2  # `commit_choice`: the equipped Cloth
+
+
+@kernel
+def commit_choice(cands, n, need, enough_fighters, cloth_v):
+    """Step 8 of `choose_action`: which of the candidates cands[:n] (instance, what it adds; an
+    instance of -1 is already committed) to commit to close the gap `need`: the smallest that
+    suffices, else the largest. Its index, CLOTH for the equipped Cloth (what it adds: cloth_v, 0
+    if it cannot fight there), or -1 for none (the fight needs no more cards, or none adds any)."""
+    pick = -1
+    pick_v = 0
+    small = -1
+    small_v = 1 << 30
+    for j in range(n):
+        v = cands[j, 1]
+        if cands[j, 0] < 0 or (v <= 0 and enough_fighters):
+            continue
+        if v >= need and v < small_v:
+            small_v = v
+            small = j
+        if v > pick_v or pick < 0:
+            pick_v = v
+            pick = j
+    if cloth_v > 0 and (small < 0 or cloth_v < small_v) and (cloth_v >= need or pick < 0 or cloth_v > pick_v):
+        return CLOTH
+    if small >= 0 and need > 0:
+        pick = small
+    if pick >= 0 and (need > 0 or not enough_fighters):
+        return pick
+    return -1
+
+
+@kernel
+def plan_fight(s, c, p, slot, t, cands, n, j, need, fighters, cloth_v):
+    """After committing cands[j] to the fight against t (in slot), plan the rest for a policy with
+    W_PLAN: the cards the commit step would commit next, in order (each valued as it is now), then
+    the win (`follow_plan`). Only when no other fight is open and the hand cards alone win this
+    one; the plan stops at the first card with an Engagement (an effect ends a plan)."""
+    plan = s.plan
+    plan[PLAN_ACTION] = -1
+    if s.weights[p, W_PLAN] <= 0 or c.prog[c.inst_card[cands[j, 0]], E.T_ENGAGE, 1] > 0:
+        return
+    for other in range(E.N_SLOTS):
+        if other != slot and s.slot_memo[other, M_FIGHTERS] > 0:
+            return
+    need -= cands[j, 1]
+    fighters += 1
+    cands[j, 0] = -1
+    need_fighters = min_fighters(c, t)
+    m = 0
+    while need > 0 or fighters < need_fighters:
+        i = commit_choice(cands, n, need, fighters >= need_fighters, cloth_v)
+        if i < 0:
+            return  # the hand alone does not win it (the Cloth or a helper may): decide again
+        inst = cands[i, 0]
+        plan[PLAN_CARDS + m] = inst
+        m += 1
+        cands[i, 0] = -1
+        need -= cands[i, 1]
+        fighters += 1
+        if c.prog[c.inst_card[inst], E.T_ENGAGE, 1] > 0:
+            break  # its Engagement ends the plan: what follows is decided then
+    plan[PLAN_ACTION] = s.g[G_ACTIONS]
+    plan[PLAN_EFFECTS] = s.g[G_EFFECTS_RUN]
+    plan[PLAN_SLOT] = slot
+    plan[PLAN_TARGET] = t
+    plan[PLAN_N] = m
+    plan[PLAN_NEXT] = 0
+
+
+@kernel
+def follow_plan(s, c, p, out):
+    """The next action of the fight planned by `plan_fight`, if the plan holds (the previous action
+    followed it and no effect ran since): end the fight if it is won (as step 1 of `choose_action`
+    would, Cosmos first), else commit the next planned card. False: no plan, or it is over."""
+    plan = s.plan
+    if plan[PLAN_ACTION] != s.g[G_ACTIONS] - 1 or plan[PLAN_EFFECTS] != s.g[G_EFFECTS_RUN]:
+        return False
+    plan[PLAN_ACTION] = -1
+    slot = plan[PLAN_SLOT]
+    t = plan[PLAN_TARGET]
+    by_str, by_cos = acquirable(s, c, t, p)
+    if by_str or by_cos:
+        out[0] = A_ACQUIRE
+        out[1] = slot
+        out[2] = COSMOS if by_cos else STRENGTH
+        return True
+    i = plan[PLAN_NEXT]
+    if i >= plan[PLAN_N]:
+        return False
+    out[0] = A_PLAY
+    out[1] = plan[PLAN_CARDS + i]
+    out[2] = slot
+    plan[PLAN_NEXT] = i + 1
+    plan[PLAN_ACTION] = s.g[G_ACTIONS]
+    return True
+
+
 @kernel
 def choose_action(s, c, p, out):
     """Fill out = (kind, a, b) with p's next main-phase action."""
@@ -723,6 +825,8 @@ def choose_action(s, c, p, out):
     out[2] = -1
     if is_random(s, p):
         random_action(s, c, p, out)
+        return
+    if follow_plan(s, c, p, out):
         return
     w = s.weights[p]
     lead = decision_lead(s, c, p)
@@ -915,47 +1019,39 @@ def choose_action(s, c, p, out):
                 return
     if best_t < 0 or best_score <= 0:
         return
-    # 8. Commit the card that best closes the gap (the smallest that suffices, else the largest)
-    need = best_need
-    pick = -1
-    pick_v = 0
-    small = -1
-    small_v = 1 << 30
+    # 8. Commit the card that best closes the gap (the smallest that suffices, else the largest),
+    # and plan the rest of the fight
+    cands = s.commit_cands
+    n = 0
     is_aided = aided(s, c, p, best_t)
-    enough_fighters = memo[best_slot, M_FIGHTERS] >= min_fighters(c, best_t)
     noted = s.hand_values_of[0] == best_t  # by `hand_resources`, in step 6
     for i in range(nh):
         inst = s.zone[p, E.Z_HAND, i]
-        if not can_face(s, c, p, inst, best_t):
-            continue
-        v = s.hand_values[i, best_cur] if noted else values_against(s, c, inst, best_t, p, is_aided)[best_cur]
-        if v <= 0 and enough_fighters:
-            continue
-        if v >= need and v < small_v:
-            small_v = v
-            small = inst
-        if v > pick_v or pick < 0:
-            pick_v = v
-            pick = inst
+        if can_face(s, c, p, inst, best_t):
+            cands[n, 0] = inst
+            cands[n, 1] = s.hand_values[i, best_cur] if noted else \
+                values_against(s, c, inst, best_t, p, is_aided)[best_cur]
+            n += 1
+    cloth_v = 0
     if s.zone_n[p, E.Z_CLOTH] > 0 and best_cur == COSMOS and face_cost_payable(s, c, p, best_t, -1):
-        cl = s.zone[p, E.Z_CLOTH, 0]
-        v = values_against(s, c, cl, best_t, p, is_aided)[best_cur]
-        if v > 0 and (small < 0 or v < small_v) and (v >= need or pick < 0 or v > pick_v):
-            out[0] = A_CLOTH_FIGHT
-            out[2] = best_slot
-            return
-    if small >= 0 and need > 0:
-        pick = small
-    if pick >= 0 and (need > 0 or not enough_fighters):
-        out[0] = A_PLAY
-        out[1] = pick
+        cloth_v = values_against(s, c, s.zone[p, E.Z_CLOTH, 0], best_t, p, is_aided)[best_cur]
+    fighters = memo[best_slot, M_FIGHTERS]
+    j = commit_choice(cands, n, best_need, fighters >= min_fighters(c, best_t), cloth_v)
+    if j == CLOTH:
+        out[0] = A_CLOTH_FIGHT
         out[2] = best_slot
+        return
+    if j >= 0:
+        out[0] = A_PLAY
+        out[1] = cands[j, 0]
+        out[2] = best_slot
+        plan_fight(s, c, p, best_slot, best_t, cands, n, j, best_need, fighters, cloth_v)
         return
     # 9. Close the last gap with a helper (buff or cost cut)
     if not helpers_found:
         find_helpers(s, c, p)
     bonus, helper = helper_bonus(s, c, p, best_t, best_cur)
-    if helper >= 0 and bonus >= need:
+    if helper >= 0 and bonus >= best_need:
         k = c.inst_card[helper]
         out[0] = A_USE
         out[1] = helper

@@ -26,6 +26,8 @@ W_USE = 11        # use a card's Discard/Wound/Destroy effect if its gain beats 
 W_HEAL_MIN = 12   # heal a wounded card worth at least this
 W_HARM = 13       # value of an effect that hurts opponents
 W_UPGRADE = 14    # 1: upgrade Heroes with the Bronze Cloth when possible
+W_PLAN = 15       # 1: once it commits to a fight, play the cards it planned for it without weighing the
+                  # whole board again before each (until the fight is won or an effect runs)
 N_WEIGHTS = 16
 
 
@@ -54,18 +56,18 @@ POLICIES = {
                "Greedy for VP now: each time it can, it acquires the card with the most VP it can "
                "afford, ignoring draw and effects.",
                _w(vp=1.0, strength=0.05, cosmos=0.05, heal=0.01, cost=0.01, keep=99, pay=0.5,
-                  use=3.0, heal_min=1.0, harm=0.1, upgrade=1.0)),
+                  use=3.0, heal_min=1.0, harm=0.1, upgrade=1.0, plan=1.0)),
         Policy(2, "value",
                "Value per cost: buys the card with the best value (VP, Strength, Cosmos, heal and "
                "above all draw) for its cost, plays its draw cards first, heals and upgrades its Heroes.",
                _w(vp=1.0, strength=0.6, cosmos=0.7, heal=0.3, draw=1.2, effect=0.3, cost=0.15,
-                  keep=99, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0)),
+                  keep=99, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0, plan=1.0)),
         Policy(3, "clock",
                "Clock-aware value player: like 'value', but races the flames (takes Gold Saints) "
                "when ahead on VP and stalls (leaves them) when behind.",
                _w(vp=1.0, strength=0.6, cosmos=0.7, heal=0.3, draw=1.2, effect=0.3, cost=0.15,
                   keep=99, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0,
-                  flame=2.0, clock_aware=1.0)),
+                  flame=2.0, clock_aware=1.0, plan=1.0)),
     )
 }
 DEFAULT_POLICY = "value"

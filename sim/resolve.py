@@ -12,8 +12,8 @@ from .field import detach_fighters, push_pending, refill_step, remove_flames
 from .fight import COSMOS, can_acquire, face_cost_payable, healing_banned, own_rule
 from .policies import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face,
                        can_use, pick_cards, use_trigger)
-from .state import (G_ACTIVE, G_ILLEGAL, G_NPEND, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE, P_ARRIVAL,
-                    P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
+from .state import (G_ACTIVE, G_EFFECTS_RUN, G_ILLEGAL, G_NPEND, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
+                    P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from .zones import draw_cards, field_slot, log_event, move_to, zone_push
 
 
@@ -90,6 +90,7 @@ def pay_face_cost(s, c, p, inst, target):
     i = own_rule(c, target, E.OP_FACE_COST)
     if i < 0 or (s.inst_flags[target] & IF_FACE_PAID):
         return
+    s.g[G_EFFECTS_RUN] += 1
     n = c.ops[i, E.F_N]
     buf = s.scratch
     m = 0

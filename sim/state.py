@@ -47,6 +47,7 @@ G_VIOLATIONS = 22     # invariant violations seen
 G_FIRST_VIOLATION = 23
 G_LAST_FLAMES_SEEN = 24
 G_TURN_MARKS = 25     # 1 once a card got a buff, cost cut or flag this turn (cleared with them)
+G_EFFECTS_RUN = 26    # card programs run and face costs paid so far: a policy's plan holds while it stays
 N_G = 28
 
 # pl[seat, ...]: per-player scalars (int64)
@@ -84,6 +85,15 @@ M_WIDTH = 10
 R_KNOWN = 0        # 1 once R_STR and R_COS are filled
 R_STR = 1
 R_COS = 2
+
+# plan[...]: the rest of the fight a policy's decision planned (the cards to commit, then the win)
+PLAN_ACTION = 0    # the main-phase action (G_ACTIONS) it was planned with; -1: no plan
+PLAN_EFFECTS = 1   # G_EFFECTS_RUN then
+PLAN_SLOT = 2      # the fight: its slot and field card
+PLAN_TARGET = 3
+PLAN_N = 4         # cards planned, in plan[PLAN_CARDS:]
+PLAN_NEXT = 5      # the next one to commit
+PLAN_CARDS = 6
 
 PEND_WIDTH = 5  # kind, a, b, c, d
 PEND_CAP = 256
@@ -125,6 +135,8 @@ class GameState(NamedTuple):
     reach: np.ndarray          # int64[3] a policy decision's bound on what its hand and helpers add (R_*)
     hand_values: np.ndarray    # int64[I, 2] what each hand Character adds against hand_values_of[0] (Strength, Cosmos)
     hand_values_of: np.ndarray  # int64[1] the field card of those values in this decision, -1 none
+    commit_cands: np.ndarray   # int64[I, 2] a commit step's candidates: (instance, what it adds)
+    plan: np.ndarray           # int64[PLAN_CARDS + I] the fight a policy planned (PLAN_*)
     action: np.ndarray         # int64[3] the main-phase action a policy chose (kind, a, b)
     keep: np.ndarray           # bool[I] upkeep: the hand cards the policy keeps (by hand position)
 
@@ -161,6 +173,8 @@ def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity:
         reach=np.zeros(3, np.int64),
         hand_values=np.zeros((n_instances, 2), np.int64),
         hand_values_of=np.full(1, -1, np.int64),
+        commit_cands=np.zeros((n_instances, 2), np.int64),
+        plan=np.full(PLAN_CARDS + n_instances, -1, np.int64),
         action=np.zeros(3, np.int64),
         keep=np.zeros(n_instances, np.bool_),
     )
