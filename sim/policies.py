@@ -5,8 +5,8 @@ answer the questions card effects ask (whom to target, which cards, whether to p
 never copy the state and only propose legal actions (the engine checks and counts violations).
 Policy 0 plays at random; the others are one heuristic driven by the weights of
 `sim/policy_catalog.py`. With the `plan` weight, the first card a policy commits to a fight its
-hand wins comes with a plan for the rest of it (`plan_fight`), which the next decisions follow
-while nothing else happens (`follow_plan`).
+hand (and equipped Cloth) wins comes with a plan for the rest of it (`plan_fight`), which the
+next decisions follow while it holds (`follow_plan`).
 """
 from .jit import kernel
 
@@ -753,34 +753,37 @@ def commit_choice(cands, n, need, enough_fighters, cloth_v):
 
 @kernel
 def plan_fight(s, c, p, slot, t, cands, n, j, need, fighters, cloth_v):
-    """After committing cands[j] to the fight against t (in slot), plan the rest for a policy with
-    W_PLAN: the cards the commit step would commit next, in order (each valued as it is now), then
-    the win (`follow_plan`). Only when no other fight is open and the hand cards alone win this
-    one; the plan stops at the first card with an Engagement (an effect ends a plan)."""
+    """After committing cands[j] (or the Cloth) to the fight against t (in slot), plan the rest for
+    a policy with W_PLAN: the cards (CLOTH: the equipped Cloth) the commit step would commit next,
+    in order, each valued as it is now, then the win (`follow_plan`). Only when no other fight is
+    open and the hand cards and the Cloth win this one without a helper."""
     plan = s.plan
     plan[PLAN_ACTION] = -1
-    if s.weights[p, W_PLAN] <= 0 or c.prog[c.inst_card[cands[j, 0]], E.T_ENGAGE, 1] > 0:
+    if s.weights[p, W_PLAN] <= 0:
         return
     for other in range(E.N_SLOTS):
         if other != slot and s.slot_memo[other, M_FIGHTERS] > 0:
             return
-    need -= cands[j, 1]
-    fighters += 1
-    cands[j, 0] = -1
     need_fighters = min_fighters(c, t)
     m = 0
-    while need > 0 or fighters < need_fighters:
-        i = commit_choice(cands, n, need, fighters >= need_fighters, cloth_v)
-        if i < 0:
-            return  # the hand alone does not win it (the Cloth or a helper may): decide again
-        inst = cands[i, 0]
-        plan[PLAN_CARDS + m] = inst
-        m += 1
-        cands[i, 0] = -1
-        need -= cands[i, 1]
+    first = True  # cands[j] (or the Cloth) is committed now: the plan starts after it
+    while True:
+        if not first:
+            plan[PLAN_CARDS + m] = CLOTH if j == CLOTH else cands[j, 0]
+            m += 1
+        first = False
+        if j == CLOTH:
+            need -= cloth_v
+            cloth_v = 0
+        else:
+            need -= cands[j, 1]
+            cands[j, 0] = -1
         fighters += 1
-        if c.prog[c.inst_card[inst], E.T_ENGAGE, 1] > 0:
-            break  # its Engagement ends the plan: what follows is decided then
+        if need <= 0 and fighters >= need_fighters:
+            break
+        j = commit_choice(cands, n, need, fighters >= need_fighters, cloth_v)
+        if j == -1:
+            return  # the hand and the Cloth do not win it (a helper may): decide again
     plan[PLAN_ACTION] = s.g[G_ACTIONS]
     plan[PLAN_EFFECTS] = s.g[G_EFFECTS_RUN]
     plan[PLAN_SLOT] = slot
@@ -790,16 +793,44 @@ def plan_fight(s, c, p, slot, t, cands, n, j, need, fighters, cloth_v):
 
 
 @kernel
+def plan_holds(s, c, p, slot, t):
+    """After an effect: is the planned fight still the only one p has open, against the same card
+    in the same slot, with the cards still to commit still in p's hand and the Cloth still equipped
+    (the next card able to face the field card)?"""
+    if s.field[slot] != t:
+        return False
+    play = s.zone[p, E.Z_PLAY]
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        f = s.inst_facing[play[j]]
+        if f >= 0 and f != t:
+            return False
+    plan = s.plan
+    for i in range(plan[PLAN_NEXT], plan[PLAN_N]):
+        inst = plan[PLAN_CARDS + i]
+        if inst == CLOTH:
+            if s.zone_n[p, E.Z_CLOTH] == 0:
+                return False
+        elif s.inst_row[inst] != p or s.inst_zone[inst] != E.Z_HAND:
+            return False
+    nxt = plan[PLAN_NEXT]
+    return nxt >= plan[PLAN_N] or plan[PLAN_CARDS + nxt] == CLOTH or can_face(s, c, p, plan[PLAN_CARDS + nxt], t)
+
+
+@kernel
 def follow_plan(s, c, p, out):
     """The next action of the fight planned by `plan_fight`, if the plan holds (the previous action
-    followed it and no effect ran since): end the fight if it is won (as step 1 of `choose_action`
-    would, Cosmos first), else commit the next planned card. False: no plan, or it is over."""
+    followed it and, if an effect ran since, `plan_holds`): end the fight if it is won (as step 1
+    of `choose_action` would, Cosmos first), else commit the next planned card or the Cloth.
+    False: no plan, or it is over. Effects (an Engagement's draw, a buff) are not weighed again
+    until the fight ends: about as strong as deciding afresh, at a fifth of the cost."""
     plan = s.plan
-    if plan[PLAN_ACTION] != s.g[G_ACTIONS] - 1 or plan[PLAN_EFFECTS] != s.g[G_EFFECTS_RUN]:
+    if plan[PLAN_ACTION] != s.g[G_ACTIONS] - 1:
         return False
     plan[PLAN_ACTION] = -1
     slot = plan[PLAN_SLOT]
     t = plan[PLAN_TARGET]
+    if plan[PLAN_EFFECTS] != s.g[G_EFFECTS_RUN] and not plan_holds(s, c, p, slot, t):
+        return False
     by_str, by_cos = acquirable(s, c, t, p)
     if by_str or by_cos:
         out[0] = A_ACQUIRE
@@ -809,8 +840,14 @@ def follow_plan(s, c, p, out):
     i = plan[PLAN_NEXT]
     if i >= plan[PLAN_N]:
         return False
-    out[0] = A_PLAY
-    out[1] = plan[PLAN_CARDS + i]
+    inst = plan[PLAN_CARDS + i]
+    if inst == CLOTH:
+        if not face_cost_payable(s, c, p, t, -1):
+            return False
+        out[0] = A_CLOTH_FIGHT
+    else:
+        out[0] = A_PLAY
+        out[1] = inst
     out[2] = slot
     plan[PLAN_NEXT] = i + 1
     plan[PLAN_ACTION] = s.g[G_ACTIONS]
@@ -1037,13 +1074,12 @@ def choose_action(s, c, p, out):
         cloth_v = values_against(s, c, s.zone[p, E.Z_CLOTH, 0], best_t, p, is_aided)[best_cur]
     fighters = memo[best_slot, M_FIGHTERS]
     j = commit_choice(cands, n, best_need, fighters >= min_fighters(c, best_t), cloth_v)
-    if j == CLOTH:
-        out[0] = A_CLOTH_FIGHT
-        out[2] = best_slot
-        return
-    if j >= 0:
-        out[0] = A_PLAY
-        out[1] = cands[j, 0]
+    if j != -1:
+        if j == CLOTH:
+            out[0] = A_CLOTH_FIGHT
+        else:
+            out[0] = A_PLAY
+            out[1] = cands[j, 0]
         out[2] = best_slot
         plan_fight(s, c, p, best_slot, best_t, cands, n, j, best_need, fighters, cloth_v)
         return

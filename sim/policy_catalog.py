@@ -27,7 +27,7 @@ W_HEAL_MIN = 12   # heal a wounded card worth at least this
 W_HARM = 13       # value of an effect that hurts opponents
 W_UPGRADE = 14    # 1: upgrade Heroes with the Bronze Cloth when possible
 W_PLAN = 15       # 1: once it commits to a fight, play the cards it planned for it without weighing the
-                  # whole board again before each (until the fight is won or an effect runs)
+                  # whole board again before each (until the fight is won or the plan no longer holds)
 N_WEIGHTS = 16
 
 

@@ -47,7 +47,7 @@ G_VIOLATIONS = 22     # invariant violations seen
 G_FIRST_VIOLATION = 23
 G_LAST_FLAMES_SEEN = 24
 G_TURN_MARKS = 25     # 1 once a card got a buff, cost cut or flag this turn (cleared with them)
-G_EFFECTS_RUN = 26    # card programs run and face costs paid so far: a policy's plan holds while it stays
+G_EFFECTS_RUN = 26    # card programs run and face costs paid so far: when it moves, a policy checks its plan
 N_G = 28
 
 # pl[seat, ...]: per-player scalars (int64)

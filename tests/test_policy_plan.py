@@ -1,11 +1,14 @@
 """A policy with W_PLAN plans the rest of a fight when it commits its first card: the next
-decisions play the planned cards, then end the won fight, without weighing the whole board again,
-as long as the plan holds (the previous action followed it and no effect ran since)."""
+decisions commit the planned cards (or the equipped Cloth), then end the won fight, without
+weighing the whole board again, as long as the plan holds (the previous action followed it, and
+after an effect the fight is still the only one open and the planned cards are still there)."""
 import numpy as np
 
-from sim.policies import A_ACQUIRE, A_PLAY, choose_action
+from sim.policies import A_ACQUIRE, A_CLOTH_FIGHT, A_PLAY, CLOTH, choose_action
 from sim.policy_catalog import variant
-from sim.state import G_ACTIONS, G_EFFECTS_RUN, PLAN_ACTION, PLAN_N, PLAN_NEXT
+from sim.state import G_ACTIONS, G_EFFECTS_RUN, PLAN_ACTION, PLAN_CARDS, PLAN_N, PLAN_NEXT
+from sim.zones import move_to
+from sim import enums as E
 
 from .scenario import Scenario
 
@@ -36,12 +39,9 @@ def decide(sc, replan=False):
     return tuple(int(x) for x in out)
 
 
-def test_the_planned_cards_are_those_a_new_decision_would_play_then_the_fight_ends():
-    sc = board()
-    kind, first, slot = decide(sc)
-    assert (kind, slot) == (A_PLAY, 0)
-    assert sc.st.plan[PLAN_ACTION] == sc.st.g[G_ACTIONS] and sc.st.plan[PLAN_N] == 2
-    sc.play(0, first, slot)
+def follow_to_the_end(sc, currency):
+    """Take seat 0's decisions until it ends the fight, checking each against a fresh decision;
+    return the kinds of the actions taken."""
     followed = []
     while True:
         fresh = decide(sc, replan=True)
@@ -49,23 +49,59 @@ def test_the_planned_cards_are_those_a_new_decision_would_play_then_the_fight_en
         assert action == fresh  # nothing new to see on this board: the same choice
         followed.append(action[0])
         if action[0] == A_ACQUIRE:
-            sc.acquire(0, action[1], "strength")
-            break
-        sc.play(0, action[1], action[2])
-    assert followed == [A_PLAY, A_PLAY, A_ACQUIRE]
+            sc.acquire(0, action[1], currency)
+            return followed
+        if action[0] == A_CLOTH_FIGHT:
+            sc.cloth_fights(0, action[2])
+        else:
+            sc.play(0, action[1], action[2])
+
+
+def test_the_planned_cards_are_those_a_new_decision_would_play_then_the_fight_ends():
+    sc = board()
+    kind, first, slot = decide(sc)
+    assert (kind, slot) == (A_PLAY, 0)
+    assert sc.st.plan[PLAN_ACTION] == sc.st.g[G_ACTIONS] and sc.st.plan[PLAN_N] == 2
+    sc.play(0, first, slot)
+    assert follow_to_the_end(sc, "strength") == [A_PLAY, A_PLAY, A_ACQUIRE]
     assert sc.st.plan[PLAN_NEXT] == 2 and sc.st.plan[PLAN_ACTION] == -1  # followed to its end
     assert sc.names(0, "discard") == ["Flame Saint"] + [CIVILIAN] * 3
 
 
-def test_an_effect_ends_the_plan():
+def test_the_equipped_cloth_is_planned_where_a_new_decision_commits_it():
+    sc = Scenario()
+    sc.field(0, "Unicorn Jabu")  # 3 Cosmos: the two Heroes add 2, the Cloth the third
+    sc.hand(0, "Pegasus Seiya", "Cygnus Hyoga")
+    sc.put(0, "cloth", "Dragon Cloth")
+    kind, first, slot = decide(sc)
+    assert (kind, slot) == (A_PLAY, 0)
+    assert sc.st.plan[PLAN_N] == 2 and sc.st.plan[PLAN_CARDS + 1] == CLOTH
+    sc.play(0, first, slot)
+    assert follow_to_the_end(sc, "cosmos") == [A_PLAY, A_CLOTH_FIGHT, A_ACQUIRE]
+    assert sc.names(0, "hand") == ["Unicorn Jabu"]  # won by Cosmos: to the hand
+
+
+def test_an_effect_that_leaves_the_plan_whole_does_not_end_it():
     sc = board()
     kind, first, slot = decide(sc)
     sc.play(0, first, slot)
     runs = sc.st.g[G_EFFECTS_RUN]
     sc.trigger("engagement", sc.hand(0, "Pegasus Seiya"))  # a card program runs (its Engagement)
     assert sc.st.g[G_EFFECTS_RUN] == runs + 1
-    decide(sc)
-    assert sc.st.plan[PLAN_NEXT] == 0  # a new decision (and a new plan), not the old plan's next card
+    planned = int(sc.st.plan[PLAN_CARDS])
+    assert decide(sc) == (A_PLAY, planned, slot) and sc.st.plan[PLAN_NEXT] == 1
+
+
+def test_a_planned_card_taken_from_the_hand_ends_the_plan():
+    sc = board()
+    kind, first, slot = decide(sc)
+    sc.play(0, first, slot)
+    planned = int(sc.st.plan[PLAN_CARDS])
+    move_to(sc.s, planned, 0, E.Z_DESTROYED)  # as an effect that destroys a hand card would
+    sc.trigger("engagement", sc.hand(0, "Pegasus Seiya"))
+    kind, card, _ = decide(sc)
+    assert kind == A_PLAY and card in sc.insts(0, "hand")  # a new decision, with a new plan
+    assert sc.st.plan[PLAN_ACTION] == sc.st.g[G_ACTIONS] and sc.st.plan[PLAN_NEXT] == 0
 
 
 def test_a_plain_play_runs_no_effect():
