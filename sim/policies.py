@@ -19,8 +19,8 @@ from .policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, 
 from .rng import randint, random01, shuffle_prefix
 from .state import (G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, M_COST_COS, M_COST_STR, M_COSTS_KNOWN,
                     M_FIGHTERS, M_HAND_CHARS, M_HAND_COS, M_HAND_KNOWN, M_HAND_STR, M_TOTAL_COS, M_TOTAL_STR,
-                    PL_POLICY, PLAN_ACTION, PLAN_CARDS, PLAN_EFFECTS, PLAN_N, PLAN_NEXT, PLAN_SLOT, PLAN_TARGET,
-                    R_COS, R_KNOWN, R_STR)
+                    PL_ALT_FILTER, PL_POLICY, PLAN_ACTION, PLAN_CARDS, PLAN_EFFECTS, PLAN_N, PLAN_NEXT,
+                    PLAN_SLOT, PLAN_TARGET, R_COS, R_KNOWN, R_STR)
 from .zones import count_alongside_any, count_in_zone, count_on_field, field_slot, matches
 
 RANDOM = 0
@@ -700,6 +700,22 @@ def take_best_candidate(s, n_cand):
 
 
 @kernel
+def out_of_reach(s, c, p, slot):
+    """A quick look before weighing the card of `slot`, faced by none of p's cards: does each of
+    its costs, with every cut `costs_for` could give it (the last slot's included), stay above
+    `hand_reach`? Then `add_fights` would add none of its fights."""
+    if s.slot_memo[slot, M_FIGHTERS] > 0 or s.pl[p, PL_ALT_FILTER] > 0:
+        return False
+    t = s.field[slot]
+    k = c.inst_card[t]
+    reach_str, reach_cos = hand_reach(s, c, p)
+    str_cost = c.strength_cost[k]
+    cos_cost = c.cosmos_cost[k]
+    return (str_cost <= 0 or max(str_cost - 1 - s.inst_cut_str[t], 1) > reach_str) and \
+        (cos_cost <= 0 or max(cos_cost - 1 - s.inst_cut_cos[t], 1) > reach_cos)
+
+
+@kernel
 def add_fights(s, c, p, slot, value, started, n_cand):
     """Add the fights against the card of `slot` that p could win (one per currency it can be
     bought with and, if p has no fighter facing it, costing no more than `hand_reach`), scored by
@@ -964,6 +980,8 @@ def choose_action(s, c, p, out):
         if t < 0:
             continue
         if not started or memo[slot, M_COSTS_KNOWN] or started & (1 << slot) or w[W_COST] < 0:
+            if not started and out_of_reach(s, c, p, slot):
+                continue  # no fight `add_fights` would add
             n_cand = add_fights(s, c, p, slot, card_value(s, c, p, t, lead), started, n_cand)
         else:
             deferred |= 1 << slot

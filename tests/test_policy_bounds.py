@@ -4,14 +4,15 @@ player has not started, or the policy would pass over fights it can win.
 
 Random boards of base-game cards (hands of every kind of card, Cloths, fighters facing other
 field cards, any Clock) compare the bound with `hand_resources` plus the best `helper_bonus`. The
-same boards check the hand values that the fight search notes for the commit step.
+same boards check the hand values that the fight search notes for the commit step, and the quick
+look (`out_of_reach`) that skips a field card before its costs are computed.
 """
 import numpy as np
 
 from sim import enums as E
-from sim.fight import COSMOS, STRENGTH, aided, values_against
+from sim.fight import COSMOS, STRENGTH, aided, costs_for, values_against
 from sim.policies import (HAND_ALL, HAND_FIGHTING, HAND_PLAIN, find_helpers, hand_reach, hand_resources,
-                          helper_bonus)
+                          helper_bonus, note_slots, out_of_reach)
 from sim.state import R_KNOWN
 
 from .scenario import Scenario
@@ -78,6 +79,29 @@ def test_hand_reach_bounds_every_unstarted_fight():
             assert hand_cos + helper_bonus(s, c, 0, target, COSMOS)[0] <= reach_cos
             checked += 1
     assert checked > 2 * BOARDS
+
+
+def test_a_card_out_of_reach_has_no_cost_within_reach():
+    skipped = kept = 0
+    rng = np.random.default_rng(9)
+    for sc, slots in random_boards():
+        s, c = sc.s, sc.c
+        for slot in slots:  # this turn's cost cuts, on some cards
+            target = sc.st.field[slot]
+            if target >= 0 and rng.random() < 0.3:
+                sc.st.inst_cut_str[target], sc.st.inst_cut_cos[target] = rng.integers(0, 3, 2)
+        note_slots(s, c, 0)
+        reach = hand_reach(s, c, 0)
+        for slot in slots:
+            if sc.st.field[slot] < 0:
+                continue
+            if out_of_reach(s, c, 0, slot):
+                costs = costs_for(s, c, sc.st.field[slot], 0, False)
+                assert all(cost <= 0 or cost > r for cost, r in zip(costs, reach))
+                skipped += 1
+            else:
+                kept += 1
+    assert skipped > BOARDS // 2 and kept > BOARDS // 2  # both answers are checked often
 
 
 def test_noted_hand_values_are_those_against_their_card():
