@@ -499,8 +499,9 @@ def has_fighting_cards(s, c, p):
 def hand_resources(s, c, p, target, part):
     """What p's hand Characters (and the equipped Cloth) would add against target (Strength,
     Cosmos), and how many Characters count: all the cards, or only those without (HAND_PLAIN) or
-    with (HAND_FIGHTING) a `fighting` program. With all the cards, each Character's values are
-    noted in s.hand_values (by hand position) for the commit step of the decision."""
+    with (HAND_FIGHTING) a `fighting` program. Each counted Character's values are noted in
+    s.hand_values (by hand position) for the commit step of the decision; with all the cards they
+    are those against target (s.hand_values_of), else the caller says which field card they fit."""
     total_str = total_cos = 0
     chars = 0
     zone = s.zone
@@ -517,11 +518,9 @@ def hand_resources(s, c, p, target, part):
             total_str += v_str
             total_cos += v_cos
             chars += 1
-            if part == HAND_ALL:
-                s.hand_values[i, 0] = v_str
-                s.hand_values[i, 1] = v_cos
-    if part == HAND_ALL:
-        s.hand_values_of[0] = target
+            s.hand_values[i, 0] = v_str
+            s.hand_values[i, 1] = v_cos
+    s.hand_values_of[0] = target if part == HAND_ALL else -1
     if s.zone_n[p, E.Z_CLOTH] > 0:
         cl = zone[p, E.Z_CLOTH, 0]
         if part == HAND_ALL or (prog[inst_card[cl], E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING):
@@ -996,6 +995,7 @@ def choose_action(s, c, p, out):
     plain_str = plain_cos = 0
     plain_chars = -1  # not summed yet
     plain_fighting = False  # are there cards with a `fighting` program among them?
+    plain_noted = False  # are their values those noted in s.hand_values?
     bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
     helpers_found = False
     while n_cand > 0 or deferred:
@@ -1021,16 +1021,20 @@ def choose_action(s, c, p, out):
         if memo[slot, M_HAND_KNOWN] == 0:  # what the hand adds against t, for both currencies
             if fighters > 0:
                 hand_str, hand_cos, chars = hand_resources(s, c, p, t, HAND_ALL)
+                plain_noted = False  # the plain cards' values noted now are those against t
             else:
                 if plain_chars < 0:
                     plain_str, plain_cos, plain_chars = hand_resources(s, c, p, -1, HAND_PLAIN)
                     plain_fighting = has_fighting_cards(s, c, p)
+                    plain_noted = True
                 hand_str, hand_cos, chars = plain_str, plain_cos, plain_chars
                 if plain_fighting:
                     more_str, more_cos, more_chars = hand_resources(s, c, p, t, HAND_FIGHTING)
                     hand_str += more_str
                     hand_cos += more_cos
                     chars += more_chars
+                if plain_noted:  # a plain card adds the same to every fight no card aids
+                    s.hand_values_of[0] = t
             memo[slot, M_HAND_STR] = hand_str
             memo[slot, M_HAND_COS] = hand_cos
             memo[slot, M_HAND_CHARS] = chars
@@ -1079,7 +1083,7 @@ def choose_action(s, c, p, out):
     cands = s.commit_cands
     n = 0
     is_aided = aided(s, c, p, best_t)
-    noted = s.hand_values_of[0] == best_t  # by `hand_resources`, in step 6
+    noted = s.hand_values_of[0] == best_t  # in step 6
     for i in range(nh):
         inst = s.zone[p, E.Z_HAND, i]
         if can_face(s, c, p, inst, best_t):

@@ -11,9 +11,9 @@ import numpy as np
 
 from sim import enums as E
 from sim.fight import COSMOS, STRENGTH, aided, costs_for, values_against
-from sim.policies import (HAND_ALL, HAND_FIGHTING, HAND_PLAIN, find_helpers, hand_reach, hand_resources,
-                          helper_bonus, note_slots, out_of_reach)
-from sim.state import R_KNOWN
+from sim.policies import (HAND_ALL, HAND_FIGHTING, HAND_PLAIN, choose_action, find_helpers, hand_reach,
+                          hand_resources, helper_bonus, note_slots, out_of_reach)
+from sim.state import PLAN_ACTION, R_KNOWN
 
 from .scenario import Scenario
 
@@ -104,25 +104,41 @@ def test_a_card_out_of_reach_has_no_cost_within_reach():
     assert skipped > BOARDS // 2 and kept > BOARDS // 2  # both answers are checked often
 
 
+def check_noted_values(sc):
+    """If s.hand_values_of names a field card, s.hand_values hold what each hand Character adds
+    against it; return that card (-1: none named)."""
+    s, c, st = sc.s, sc.c, sc.st
+    target = int(st.hand_values_of[0])
+    if target >= 0:
+        is_aided = aided(s, c, 0, target)
+        for i in range(st.zone_n[0, E.Z_HAND]):
+            inst = st.zone[0, E.Z_HAND, i]
+            if sc.t.classes[sc.t.inst_card[inst]] & E.CLASS_CHARACTER:
+                assert tuple(st.hand_values[i]) == values_against(s, c, inst, target, 0, is_aided)
+    return target
+
+
 def test_noted_hand_values_are_those_against_their_card():
-    """What the commit step reads (s.hand_values, noted by `hand_resources` with all the cards)
-    stays what each hand Character adds against that card, whatever parts of the hand are summed
-    against other cards afterwards in the same decision."""
-    aided_boards = 0
+    """What the commit step reads (s.hand_values, against the card s.hand_values_of names) is what
+    each hand Character adds against that card: after the hand is summed against a card, after
+    parts of it are summed against others, and after whole decisions."""
+    aided_boards = faced_noted = unfaced_noted = 0
     for sc, slots in random_boards():
         s, c, st = sc.s, sc.c, sc.st
         faced = st.field[slots[0]]
         if faced < 0:
             continue
         hand_resources(s, c, 0, faced, HAND_ALL)
-        other = st.field[slots[1]]
+        assert check_noted_values(sc) == faced
+        aided_boards += aided(s, c, 0, faced)
         hand_resources(s, c, 0, -1, HAND_PLAIN)
-        hand_resources(s, c, 0, other, HAND_FIGHTING)
-        assert st.hand_values_of[0] == faced
-        is_aided = aided(s, c, 0, faced)
-        aided_boards += is_aided
-        for i in range(st.zone_n[0, E.Z_HAND]):
-            inst = st.zone[0, E.Z_HAND, i]
-            if sc.t.classes[sc.t.inst_card[inst]] & E.CLASS_CHARACTER:
-                assert tuple(st.hand_values[i]) == values_against(s, c, inst, faced, 0, is_aided)
+        hand_resources(s, c, 0, st.field[slots[1]], HAND_FIGHTING)
+        assert check_noted_values(sc) == -1  # parts of the hand: the caller names the card
+        st.plan[PLAN_ACTION] = -1
+        choose_action(s, c, 0, np.zeros(3, np.int64))
+        noted = check_noted_values(sc)
+        if noted >= 0:
+            faced_noted += noted == faced
+            unfaced_noted += noted != faced
     assert aided_boards > 0  # boards where the fighters change what the others add
+    assert faced_noted > 10 and unfaced_noted > 10  # decisions that noted either kind of card
