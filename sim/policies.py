@@ -20,7 +20,7 @@ from .rng import randint, random01, shuffle_prefix
 from .state import (G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, M_COST_COS, M_COST_STR, M_COSTS_KNOWN,
                     M_FIGHTERS, M_HAND_CHARS, M_HAND_COS, M_HAND_KNOWN, M_HAND_STR, M_TOTAL_COS, M_TOTAL_STR,
                     PL_ALT_FILTER, PL_POLICY, PLAN_ACTION, PLAN_CARDS, PLAN_EFFECTS, PLAN_N, PLAN_NEXT,
-                    PLAN_SLOT, PLAN_TARGET, R_COS, R_KNOWN, R_STR)
+                    PLAN_SLOT, PLAN_TARGET, PLAN_WINS, R_COS, R_KNOWN, R_STR)
 from .zones import count_alongside_any, count_in_zone, count_on_field, field_slot, matches
 
 RANDOM = 0
@@ -789,6 +789,7 @@ def plan_fight(s, c, p, slot, t, cands, n, j, need, fighters, cloth_v):
     for other in range(E.N_SLOTS):
         if other != slot and s.slot_memo[other, M_FIGHTERS] > 0:
             return
+    first = CLOTH if j == CLOTH else cands[j, 0]
     need_fighters = min_fighters(c, t)
     need, fighters, cloth_v = after_commit(cands, j, need, fighters, cloth_v)  # committed now
     m = 0
@@ -805,6 +806,60 @@ def plan_fight(s, c, p, slot, t, cands, n, j, need, fighters, cloth_v):
     plan[PLAN_TARGET] = t
     plan[PLAN_N] = m
     plan[PLAN_NEXT] = 0
+    plan[PLAN_WINS] = note_wins(s, c, p, slot, t, first, m)
+
+
+@kernel
+def plan_fighter(s, p, i, first):
+    """The card of a plan's commitment i (0: the first, made by the deciding action)."""
+    inst = first if i == 0 else s.plan[PLAN_CARDS + i - 1]
+    return s.zone[p, E.Z_CLOTH, 0] if inst == CLOTH else inst
+
+
+@kernel
+def note_wins(s, c, p, slot, t, first, m):
+    """When neither t nor a card facing it or planned against it has a program that reads the
+    fight (t's `cost`, a fighter's `fighting`), what each adds and what t costs stay as this
+    decision found them until an effect runs: note in s.plan_wins, after each commitment, in which
+    currency `acquirable` would end the fight then (Cosmos first, as `follow_plan` takes it; -1:
+    not yet), so that `follow_plan` need not weigh the fight again. False (nothing noted)
+    otherwise. (The fight was chosen, so no acquisition ban stops it.)"""
+    prog = c.prog
+    inst_card = c.inst_card
+    if prog[inst_card[t], E.T_COST, 1] > 0:
+        return False
+    for i in range(m + 1):
+        if prog[inst_card[plan_fighter(s, p, i, first)], E.T_FIGHT, 1] > 0:
+            return False
+    need = min_fighters(c, t)
+    chars = 0
+    memo = s.slot_memo
+    if memo[slot, M_FIGHTERS] > 0:
+        play = s.zone[p, E.Z_PLAY]
+        for j in range(s.zone_n[p, E.Z_PLAY]):
+            f = play[j]
+            if s.inst_facing[f] == t:
+                if prog[inst_card[f], E.T_FIGHT, 1] > 0:
+                    return False
+                if c.classes[inst_card[f]] & E.CLASS_CHARACTER:
+                    chars += 1
+    str_cost, cos_cost = memo[slot, M_COST_STR], memo[slot, M_COST_COS]
+    total_str, total_cos = memo[slot, M_TOTAL_STR], memo[slot, M_TOTAL_COS]
+    for i in range(m + 1):
+        inst = plan_fighter(s, p, i, first)
+        v_str, v_cos = values_against(s, c, inst, t, p, False)
+        total_str += v_str
+        total_cos += v_cos
+        if c.classes[inst_card[inst]] & E.CLASS_CHARACTER:
+            chars += 1
+        won = -1
+        if need <= 0 or chars >= need:
+            if cos_cost > 0 and total_cos >= cos_cost:
+                won = COSMOS
+            elif str_cost > 0 and total_str >= str_cost:
+                won = STRENGTH
+        s.plan_wins[i] = won
+    return True
 
 
 @kernel
@@ -837,7 +892,8 @@ def plan_holds(s, c, p, slot, t):
 def follow_plan(s, c, p, out):
     """The next action of the fight planned by `plan_fight`, if the plan holds (the previous action
     followed it and, if an effect ran since, `plan_holds`): end the fight if it is won (as step 1
-    of `choose_action` would, Cosmos first), else commit the next planned card or the Cloth.
+    of `choose_action` would, Cosmos first; while no effect has run, as `note_wins` noted), else
+    commit the next planned card or the Cloth.
     False: no plan, or it is over. Effects (an Engagement's draw, a buff) are not weighed again
     until the fight ends: about as strong as deciding afresh, at a quarter of the cost."""
     plan = s.plan
@@ -846,15 +902,19 @@ def follow_plan(s, c, p, out):
     plan[PLAN_ACTION] = -1
     slot = plan[PLAN_SLOT]
     t = plan[PLAN_TARGET]
-    if plan[PLAN_EFFECTS] != s.g[G_EFFECTS_RUN] and not plan_holds(s, c, p, slot, t):
-        return False
-    by_str, by_cos = acquirable(s, c, t, p)
-    if by_str or by_cos:
+    i = plan[PLAN_NEXT]
+    if plan[PLAN_EFFECTS] == s.g[G_EFFECTS_RUN] and plan[PLAN_WINS]:
+        won = s.plan_wins[i]
+    else:
+        if plan[PLAN_EFFECTS] != s.g[G_EFFECTS_RUN] and not plan_holds(s, c, p, slot, t):
+            return False
+        by_str, by_cos = acquirable(s, c, t, p)
+        won = COSMOS if by_cos else (STRENGTH if by_str else -1)
+    if won >= 0:
         out[0] = A_ACQUIRE
         out[1] = slot
-        out[2] = COSMOS if by_cos else STRENGTH
+        out[2] = won
         return True
-    i = plan[PLAN_NEXT]
     if i >= plan[PLAN_N]:
         return False
     inst = plan[PLAN_CARDS + i]

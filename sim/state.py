@@ -93,7 +93,8 @@ PLAN_SLOT = 2      # the fight: its slot and field card
 PLAN_TARGET = 3
 PLAN_N = 4         # cards planned, in plan[PLAN_CARDS:]
 PLAN_NEXT = 5      # the next one to commit
-PLAN_CARDS = 6
+PLAN_WINS = 6      # 1 if plan_wins says when the fight is won (while no effect runs), else 0
+PLAN_CARDS = 7
 
 PEND_WIDTH = 5  # kind, a, b, c, d
 PEND_CAP = 256
@@ -137,6 +138,7 @@ class GameState(NamedTuple):
     hand_values_of: np.ndarray  # int64[1] the field card of those values in this decision, -1 none
     commit_cands: np.ndarray   # int64[I, 2] a commit step's candidates: (instance, what it adds)
     plan: np.ndarray           # int64[PLAN_CARDS + I] the fight a policy planned (PLAN_*)
+    plan_wins: np.ndarray      # int64[I + 1] its win after each commitment: the currency, -1 not yet
     action: np.ndarray         # int64[3] the main-phase action a policy chose (kind, a, b)
     keep: np.ndarray           # bool[I] upkeep: the hand cards the policy keeps (by hand position)
 
@@ -175,6 +177,7 @@ def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity:
         hand_values_of=np.full(1, -1, np.int64),
         commit_cands=np.zeros((n_instances, 2), np.int64),
         plan=np.full(PLAN_CARDS + n_instances, -1, np.int64),
+        plan_wins=np.full(n_instances + 1, -1, np.int64),
         action=np.zeros(3, np.int64),
         keep=np.zeros(n_instances, np.bool_),
     )

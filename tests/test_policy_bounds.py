@@ -4,16 +4,18 @@ player has not started, or the policy would pass over fights it can win.
 
 Random boards of base-game cards (hands of every kind of card, Cloths, fighters facing other
 field cards, any Clock) compare the bound with `hand_resources` plus the best `helper_bonus`. The
-same boards check the hand values that the fight search notes for the commit step, and the quick
-look (`out_of_reach`) that skips a field card before its costs are computed.
+same boards check the hand values that the fight search notes for the commit step, the quick
+look (`out_of_reach`) that skips a field card before its costs are computed, and the wins a fight
+plan notes for the steps that follow it.
 """
 import numpy as np
 
 from sim import enums as E
-from sim.fight import COSMOS, STRENGTH, aided, costs_for, values_against
-from sim.policies import (HAND_ALL, HAND_FIGHTING, HAND_PLAIN, choose_action, find_helpers, hand_reach,
-                          hand_resources, helper_bonus, note_slots, out_of_reach)
-from sim.state import PLAN_ACTION, R_KNOWN
+from sim.fight import COSMOS, STRENGTH, acquirable, aided, costs_for, values_against
+from sim.policies import (CLOTH, HAND_ALL, HAND_FIGHTING, HAND_PLAIN, A_CLOTH_FIGHT, A_PLAY, choose_action,
+                          find_helpers, hand_reach, hand_resources, helper_bonus, note_slots, out_of_reach)
+from sim.state import (G_ACTIONS, G_EFFECTS_RUN, PLAN_ACTION, PLAN_CARDS, PLAN_N, PLAN_SLOT, PLAN_TARGET,
+                       PLAN_WINS, R_KNOWN)
 
 from .scenario import Scenario
 
@@ -142,3 +144,65 @@ def test_noted_hand_values_are_those_against_their_card():
             unfaced_noted += noted != faced
     assert aided_boards > 0  # boards where the fighters change what the others add
     assert faced_noted > 10 and unfaced_noted > 10  # decisions that noted either kind of card
+
+
+def follow_noted_wins(sc, seen):
+    """Let seat 0 decide; if it plans a fight and notes its wins, commit the planned cards while no
+    effect runs, checking each noted win against `acquirable` (counted in seen by currency, -1:
+    not yet). Returns whether a plan was made and whether it noted its wins."""
+    s, c, st = sc.s, sc.c, sc.st
+    st.plan[PLAN_ACTION] = -1
+    st.g[G_ACTIONS] = 1
+    out = np.zeros(3, np.int64)
+    choose_action(s, c, 0, out)
+    if st.plan[PLAN_ACTION] < 0 or not st.plan[PLAN_WINS]:
+        return st.plan[PLAN_ACTION] >= 0, False
+    slot, target, effects = st.plan[PLAN_SLOT], st.plan[PLAN_TARGET], st.g[G_EFFECTS_RUN]
+    planned = list(st.plan[PLAN_CARDS:PLAN_CARDS + st.plan[PLAN_N]])
+    for i, inst in enumerate([int(out[1]) if out[0] == A_PLAY else CLOTH] + planned):
+        if inst == CLOTH:
+            sc.cloth_fights(0, slot)
+        else:
+            sc.play(0, inst, slot)
+        if st.g[G_EFFECTS_RUN] != effects:
+            break  # the plan weighs the fight again from here
+        by_str, by_cos = acquirable(s, c, target, 0)
+        won = COSMOS if by_cos else STRENGTH if by_str else -1
+        assert st.plan_wins[i] == won
+        seen[won] += 1
+    return True, True
+
+
+def test_noted_wins_are_those_acquirable_finds():
+    """A plan that notes its wins (PLAN_WINS) is followed without weighing the fight again: after
+    each commitment, as long as no effect has run, the win it noted must be the currency in which
+    `acquirable` ends the fight (Cosmos first), or none."""
+    plans = noted = 0
+    seen = {COSMOS: 0, STRENGTH: 0, -1: 0}
+    for sc, _ in random_boards():
+        planned, wins = follow_noted_wins(sc, seen)
+        plans += planned
+        noted += wins
+    assert noted > 20 and plans > noted  # plans of both kinds
+    assert min(seen.values()) > 5  # fights won in either currency, and fights not yet won
+
+
+def test_noted_wins_count_the_characters_a_card_asks_for():
+    """Sea Serpent needs 3 Characters: its 3 Strength from one card do not win it yet."""
+    sc = Scenario()
+    sc.field(0, "Sea Serpent")
+    sc.hand(0, "Dragon Shiryu (civilian)", "Pegasus Seiya (civilian)", "Cygnus Hyoga (civilian)")
+    sc.st.inst_buff_str[sc.st.zone[0, E.Z_HAND, 0]] = 2  # Shiryu adds 3
+    seen = {COSMOS: 0, STRENGTH: 0, -1: 0}
+    assert follow_noted_wins(sc, seen) == (True, True)
+    assert seen == {COSMOS: 0, STRENGTH: 1, -1: 2}
+
+
+def test_no_wins_are_noted_against_a_card_whose_cost_reads_its_fighters():
+    """Black Pegasus costs 2 less once Seiya fights it: the plan weighs that fight at each step."""
+    sc = Scenario()
+    sc.field(0, "Black Pegasus")
+    sc.hand(0, "Pegasus Seiya (civilian)", "Dragon Shiryu (civilian)", "Cygnus Hyoga (civilian)",
+            "Andromeda Shun (civilian)")
+    seen = {COSMOS: 0, STRENGTH: 0, -1: 0}
+    assert follow_noted_wins(sc, seen) == (True, False)

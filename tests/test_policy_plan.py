@@ -27,7 +27,7 @@ def decide(sc, replan=False):
     """The next main-phase action of seat 0; replan: weigh the board as if there were no plan
     (the plan is left as it was)."""
     st = sc.st
-    kept = st.plan.copy()
+    kept = st.plan.copy(), st.plan_wins.copy()
     if replan:
         st.plan[PLAN_ACTION] = -1
     else:
@@ -35,7 +35,7 @@ def decide(sc, replan=False):
     out = np.zeros(3, np.int64)
     choose_action(sc.s, sc.c, 0, out)
     if replan:
-        st.plan[:] = kept
+        st.plan[:], st.plan_wins[:] = kept
     return tuple(int(x) for x in out)
 
 
