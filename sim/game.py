@@ -116,7 +116,9 @@ def setup_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_lev
     for p in range(n_players):
         shuffle_zone(s, p, E.Z_DRAW)
         draw_cards(s, c, p, HAND_SIZE)
-        init_values(s, c, p)
+        if s.values_for[p] != entry[p]:  # else the seat's values are those of the last game
+            init_values(s, c, p)
+            s.values_for[p] = entry[p]
     for slot in range(E.N_SLOTS):  # R5: no Arrival at setup
         reveal(s, c, slot, True, -1)
 
@@ -181,6 +183,7 @@ def play_batch(c, s, first_game, n_games, seed, n_players, heroes, policy_ids, w
     events = np.empty((cap, 1 + E.EVENT_WIDTH), np.int32)
     n_ev = 0
     vps = np.empty(n_players, np.int64)
+    s.values_for[:] = -1  # the policies' weights are those of this batch
     for gi in range(n_games):
         game = first_game + gi
         play_game(s, c, game, seed, n_players, heroes, policy_ids, weights, log_level, cap_rounds, check,

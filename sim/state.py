@@ -125,6 +125,7 @@ class GameState(NamedTuple):
     rng: np.ndarray            # uint64[4] xoshiro256** state
     log: np.ndarray            # int32[L, EVENT_WIDTH] event log of the current game
     value: np.ndarray          # float64[MAX_PLAYERS, C] each seat's policy value of each card
+    values_for: np.ndarray     # int64[P] the entry of play_batch whose weights value[p] is for (-1: none)
     use_first: np.ndarray      # bool[MAX_PLAYERS, C] whether its plain use is worth more to that policy than its fight
     value_top: np.ndarray      # float64[MAX_PLAYERS] the most `card_value` gives for any card, to that policy
     weights: np.ndarray        # float64[MAX_PLAYERS, W] each seat's policy weights
@@ -164,6 +165,7 @@ def allocate_state(n_instances: int, n_cards: int, n_weights: int, log_capacity:
         rng=np.zeros(4, np.uint64),
         log=np.zeros((max(log_capacity, 1), E.EVENT_WIDTH), np.int32),
         value=np.zeros((E.MAX_PLAYERS, n_cards), np.float64),
+        values_for=np.full(E.MAX_PLAYERS, -1, np.int64),
         use_first=np.zeros((E.MAX_PLAYERS, n_cards), np.bool_),
         value_top=np.zeros(E.MAX_PLAYERS, np.float64),
         weights=np.zeros((E.MAX_PLAYERS, max(n_weights, 1)), np.float64),
