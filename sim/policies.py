@@ -8,7 +8,7 @@ Policy 0 plays at random; the others are one heuristic driven by the weights of
 hand (and equipped Cloth) wins comes with a plan for the rest of it (`plan_fight`), which the
 next decisions follow while it holds (`follow_plan`).
 """
-from .jit import kernel
+from .jit import inline_kernel, kernel
 
 from . import enums as E
 from .fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, cond_holds, costs_for,
@@ -698,7 +698,7 @@ def take_best_candidate(s, n_cand):
     return s.cand_at[n_cand], s.cand_score[n_cand], n_cand
 
 
-@kernel
+@inline_kernel
 def out_of_reach(s, c, p, slot):
     """A quick look before weighing the card of `slot`, faced by none of p's cards: does each of
     its costs, with every cut `costs_for` could give it (the last slot's included), stay above
@@ -714,7 +714,7 @@ def out_of_reach(s, c, p, slot):
         (cos_cost <= 0 or max(cos_cost - 1 - s.inst_cut_cos[t], 1) > reach_cos)
 
 
-@kernel
+@inline_kernel
 def add_fights(s, c, p, slot, value, started, n_cand):
     """Add the fights against the card of `slot` that p could win (one per currency it can be
     bought with and, if p has no fighter facing it, costing no more than `hand_reach`), scored by
