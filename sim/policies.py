@@ -828,9 +828,6 @@ def note_wins(s, c, p, slot, t, first, m):
     inst_card = c.inst_card
     if prog[inst_card[t], E.T_COST, 1] > 0:
         return False
-    for i in range(m + 1):
-        if prog[inst_card[plan_fighter(s, p, i, first)], E.T_FIGHT, 1] > 0:
-            return False
     need = min_fighters(c, t)
     chars = 0
     memo = s.slot_memo
@@ -847,6 +844,8 @@ def note_wins(s, c, p, slot, t, first, m):
     total_str, total_cos = memo[slot, M_TOTAL_STR], memo[slot, M_TOTAL_COS]
     for i in range(m + 1):
         inst = plan_fighter(s, p, i, first)
+        if prog[inst_card[inst], E.T_FIGHT, 1] > 0:
+            return False  # (what was noted before is not read)
         v_str, v_cos = values_against(s, c, inst, t, p, False)
         total_str += v_str
         total_cos += v_cos
