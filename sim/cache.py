@@ -15,6 +15,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 ENGINE_DIR = Path(__file__).resolve().parent
+COMPILE_TIME = "about a minute"  # a cold compile on a 2-core machine (`seiya bench`: about 43 s)
 # The modules compiled by numba, and those whose constants they read.
 KERNEL_MODULES = ("enums", "state", "structs", "jit", "rng", "zones", "fight", "field", "policies",
                   "policy_catalog", "effects", "resolve", "turn", "scoring", "game", "invariants")
@@ -81,7 +82,7 @@ def info() -> dict:
 
 def clear() -> list[tuple[Path, int]]:
     """Delete every cached kernel folder; return [(folder, bytes)] of those removed. The next game
-    compiles the engine again (1-2 minutes)."""
+    compiles the engine again (about a minute)."""
     root = cache_root()
     removed = []
     if root.exists():
@@ -155,5 +156,5 @@ def repair(exc: BaseException) -> bool:
     else:
         return False
     print(f"Note: the compiled-kernel cache {folder} was corrupt ({type(exc).__name__}); {what} and "
-          "compiling again (1-2 minutes).", file=sys.stderr)
+          f"compiling again ({COMPILE_TIME}).", file=sys.stderr)
     return True

@@ -24,7 +24,7 @@ def info():
     typer.echo(f"This engine: {i['current']}")
     folders = [f for f in i["folders"] if f["files"]]
     if not folders:
-        typer.echo("No compiled kernels cached (the next game compiles the engine: 1-2 minutes).")
+        typer.echo(f"No compiled kernels cached (the next game compiles the engine: {cache.COMPILE_TIME}).")
         return
     for f in folders:
         typer.echo(f"  {f['folder'].name}: {human(f['bytes'])}, {f['files']} files"
@@ -34,7 +34,7 @@ def info():
 
 @app.command("clear")
 def clear():
-    """Delete every cached kernel folder (the next game compiles the engine again: 1-2 minutes)."""
+    """Delete every cached kernel folder (the next game compiles the engine again)."""
     from .. import cache
     removed = cache.clear()
     if not removed:

@@ -9,6 +9,7 @@ from typing import List, Optional
 
 import typer
 
+from ..cache import COMPILE_TIME
 from .common import fail, parse_sets, split_list, user_errors
 
 # The options that decide the games: with --resume they come from the run's manifest.
@@ -167,7 +168,7 @@ def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, sch
             check_config(config)
             check_out_folder(out)
         if not extend:
-            console.print("[dim]Preparing the engine (the first run compiles it: 1-2 minutes)...[/dim]")
+            console.print(f"[dim]Preparing the engine (the first run compiles it: {COMPILE_TIME})...[/dim]")
         columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(),
                    TextColumn("left"), TimeRemainingColumn())
         with Progress(*columns, console=console, speed_estimate_period=60) as progress:
