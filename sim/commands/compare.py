@@ -6,8 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from ..cache import COMPILE_TIME
-from .common import fail, parse_sets, split_list, user_errors
+from .common import FIRST_RUN, fail, parse_sets, split_list, user_errors
 
 
 def compare(
@@ -62,7 +61,7 @@ def compare(
             if m not in known and not m.startswith("win_share:"):
                 fail(f"unknown --metric '{m}'; allowed: {', '.join(sorted(known))}, win_share:HERO")
         folder = output_folder(out, "compare")
-        typer.echo(f"Playing both arms on the same seeds (the first run compiles the engine: {COMPILE_TIME})...", err=True)
+        typer.echo(f"Playing both arms on the same seeds ({FIRST_RUN})...", err=True)
         with user_errors():
             cmp = analysis.play_comparison(
                 games, players, seed, tuple(pol), tuple(her) or None, tuple(box), over_b or None,

@@ -6,8 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from ..cache import COMPILE_TIME
-from .common import fail, parse_sets, split_list, user_errors
+from .common import FIRST_RUN, fail, parse_sets, split_list, user_errors
 
 
 def impact(
@@ -44,7 +43,7 @@ def impact(
     quiet_matplotlib()
     import analysis
     typer.echo(f"Playing {len(cards) or 'every reserve'} card(s) removed, {games} games each "
-               f"(the first run compiles the engine: {COMPILE_TIME})...", err=True)
+               f"({FIRST_RUN})...", err=True)
     with user_errors():
         imp = analysis.impact(cards or None, games, players, seed, tuple(pol), tuple(her) or None, tuple(box),
                               str(cardset) if cardset else None, over or None, default_workers(workers), fdr)

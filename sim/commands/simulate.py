@@ -9,8 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from ..cache import COMPILE_TIME
-from .common import fail, parse_sets, split_list, user_errors
+from .common import FIRST_RUN, fail, parse_sets, split_list, user_errors
 
 # The options that decide the games: with --resume they come from the run's manifest.
 CONFIG_OPTIONS = {"games": "--games", "players": "--players", "boxes": "--boxes", "seed": "--seed",
@@ -168,7 +167,7 @@ def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, sch
             check_config(config)
             check_out_folder(out)
         if not extend:
-            console.print(f"[dim]Preparing the engine (the first run compiles it: {COMPILE_TIME})...[/dim]")
+            console.print(f"[dim]Preparing ({FIRST_RUN})...[/dim]")
         columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(),
                    TextColumn("left"), TimeRemainingColumn())
         with Progress(*columns, console=console, speed_estimate_period=60) as progress:

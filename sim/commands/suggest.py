@@ -6,8 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from ..cache import COMPILE_TIME
-from .common import fail, parse_sets, split_list, user_errors
+from .common import FIRST_RUN, fail, parse_sets, split_list, user_errors
 
 
 def suggest(
@@ -58,7 +57,7 @@ def suggest(
     quiet_matplotlib()
     import analysis
     typer.echo(f"Suggesting costs for {', '.join(cards) if cards else 'the outlier cards'} with {games} games per arm "
-               f"(the first run compiles the engine: {COMPILE_TIME})...", err=True)
+               f"({FIRST_RUN})...", err=True)
     with user_errors():
         sug = analysis.suggest(cards or None, games, players, seed, tuple(pol), tuple(her) or None, tuple(box),
                                str(cardset) if cardset else None, over or None, default_workers(workers),

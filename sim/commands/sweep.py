@@ -6,8 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from ..cache import COMPILE_TIME
-from .common import fail, parse_sets, split_list, user_errors
+from .common import FIRST_RUN, fail, parse_sets, split_list, user_errors
 
 
 def sweep(
@@ -56,7 +55,7 @@ def sweep(
     quiet_matplotlib()
     import analysis
     typer.echo(f"Sweeping {field} of {', '.join(cards)} over {len(vals)} values x {games} games "
-               f"(the first run compiles the engine: {COMPILE_TIME})...", err=True)
+               f"({FIRST_RUN})...", err=True)
     with user_errors():
         sw = analysis.sweep(cards, field, vals, games, players, seed, tuple(pol), tuple(her) or None, tuple(box),
                             str(cardset) if cardset else None, over or None, default_workers(workers), target,
