@@ -42,7 +42,7 @@ llvm.set_option("", f"-inline-threshold={INLINE_THRESHOLD}")
 QUICK_MODULES = ("effects", "field", "game", "invariants", "resolve", "scoring", "turn")
 ENTRY = "play_batch"
 _quick = {}  # library name (the kernel's qualified name) -> the start of its mangled symbol
-_numba_optimize_final_module = codegen.CPUCodeLibrary._optimize_final_module
+_numba_optimize_final_module = getattr(codegen.CPUCodeLibrary, "_optimize_final_module", None)
 
 
 def _note_quick(func):
@@ -58,19 +58,20 @@ def _is_quick(library):
 
 
 def _optimize_final_module(self):
-    if _is_quick(self):
-        try:
-            pm, pb = self._codegen._module_pass_manager(loop_vectorize=self._codegen._loopvect, slp_vectorize=False,
-                                                       opt=self._codegen._opt_level, cost="cheap")
-        except (AttributeError, TypeError, ValueError):  # another numba version: its own passes
-            pass
-        else:
-            pm.run(self._final_module, pb)
-            return
-    _numba_optimize_final_module(self)
+    try:
+        pm, pb = self._codegen._module_pass_manager(loop_vectorize=self._codegen._loopvect, slp_vectorize=False,
+                                                   opt=self._codegen._opt_level, cost="cheap") \
+            if _is_quick(self) else (None, None)
+    except (AttributeError, TypeError, ValueError):  # numba's internals of another version: its own passes
+        pm = None
+    if pm is None:
+        _numba_optimize_final_module(self)
+    else:
+        pm.run(self._final_module, pb)
 
 
-codegen.CPUCodeLibrary._optimize_final_module = _optimize_final_module
+if _numba_optimize_final_module is not None:
+    codegen.CPUCodeLibrary._optimize_final_module = _optimize_final_module
 
 
 class _TypeDispatcher(CPUDispatcher):
