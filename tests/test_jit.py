@@ -2,10 +2,15 @@
 once, inside play_batch); every other library keeps numba's own passes."""
 from types import SimpleNamespace
 
+import pytest
+from numba.core import config
+
 import sim.game  # noqa: F401  (importing a module decorates, and notes, its kernels)
 import sim.policies  # noqa: F401
 import sim.resolve  # noqa: F401
 from sim import jit
+
+pytestmark = pytest.mark.skipif(config.DISABLE_JIT, reason="nothing is compiled without numba's JIT")
 
 
 class PassManager:
