@@ -8,7 +8,8 @@ GEN-16 (field rules only concern field cards), and the continuous effects of the
 from .jit import kernel
 
 from . import enums as E
-from .state import G_FLAMES, IF_FACE_PAID, PL_ALT_FILTER, PL_TURN_STRENGTH
+from .state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FLAMES, G_RULES_SEEN, IF_FACE_PAID, PL_ALT_FILTER,
+                    PL_TURN_STRENGTH)
 from .zones import count_in_deck, count_in_zone, count_on_field, field_slot, matches
 
 STRENGTH = 0
@@ -194,11 +195,16 @@ def values_against(s, c, inst, target, p, is_aided):
 @kernel
 def fight_totals(s, c, target, p):
     """(Strength, Cosmos) totals of p's cards facing `target`."""
+    return totals_against(s, c, target, p, aided(s, c, p, target))
+
+
+@kernel
+def totals_against(s, c, target, p, is_aided):
+    """`fight_totals`, told whether `aided(target)`."""
     total_str = total_cos = 0
     n_play = s.zone_n[p, E.Z_PLAY]
     play = s.zone[p, E.Z_PLAY]
     facing = s.inst_facing
-    is_aided = aided(s, c, p, target)
     for k in range(n_play):
         inst = play[k]
         if facing[inst] == target:
@@ -211,20 +217,6 @@ def fight_totals(s, c, target, p):
 @kernel
 def fight_total(s, c, target, cur, p):
     return fight_totals(s, c, target, p)[cur]
-
-
-@kernel
-def has_fighter(s, p, target):
-    """Does p have a card in play facing the field card `target`?"""
-    n_play = s.zone_n[p, E.Z_PLAY]
-    if n_play == 0:
-        return False
-    zone = s.zone
-    facing = s.inst_facing
-    for k in range(n_play):
-        if facing[zone[p, E.Z_PLAY, k]] == target:
-            return True
-    return False
 
 
 @kernel
@@ -322,8 +314,26 @@ def effective_cost(s, c, target, cur, p):
 
 
 @kernel
+def field_rules(s, c):
+    """The `field_rules` bits of the cards on the field, computed again only once a card came or
+    went: the rules are asked about several times per decision, and few cards have any."""
+    g = s.g
+    if g[G_RULES_SEEN] != g[G_FIELD_CHANGES]:
+        rules = 0
+        for slot in range(E.N_SLOTS):
+            inst = s.field[slot]
+            if inst >= 0:
+                rules |= c.field_rules[c.inst_card[inst]]
+        g[G_FIELD_RULES] = rules
+        g[G_RULES_SEEN] = g[G_FIELD_CHANGES]
+    return g[G_FIELD_RULES]
+
+
+@kernel
 def field_rule_op(s, c, opcode, exclude):
     """First field card (other than `exclude`) with a `field` op of this code, as (instance, op row)."""
+    if not (field_rules(s, c) >> opcode) & 1:
+        return -1, -1
     field = s.field
     inst_card = c.inst_card
     for slot in range(E.N_SLOTS):
@@ -347,6 +357,8 @@ def healing_banned(s, c):
 @kernel
 def acquisition_banned(s, c, target):
     """Kuraggu: no other card of the filtered kind can be acquired while it is on the field."""
+    if not (field_rules(s, c) >> E.OP_ACQUIRE_BAN) & 1:
+        return False
     field = s.field
     inst_card = c.inst_card
     prog = c.prog
@@ -382,18 +394,32 @@ def min_fighters(c, target):
 @kernel
 def acquirable(s, c, target, p):
     """(by Strength, by Cosmos): can p end the fight against `target` now, winning it in that
-    currency? Both at once: the checks other than the totals are shared."""
-    if target < 0 or not has_fighter(s, p, target):
-        return False, False  # without a fighter the fight total is 0, below any cost (at least 1)
-    if field_slot(s, target) < 0:
+    currency? Both at once: the checks other than the totals are shared, and one look at p's cards
+    in play finds its fighters, the Characters among them and whether one aids the others."""
+    if target < 0:
         return False, False
+    n_fighters = chars = 0
+    is_aided = False
+    play = s.zone[p, E.Z_PLAY]
+    facing = s.inst_facing
+    inst_card = c.inst_card
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        f = play[j]
+        if facing[f] == target:
+            k = inst_card[f]
+            n_fighters += 1
+            if c.classes[k] & E.CLASS_CHARACTER:
+                chars += 1
+            if c.aids_fighters[k]:
+                is_aided = True
+    if n_fighters == 0 or field_slot(s, target) < 0:
+        return False, False  # without a fighter the fight total is 0, below any cost (at least 1)
     str_cost, cos_cost = effective_costs(s, c, target, p)
     if (str_cost <= 0 and cos_cost <= 0) or acquisition_banned(s, c, target):
         return False, False
-    need = min_fighters(c, target)
-    if need > 0 and count_character_fighters(s, c, p, target) < need:
+    if chars < min_fighters(c, target):
         return False, False
-    total_str, total_cos = fight_totals(s, c, target, p)
+    total_str, total_cos = totals_against(s, c, target, p, is_aided)
     return str_cost > 0 and total_str >= str_cost, cos_cost > 0 and total_cos >= cos_cost
 
 

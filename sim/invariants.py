@@ -5,7 +5,8 @@ g[G_FIRST_VIOLATION]); playing with checks off costs one branch per action.
 """
 from . import enums as E
 from .jit import kernel
-from .state import G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_VIOLATIONS
+from .state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_RULES_SEEN,
+                    G_VIOLATIONS)
 
 V_ZONE_MISMATCH = 1    # an instance's recorded place does not hold it (or holds it twice)
 V_NEGATIVE = 2         # a negative counter
@@ -13,6 +14,7 @@ V_CLOCK_UP = 3         # the Clock went up, or out of 0..12
 V_FACING = 4           # a card faces something while not in play, or faces a card not on the field
 V_TWO_CLOTHS = 5       # more than one equipped Cloth
 V_LOST_CARD = 6        # a card that was in the game is nowhere
+V_FIELD_RULES = 7      # the field rules noted for the field as it is are not those of its cards
 
 
 @kernel
@@ -37,12 +39,16 @@ def check_invariants(s, c, n_players):
                 seen[inst] += 1
                 if s.inst_row[inst] != row or s.inst_zone[inst] != z:
                     violation(s, V_ZONE_MISMATCH)
+    rules = 0
     for slot in range(E.N_SLOTS):
         inst = s.field[slot]
         if inst >= 0:
             seen[inst] += 1
+            rules |= c.field_rules[c.inst_card[inst]]
             if s.inst_zone[inst] != E.Z_BATTLEFIELD:
                 violation(s, V_ZONE_MISMATCH)
+    if s.g[G_RULES_SEEN] == s.g[G_FIELD_CHANGES] and s.g[G_FIELD_RULES] != rules:
+        violation(s, V_FIELD_RULES)
     for inst in range(c.inst_card.shape[0]):
         placed = s.inst_row[inst] >= 0
         if (placed and seen[inst] != 1) or (not placed and seen[inst] != 0):

@@ -12,7 +12,7 @@ from .field import detach_fighters, push_pending, refill_step, remove_flames
 from .fight import COSMOS, can_acquire, face_cost_payable, healing_banned, own_rule
 from .policies import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face,
                        can_use, pick_cards, use_trigger)
-from .state import (G_ACTIVE, G_EFFECTS_RUN, G_ILLEGAL, G_NPEND, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
+from .state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_NPEND, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
                     P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from .zones import draw_cards, field_slot, log_event, move_to, zone_push
 
@@ -25,6 +25,7 @@ def acquire_field_card(s, c, inst, p, how, no_effects):
     if slot < 0:
         return
     s.field[slot] = -1
+    s.g[G_FIELD_CHANGES] += 1
     zone_push(s, E.COMMON, E.Z_PENDING, inst)  # pending: in no play zone while Defeated resolves
     if how == E.ACQ_EFFECT:
         detach_fighters(s, inst)  # GEN-18: "the cards used to fight him" are none

@@ -48,7 +48,10 @@ G_FIRST_VIOLATION = 23
 G_LAST_FLAMES_SEEN = 24
 G_TURN_MARKS = 25     # 1 once a card got a buff, cost cut or flag this turn (cleared with them)
 G_EFFECTS_RUN = 26    # card programs run and face costs paid so far: when it moves, a policy checks its plan
-N_G = 28
+G_FIELD_CHANGES = 27  # cards put on or taken off the field so far (swaps and shifts change no card)
+G_RULES_SEEN = 28     # G_FIELD_CHANGES when G_FIELD_RULES was last computed
+G_FIELD_RULES = 29    # the `field_rules` bits of the field cards then (`fight.field_rules`)
+N_G = 30
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0

@@ -7,7 +7,7 @@ from .jit import kernel
 
 from . import enums as E
 from .rng import shuffle_prefix
-from .state import G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_TURN, G_ROUND
+from .state import G_FIELD_CHANGES, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_TURN, G_ROUND
 
 
 @kernel
@@ -62,6 +62,7 @@ def zone_remove(s, inst):
         for k in range(E.N_SLOTS):
             if field[k] == inst:
                 field[k] = -1
+        s.g[G_FIELD_CHANGES] += 1
     elif row >= 0 and z >= 0:
         stack = s.zone[row, z]
         n = s.zone_n[row, z]
@@ -135,6 +136,7 @@ def move_all_but(s, row, z, dest, keep):
 def place_on_field(s, inst, slot):
     zone_remove(s, inst)
     s.field[slot] = inst
+    s.g[G_FIELD_CHANGES] += 1
     s.inst_row[inst] = E.COMMON
     s.inst_zone[inst] = E.Z_BATTLEFIELD
 

@@ -27,7 +27,7 @@ from sim.policies import (A_ACQUIRE, A_CLOTH_FIGHT, A_EQUIP, A_HEAL, A_PLAY, A_U
 from sim.policy_catalog import N_WEIGHTS
 from sim.resolve import apply_action, drain
 from sim.scoring import score_player
-from sim.state import G_ACTIVE, G_FLAMES, G_ILLEGAL, G_LOG_N, allocate_state
+from sim.state import G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_ILLEGAL, G_LOG_N, allocate_state
 from sim.structs import card_ref, state_ref
 from sim.turn import upkeep
 
@@ -52,6 +52,7 @@ class Scenario:
         st.zone_n[:, :] = 0
         st.zone[:, :, :] = -1
         st.field[:] = -1
+        st.g[G_FIELD_CHANGES] += 1  # as the engine counts its own changes of the field
         st.inst_row[:] = -1
         st.inst_zone[:] = -1
         st.g[G_LOG_N] = 0
@@ -90,6 +91,7 @@ class Scenario:
         """Place a card face up on a field slot (no Arrival, as at setup)."""
         inst = self._free_copy(name)
         self.st.field[slot] = inst
+        self.st.g[G_FIELD_CHANGES] += 1
         self.st.inst_row[inst] = E.COMMON
         self.st.inst_zone[inst] = E.Z_BATTLEFIELD
         return inst

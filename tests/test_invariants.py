@@ -44,3 +44,25 @@ def test_the_checker_catches_a_corrupt_state():
     sc.st.inst_zone[inst] = E.Z_DISCARD  # recorded in the discard pile, but held by the hand
     check_invariants(sc.s, sc.c, 2)
     assert sc.st.g[G_VIOLATIONS] > 0 and sc.st.g[G_FIRST_VIOLATION] == V_ZONE_MISMATCH
+
+
+def test_the_checker_catches_stale_field_rules():
+    """The field rules are noted until a card comes or goes: a change the engine did not count
+    leaves them stale, and the checker says so."""
+    from sim.fight import acquisition_banned, field_rules
+    from sim.invariants import V_FIELD_RULES
+    from tests.scenario import Scenario
+    sc = Scenario()
+    sc.field(0, "Cassios")
+    saint = sc.field(1, "Eagle Marin")
+    assert not acquisition_banned(sc.s, sc.c, saint)
+    kuraggu = sc.field(2, "Jellyfish Kuraggu")
+    assert acquisition_banned(sc.s, sc.c, saint)  # the rule came with the card
+    check_invariants(sc.s, sc.c, 2)
+    assert sc.st.g[G_VIOLATIONS] == 0
+    sc.st.field[2] = -1  # Kuraggu gone, behind the engine's back
+    sc.st.inst_row[kuraggu] = -1
+    sc.st.inst_zone[kuraggu] = -1
+    check_invariants(sc.s, sc.c, 2)
+    assert sc.st.g[G_VIOLATIONS] > 0 and sc.st.g[G_FIRST_VIOLATION] == V_FIELD_RULES
+    assert field_rules(sc.s, sc.c) != 0  # stale: the checker is right
