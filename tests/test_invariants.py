@@ -2,7 +2,7 @@
 
 The engine checks, after every action and every upkeep: each card is in exactly one place,
 no counter is negative, the Clock never goes up, fighters face cards on the field, at most one
-equipped Cloth. Policies must only propose legal actions, and every game records why it ended.
+equipped Cloth, the field rules noted are those of the field's cards. Policies must only propose legal actions, and every game records why it ended.
 """
 import numpy as np
 import pytest
