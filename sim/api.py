@@ -134,8 +134,10 @@ def run_kernel(engine: Engine, first_game: int, n_games: int, seed: int, players
                weights, hero_ids, log_level: int, check: bool = False, seats: str = "random"):
     """Play a range of games; return the raw record arrays of `play_batch`."""
     from .game import play_batch
+    from .memory import reuse_freed_memory
     from .state import allocate_state
     from .structs import card_ref, state_ref
+    reuse_freed_memory()
     t = engine.table
     log_cap = 60000 if log_level == E.LOG_FULL else 4096
     state = allocate_state(len(t.inst_card), len(t.card_id), N_WEIGHTS, log_cap)
