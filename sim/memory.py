@@ -16,7 +16,7 @@ import functools
 
 M_TRIM_THRESHOLD = -1  # glibc mallopt parameters (malloc.h)
 M_MMAP_THRESHOLD = -3
-KEEP_BYTES = 256 << 20  # blocks up to this size come from, and return to, the heap
+KEEP_BYTES = 256 << 20  # blocks up to this size come from the heap, which keeps this much free
 
 
 @functools.cache
