@@ -188,30 +188,28 @@ def labels_categorical(labels: np.ndarray, names) -> pd.Categorical:
     integer labels without a Python string per row."""
     used = np.flatnonzero(np.bincount(labels, minlength=len(names)))
     categories = sorted({names[i] for i in used})
-    code = np.full(len(names), -1, np.int64)
+    code = np.full(len(names), -1, np.int8)
     code[used] = [categories.index(names[i]) for i in used]
-    return pd.Categorical.from_codes(code[labels], categories)
+    return pd.Categorical.from_codes(code[labels], categories, validate=False)
 
 
 def events_frame(ev: np.ndarray) -> pd.DataFrame:
-    kinds = ev[:, 1 + E.E_KIND]
+    cols = np.ascontiguousarray(ev.T)  # one copy, then each column is read contiguously
+    kinds = cols[1 + E.E_KIND]
+    a = cols[1 + E.E_A]
     # how an acquisition was made or a flame went out, "" for other events
-    how = np.zeros(len(ev), np.int64)
-    acq = kinds == E.EV_ACQUIRE
-    how[acq] = 1 + ev[acq, 1 + E.E_A]
-    fl = kinds == E.EV_FLAME
-    how[fl] = 1 + len(E.ACQ_NAMES) + ev[fl, 1 + E.E_A]
+    how = np.where(kinds == E.EV_ACQUIRE, 1 + a, np.where(kinds == E.EV_FLAME, 1 + len(E.ACQ_NAMES) + a, 0))
     names = [E.EV_NAMES.get(k, str(k)) for k in range(max(E.EV_NAMES) + 1)]
     return pd.DataFrame({
-        "game": ev[:, 0].astype(np.int64),
-        "turn": ev[:, 1 + E.E_TURN].astype(np.int16),
-        "round": ev[:, 1 + E.E_ROUND].astype(np.int16),
-        "seat": ev[:, 1 + E.E_SEAT].astype(np.int8),
+        "game": cols[0].astype(np.int64),
+        "turn": cols[1 + E.E_TURN].astype(np.int16),
+        "round": cols[1 + E.E_ROUND].astype(np.int16),
+        "seat": cols[1 + E.E_SEAT].astype(np.int8),
         "kind": labels_categorical(kinds, names),
-        "card_id": ev[:, 1 + E.E_CARD].astype(np.int16),
+        "card_id": cols[1 + E.E_CARD].astype(np.int16),
         "how": labels_categorical(how, ("",) + E.ACQ_NAMES + E.FLAME_NAMES),
-        "a": ev[:, 1 + E.E_A].astype(np.int32),
-        "b": ev[:, 1 + E.E_B].astype(np.int32),
+        "a": a,
+        "b": cols[1 + E.E_B],
     })
 
 

@@ -148,20 +148,21 @@ def write_manifest(folder: Path, manifest: dict):
     write_atomic_bytes(folder / MANIFEST, json.dumps(manifest, indent=2, default=str).encode())
 
 
-def _plain_categories(df):
-    """Categories stored as plain strings, so batches concatenate without clashes. Each category
-    is converted once and taken by code: astype(str) would convert every value through Python."""
-    plain = {}
-    for col in df.columns:
-        if str(df[col].dtype) == "category":
-            cat = df[col].array
-            plain[col] = cat.categories.astype(str).array.take(cat.codes, allow_fill=True)
-    return df.assign(**plain)
+def _parquet(df, where):
+    """Write df as Parquet to a path or a binary file. A categorical column is written as the
+    dictionary it is (no string made per row) and no schema of the writer's is stored, so every
+    reader gets plain strings and batches with different categories concatenate without clashes.
+    Statistics only for `game`, the column a reader filters batches on: the others' cost time."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    table = pa.Table.from_pandas(df, preserve_index=False).replace_schema_metadata(None)
+    pq.write_table(table, where, store_schema=False,
+                   write_statistics=["game"] if "game" in df.columns else False)
 
 
 def write_parquet_atomic(df, path: Path):
     tmp = path.with_name(f".{path.name}.tmp")
-    _plain_categories(df).to_parquet(tmp, index=False)
+    _parquet(df, tmp)
     os.replace(tmp, path)
 
 
@@ -169,7 +170,7 @@ def parquet_bytes(df) -> bytes:
     """The bytes `write_parquet_atomic` would write (a Dask worker sends these to the client)."""
     import io
     buf = io.BytesIO()
-    _plain_categories(df).to_parquet(buf, index=False)
+    _parquet(df, buf)
     return buf.getvalue()
 
 
