@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
+
 
 def as_run(obj):
     """A `sim.Run` for a path; any object with the run DataFrames is used as is."""
@@ -41,3 +44,12 @@ def require_events(run, what: str):
 def card_names(run) -> dict:
     cards = run.cards
     return dict(zip(cards["id"], cards["name"]))
+
+
+def game_rows(game: np.ndarray, games: pd.DataFrame) -> np.ndarray:
+    """The row in `games` of each game id in `game` (fastest with each game's entries together)."""
+    game_ids = games["game"].to_numpy("int64")
+    by_id = np.argsort(game_ids)
+    first = np.flatnonzero(np.diff(game, prepend=game[:1] - 1))  # where a run of one game's entries starts
+    at = by_id[np.searchsorted(game_ids, game[first], sorter=by_id)]
+    return np.repeat(at, np.diff(np.append(first, len(game))))

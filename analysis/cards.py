@@ -24,49 +24,32 @@ Market row (analysis.market: stays on the battlefield, from a reveal to the card
 """
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from ._data import as_run, counters_of, require_events
 from .market import MARKET_SUMS, SEATS, finish_market, market_sums
 from .stats import newcombe_diff, wilson
 
-KEY = ["game", "seat"]
+
+def _per_card(card: np.ndarray, n: int, weights=None) -> np.ndarray:
+    """Per card id 0 .. n-1: how many entries of `card` (or the sum of their weights)."""
+    return np.bincount(card, weights=weights, minlength=n).astype(float)
 
 
-def offers(events: pd.DataFrame) -> pd.Series:
-    """Reveals on the battlefield per card."""
-    return events.loc[events["kind"] == "reveal", ["card_id"]].groupby("card_id").size()  # one column taken, not all
-
-
-def acquisitions(events: pd.DataFrame) -> pd.DataFrame:
-    """Per card: acquisitions, those from a field slot, and the sum of their rounds."""
-    acq = events.loc[events["kind"] == "acquire", ["card_id", "round", "b"]]
-    g = acq.groupby("card_id")
-    return pd.DataFrame({
-        "acquired": g.size(),
-        "acquired_from_field": acq.loc[acq["b"] >= 0].groupby("card_id").size(),
-        "acquire_rounds": g["round"].sum(),
-    })
-
-
-def acquirer_wins(events: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
-    """Per card: player-games that acquired it at least once, and the sum of their win shares."""
-    acq = events.loc[events["kind"] == "acquire", KEY + ["card_id"]]
-    # one number per player-game (seats below SEATS) and per (player-game, card) (card ids 16-bit):
-    # faster to deduplicate and merge on than the columns
-    player = acq["game"].to_numpy("int64") * SEATS + acq["seat"].to_numpy()
-    first = ~pd.Series(player * 2**16 + acq["card_id"].to_numpy()).duplicated().to_numpy()
-    acq = pd.DataFrame({"player": player[first], "card_id": acq["card_id"].to_numpy()[first]})
-    pl = pd.DataFrame({"player": players["game"].to_numpy("int64") * SEATS + players["seat"].to_numpy(),
-                       "win_share": players["win_share"].to_numpy()})
-    g = acq.merge(pl, on="player", how="inner").groupby("card_id")
-    return pd.DataFrame({"acquirers": g.size(), "acquirer_wins": g["win_share"].sum()})
-
-
-def final_decks(decks: pd.DataFrame) -> pd.DataFrame:
-    """Per card: player-games holding it at the end, and the copies they hold."""
-    g = decks.loc[decks["copies"] > 0].groupby("card_id")
-    return pd.DataFrame({"holders": g.size(), "final_copies": g["copies"].sum()})
+def acquirer_wins(acq_player: np.ndarray, acq_card: np.ndarray, players: pd.DataFrame, n: int):
+    """Per card id: player-games that acquired it at least once (the acquisitions' player-games,
+    numbered game * SEATS + seat, and cards), and the sum of their win shares."""
+    pairs = np.sort(acq_player * 2**16 + acq_card)  # card ids are 16-bit
+    first = pairs[np.diff(pairs, prepend=-1) != 0]  # one per (player-game, card) (np.unique is slower)
+    player, card = first >> 16, first & 0xFFFF
+    keys = players["game"].to_numpy("int64") * SEATS + players["seat"].to_numpy("int64")
+    order = np.argsort(keys, kind="stable")
+    at = np.searchsorted(keys, player, sorter=order).clip(max=len(keys) - 1)
+    row = order[at]
+    known = keys[row] == player  # (every acquirer is a player of the games given)
+    share = players["win_share"].to_numpy(dtype=float)[row[known]]
+    return _per_card(card[known], n), _per_card(card[known], n, share)
 
 
 # The columns of `card_sums`; those holding summed win shares are WIN_SUMS.
@@ -77,14 +60,33 @@ WIN_SUMS = ("acquirer_wins", "took_wins", "passed_wins")
 
 def card_sums(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFrame,
               decks: pd.DataFrame) -> pd.DataFrame:
-    """Per card (index card_id), the sums SUMS over the given games: each is a sum over games,
-    so the sums of several batches add up to those of the whole run."""
-    t = pd.DataFrame({"offered": offers(events)})
-    for part in (acquisitions(events), acquirer_wins(events, players), final_decks(decks),
-                 market_sums(events, games, players)):
-        t = t.join(part, how="outer")
-    t = t.reindex(columns=list(SUMS)).fillna(0)
-    t.index = t.index.astype("int64").rename("card_id")
+    """Per card (index card_id: the cards with a sum above 0), the sums SUMS over the given games:
+    each is a sum over games, so the sums of several batches add up to those of the whole run.
+    offered: reveals; acquired (from_field: from a slot, b >= 0), acquire_rounds: acquisitions and
+    the sum of their rounds; acquirers, acquirer_wins: see `acquirer_wins`; holders,
+    final_copies: player-games holding the card at the end and their copies; then MARKET_SUMS."""
+    card = events["card_id"].to_numpy()
+    deck_card = decks["card_id"].to_numpy()
+    n = 1 + max(card.max(initial=-1), deck_card.max(initial=-1), 0)
+    kind = events["kind"]
+    acq = np.flatnonzero((kind == "acquire").to_numpy(bool))
+    acq_card = card[acq]
+    acq_player = events["game"].to_numpy("int64")[acq] * SEATS + events["seat"].to_numpy("int64")[acq]
+    held = np.flatnonzero(decks["copies"].to_numpy() > 0)
+    cols = {"offered": _per_card(card[(kind == "reveal").to_numpy(bool)], n), "acquired": _per_card(acq_card, n),
+            "acquired_from_field": _per_card(acq_card[events["b"].to_numpy()[acq] >= 0], n),
+            "acquire_rounds": _per_card(acq_card, n, events["round"].to_numpy()[acq].astype(float))}
+    cols["acquirers"], cols["acquirer_wins"] = acquirer_wins(acq_player, acq_card.astype("int64"), players, n)
+    cols["holders"] = _per_card(deck_card[held], n)
+    cols["final_copies"] = _per_card(deck_card[held], n, decks["copies"].to_numpy()[held].astype(float))
+    market = market_sums(events, games, players)
+    for col in MARKET_SUMS:
+        cols[col] = np.zeros(n)
+        cols[col][market.index.to_numpy()] = market[col].to_numpy(dtype=float)
+    t = pd.DataFrame(cols, index=pd.RangeIndex(n, name="card_id"))[list(SUMS)]
+    seen = (t.to_numpy() != 0).any(axis=1)
+    t = t.loc[seen]
+    t.index = t.index.astype("int64")
     return t
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ._data import as_run, card_names, counters_of, require_events
+from ._data import as_run, card_names, counters_of, game_rows, require_events
 from .stats import hist_moments, hist_quantile, hist_spread
 
 
@@ -58,16 +58,16 @@ def length_distribution(run) -> pd.DataFrame:
 
 def flames_left(games: pd.DataFrame, events: pd.DataFrame) -> pd.DataFrame:
     """Games x rounds (0 .. longest game): flames left after each round, NaN once a game is over."""
-    last = int(games["rounds"].max()) if len(games) else 0
-    rounds = np.arange(0, last + 1)
-    fl = events.loc[events["kind"] == "flame"]
-    removed = fl.groupby(["game", "round"]).size().unstack(fill_value=0)
-    removed = removed.reindex(index=games["game"].values, columns=rounds, fill_value=0)
-    initial = (games["flames_left"].astype(int) + games["flames_removed"].astype(int)).values
-    left = pd.DataFrame(initial[:, None] - removed.cumsum(axis=1).values, index=games["game"].values,
-                        columns=rounds)
-    reached = games["rounds"].astype(int).values[:, None] >= rounds[None, :]
-    return left.where(reached)
+    played = games["rounds"].to_numpy("int64")
+    rounds = np.arange(0, (int(played.max()) if len(games) else 0) + 1)
+    flame = np.flatnonzero((events["kind"] == "flame").to_numpy(bool))
+    cell = game_rows(events["game"].to_numpy("int64")[flame], games) * len(rounds) + \
+        events["round"].to_numpy("int64")[flame]
+    removed = np.bincount(cell, minlength=len(games) * len(rounds)).reshape(len(games), len(rounds))
+    initial = games["flames_left"].to_numpy("int64") + games["flames_removed"].to_numpy("int64")
+    left = (initial[:, None] - removed.cumsum(axis=1)).astype(float)
+    left[played[:, None] < rounds[None, :]] = np.nan
+    return pd.DataFrame(left, index=games["game"].to_numpy(), columns=rounds)
 
 
 def flames_left_matrix(run) -> pd.DataFrame:

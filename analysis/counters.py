@@ -100,8 +100,11 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
         rows.append(_rows("logged", len(games)))
         left = flames_left(games, events).to_numpy()  # games x rounds: flames left, NaN once a game is over
         running = ~np.isnan(left)
-        h = pd.DataFrame({"round": np.nonzero(running)[1], "left": left[running].astype("int64")}).value_counts()
-        rows.append(_rows("flames_left", h.to_numpy(), i0=h.index.get_level_values(0), i1=h.index.get_level_values(1)))
+        rnd, n_left = np.nonzero(running)[1], left[running].astype("int64")  # (never below 0: GEN-8)
+        width = n_left.max(initial=0) + 1
+        h = np.bincount(rnd * width + n_left)
+        seen = np.flatnonzero(h)
+        rows.append(_rows("flames_left", h[seen], i0=seen // width, i1=seen % width))
         fl = events.loc[events["kind"] == "flame", ["how", "card_id"]]
         h = fl.groupby(["how", "card_id"], observed=True).size()  # a categorical `how` grouped as is: faster
         rows.append(_rows("flame", h.to_numpy(), key=h.index.get_level_values(0).astype(str).to_numpy(dtype=object),

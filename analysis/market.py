@@ -23,6 +23,8 @@ import pandas as pd
 import sim  # noqa: F401  (points numba at the project's kernel cache before numba loads)
 from numba import njit
 
+from ._data import game_rows
+
 N_SLOTS = 6
 SEATS = 8  # more than the largest seat number
 REMOVAL_FLAMES = ("upkeep removal", "effect removal")
@@ -131,25 +133,16 @@ def market_sums(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame
     order = slice(None) if (np.diff(game) >= 0).all() else np.argsort(game, kind="stable")
     card, turn, rnd, seat, a = (events[c].to_numpy()[order] for c in ("card_id", "turn", "round", "seat", "a"))
     wins = np.full((len(games), SEATS), np.nan)  # by row of games and seat
-    wins[_game_rows(players["game"].to_numpy("int64"), games), players["seat"].to_numpy()] = \
+    wins[game_rows(players["game"].to_numpy("int64"), games), players["seat"].to_numpy()] = \
         players["win_share"].to_numpy(dtype=float)
     lo, hi = (int(card.min()), int(card.max())) if len(card) else (0, -1)
     sums = np.zeros((hi - lo + 1, len(MARKET_SUMS)))  # by card_id - lo
-    _sum_stays(_game_rows(game[order], games), card, turn, rnd, seat, a, _what(events)[order],
+    _sum_stays(game_rows(game[order], games), card, turn, rnd, seat, a, _what(events)[order],
                games["players"].to_numpy("int64"), games["player_turns"].to_numpy("int64"), wins, lo, sums)
     has_stays = sums[:, STAYS] > 0
     t = pd.DataFrame(sums[has_stays], columns=list(MARKET_SUMS),
                      index=pd.Index(np.flatnonzero(has_stays) + lo, name="card_id"))
     return t.astype({col: "int64" for col in ("stays", "taken_stays", "took", "passed")})
-
-
-def _game_rows(game: np.ndarray, games: pd.DataFrame) -> np.ndarray:
-    """The row in `games` of each game id in `game` (fastest with each game's entries together)."""
-    game_ids = games["game"].to_numpy("int64")
-    by_id = np.argsort(game_ids)
-    first = np.flatnonzero(np.diff(game, prepend=game[:1] - 1))  # where a run of one game's entries starts
-    at = by_id[np.searchsorted(game_ids, game[first], sorter=by_id)]
-    return np.repeat(at, np.diff(np.append(first, len(game))))
 
 
 @njit(cache=True)
