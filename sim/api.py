@@ -193,8 +193,8 @@ def labels_categorical(labels: np.ndarray, names) -> pd.Categorical:
     return pd.Categorical.from_codes(code[labels], categories, validate=False)
 
 
-def events_frame(ev: np.ndarray) -> pd.DataFrame:
-    cols = np.ascontiguousarray(ev.T)  # one copy, then each column is read contiguously
+def events_frame(cols: np.ndarray) -> pd.DataFrame:
+    """The events table from the kernel's event columns (`play_batch`)."""
     kinds = cols[1 + E.E_KIND]
     a = cols[1 + E.E_A]
     # how an acquisition was made or a flame went out, "" for other events

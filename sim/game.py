@@ -173,14 +173,15 @@ def play_batch(c, s, first_game, n_games, seed, n_players, heroes, policy_ids, w
                cap_rounds, check, shuffle_seats):
     """Play games first_game .. first_game + n_games - 1; return record arrays:
     games int64[n, GAME_WIDTH], players int64[n, P, PLAYER_WIDTH], shares float64[n, P],
-    decks int16[n, P, C] (final deck composition), events int32[m, 1 + EVENT_WIDTH]."""
+    decks int16[n, P, C] (final deck composition), events int32[1 + EVENT_WIDTH, m] (a row per column:
+    the game, then the log's; the tables are made column by column)."""
     n_cards = c.card_id.shape[0]
     games = np.empty((n_games, GAME_WIDTH), np.int64)
     players = np.empty((n_games, n_players, PLAYER_WIDTH), np.int64)
     shares = np.empty((n_games, n_players), np.float64)
     decks = np.zeros((n_games, n_players, n_cards), np.int16)
     cap = 256 * n_games if log_level == E.LOG_SUMMARY else (4096 if log_level == E.LOG_FULL else 1)
-    events = np.empty((cap, 1 + E.EVENT_WIDTH), np.int32)
+    events = np.empty((1 + E.EVENT_WIDTH, cap), np.int32)
     n_ev = 0
     vps = np.empty(n_players, np.int64)
     s.values_for[:] = -1  # the policies' weights are those of this batch
@@ -215,12 +216,13 @@ def play_batch(c, s, first_game, n_games, seed, n_players, heroes, policy_ids, w
                         decks[gi, p, c.inst_card[s.zone[p, z, j]]] += 1
         win_shares(vps, n_players, shares[gi])
         m = s.g[G_LOG_N]
-        if n_ev + m > events.shape[0]:
-            bigger = np.empty((max(2 * events.shape[0], n_ev + m), 1 + E.EVENT_WIDTH), np.int32)
-            bigger[:n_ev] = events[:n_ev]
+        if n_ev + m > events.shape[1]:
+            bigger = np.empty((1 + E.EVENT_WIDTH, max(2 * events.shape[1], n_ev + m)), np.int32)
+            bigger[:, :n_ev] = events[:, :n_ev]
             events = bigger
         for j in range(m):
-            events[n_ev + j, 0] = game
-            events[n_ev + j, 1:] = s.log[j]
+            events[0, n_ev + j] = game
+            for k in range(E.EVENT_WIDTH):
+                events[1 + k, n_ev + j] = s.log[j, k]
         n_ev += m
-    return games, players, shares, decks, events[:n_ev]
+    return games, players, shares, decks, events[:, :n_ev]
