@@ -37,6 +37,17 @@ def test_worker_count_and_batch_size_do_not_change_the_data(runs):
                                       check_dtype=False)
 
 
+def test_batch_files_read_back_as_played_with_plain_strings(runs):
+    """Categorical columns are written as dictionaries but read back, batch after batch, as plain
+    strings with every other column's dtype kept."""
+    pooled, _ = runs
+    direct = sim.play(GAMES, players=3, seed=4)
+    for table in ("games", "players", "events", "decks"):
+        back = runner.read_table(pooled.folder, table)
+        assert not any(isinstance(t, pd.CategoricalDtype) for t in back.dtypes), table
+        pd.testing.assert_frame_equal(back.reset_index(drop=True), _plain(getattr(direct, table)))
+
+
 def test_manifest_records_config_progress_and_engine(runs):
     pooled, _ = runs
     m = json.loads((pooled.folder / "manifest.json").read_text())
