@@ -92,6 +92,16 @@ def test_a_folder_without_counters_reports_the_same(runs, tmp_path):
     assert_same_report(run, raw(run, data=runs["2p"]))
 
 
+def test_counters_files_of_an_earlier_writer_sum_the_same(runs, tmp_path):
+    """A run resumed or extended by a newer version mixes counters files written by pandas (its
+    schema stored, strings as large_string) with the runner's own; they sum as one."""
+    mixed = tmp_path / "mixed"
+    shutil.copytree(runs["2p"].folder, mixed)
+    first = sorted((mixed / "counters").iterdir())[0]
+    pd.read_parquet(first).to_parquet(first, index=False)
+    pd.testing.assert_frame_equal(run_counters(mixed).frame, runs["2p"].counters.frame)
+
+
 def test_an_older_run_without_events_reports_what_it_can(runs, tmp_path):
     old = tmp_path / "old-none"
     shutil.copytree(runs["3p-none"].folder, old)
