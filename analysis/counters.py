@@ -116,12 +116,17 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
 
 
 def total(parts) -> pd.DataFrame:
-    """The sum of several counters frames (batches): one row per key, sorted, zeros dropped."""
-    parts = [p for p in parts if len(p)]
-    if not parts:
+    """The sum of several counters (batches), as DataFrames or Arrow tables (counters files read
+    with pyarrow): one row per key, sorted, zeros dropped. Summed by Arrow's group-by, a few times
+    faster than pandas' on string keys."""
+    import pyarrow as pa
+    tables = [p if isinstance(p, pa.Table) else pa.Table.from_pandas(p, preserve_index=False)
+              for p in parts if len(p)]
+    if not tables:
         return _frame([_rows("games", [])])
-    t = pd.concat(parts, ignore_index=True).groupby(KEYS, sort=True, as_index=False)["value"].sum()
-    t = t.loc[t["value"] != 0].reset_index(drop=True)
+    t = pa.concat_tables(tables, promote_options="permissive").group_by(KEYS).aggregate([("value", "sum")])
+    t = t.rename_columns(KEYS + ["value"]).to_pandas()
+    t = t.loc[t["value"] != 0].sort_values(KEYS).reset_index(drop=True)
     return t.astype({"counter": str, "key": str, "i0": "int64", "i1": "int64", "value": "int64"})
 
 
@@ -135,7 +140,7 @@ def run_counters(folder: str | Path) -> "Counters":
     folder = Path(folder)
     manifest = read_manifest(folder)
     with_events = (manifest.get("config") or {}).get("events", "summary") != "none"
-    frames, files = [], []
+    frames, files = [], []  # batches counted here (DataFrames), counters files read (Arrow tables)
     for b in sorted(manifest.get("batches", []), key=lambda b: b["index"]):
         name = batch_name(b["index"])
         path = folder / COUNTERS / name
@@ -146,17 +151,8 @@ def run_counters(folder: str | Path) -> "Counters":
             events = pd.read_parquet(folder / "events" / name) if with_events else None
             frames.append(make_counters(tables["games"], tables["players"], events, tables["decks"]))
         if len(frames) + len(files) >= MERGE_EVERY:
-            frames, files = [_summed(frames, files)], []
-    return Counters(_summed(frames, files))
-
-
-def _summed(frames: list, files: list) -> pd.DataFrame:
-    """`total` of counters frames and of counters files read as Arrow tables (made into one
-    DataFrame together: faster than one per file)."""
-    import pyarrow as pa
-    if files:
-        frames = frames + [pa.concat_tables(files, promote_options="permissive").to_pandas()]
-    return total(frames)
+            frames, files = [total(frames + files)], []
+    return Counters(total(frames + files))
 
 
 class Counters:
