@@ -17,7 +17,7 @@ test: setup
 	$(BIN)/python -m pytest
 
 # A default base-game run (20000 games, 2 players, policy 'value', all cores) and its report;
-# the first run also compiles the engine (about a minute). Prints the report's path last.
+# the first run also compiles the engine (a minute or two). Prints the report's path last.
 report: setup
 	$(BIN)/seiya simulate --games 20000 --report
 

@@ -15,7 +15,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 ENGINE_DIR = Path(__file__).resolve().parent
-COMPILE_TIME = "about a minute"  # a cold compile on a 2-core machine (`seiya bench`: about 43 s)
+COMPILE_TIME = "a minute or two"  # a cold compile on 2 cores (`seiya bench`: 41-69 s; 124 s on a slow day)
 # The modules compiled by numba, and those whose constants they read.
 KERNEL_MODULES = ("enums", "state", "structs", "jit", "rng", "zones", "fight", "field", "policies",
                   "policy_catalog", "effects", "resolve", "turn", "scoring", "game", "invariants")
@@ -82,7 +82,7 @@ def info() -> dict:
 
 def clear() -> list[tuple[Path, int]]:
     """Delete every cached kernel folder; return [(folder, bytes)] of those removed. The next game
-    compiles the engine again (about a minute)."""
+    compiles the engine again (a minute or two)."""
     root = cache_root()
     removed = []
     if root.exists():
