@@ -65,7 +65,7 @@ def card_sums(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFrame,
     offered: reveals; acquired (from_field: from a slot, b >= 0), acquire_rounds: acquisitions and
     the sum of their rounds; acquirers, acquirer_wins: see `acquirer_wins`; holders,
     final_copies: player-games holding the card at the end and their copies; then MARKET_SUMS."""
-    card = events["card_id"].to_numpy()
+    card = events["card_id"].to_numpy("int64")
     deck_card = decks["card_id"].to_numpy()
     n = 1 + max(card.max(initial=-1), deck_card.max(initial=-1), 0)
     kind = events["kind"]
@@ -76,7 +76,7 @@ def card_sums(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFrame,
     cols = {"offered": _per_card(card[(kind == "reveal").to_numpy(bool)], n), "acquired": _per_card(acq_card, n),
             "acquired_from_field": _per_card(acq_card[events["b"].to_numpy()[acq] >= 0], n),
             "acquire_rounds": _per_card(acq_card, n, events["round"].to_numpy()[acq].astype(float))}
-    cols["acquirers"], cols["acquirer_wins"] = acquirer_wins(acq_player, acq_card.astype("int64"), players, n)
+    cols["acquirers"], cols["acquirer_wins"] = acquirer_wins(acq_player, acq_card, players, n)
     cols["holders"] = _per_card(deck_card[held], n)
     cols["final_copies"] = _per_card(deck_card[held], n, decks["copies"].to_numpy()[held].astype(float))
     market = market_sums(events, games, players)
@@ -85,9 +85,7 @@ def card_sums(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFrame,
         cols[col][market.index.to_numpy()] = market[col].to_numpy(dtype=float)
     t = pd.DataFrame(cols, index=pd.RangeIndex(n, name="card_id"))[list(SUMS)]
     seen = (t.to_numpy() != 0).any(axis=1)
-    t = t.loc[seen]
-    t.index = t.index.astype("int64")
-    return t
+    return t.loc[seen]
 
 
 def card_table(run, confidence: float = 0.95) -> pd.DataFrame:
