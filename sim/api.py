@@ -135,14 +135,17 @@ def run_kernel(engine: Engine, first_game: int, n_games: int, seed: int, players
     """Play a range of games; return the raw record arrays of `play_batch`."""
     from .game import play_batch
     from .memory import reuse_freed_memory
-    from .state import allocate_state
     from .structs import card_ref, state_ref
     reuse_freed_memory()
-    t = engine.table
-    log_cap = 60000 if log_level == E.LOG_FULL else 4096
-    state = allocate_state(len(t.inst_card), len(t.card_id), N_WEIGHTS, log_cap)
-    return play_batch(card_ref(t), state_ref(state), first_game, n_games, seed, players, hero_ids,
+    state = new_state(engine.table, 60000 if log_level == E.LOG_FULL else 4096)
+    return play_batch(card_ref(engine.table), state_ref(state), first_game, n_games, seed, players, hero_ids,
                       policy_ids, weights, log_level, ROUND_CAP, int(check), int(seats == "random"))
+
+
+def new_state(table: CardTable, log_cap: int = 4096):
+    """A game state for this card table, with room for log_cap events per game."""
+    from .state import allocate_state
+    return allocate_state(len(table.inst_card), len(table.card_id), N_WEIGHTS, log_cap)
 
 
 def frames(engine: Engine, raw, seed: int, players: int, policy_names) -> PlayResult:

@@ -556,14 +556,12 @@ def warm_up(kwargs: dict):
     compiled (and cached on disk) once, before any worker starts (workers then load them instead
     of each compiling its own) and before the clock starts (games/s measures playing, not
     compiling). Compiling takes about 1 GB that the process keeps: when the kernels are not
-    cached yet, a child process compiles them, so that neither the parent nor the workers it
-    forks hold that memory."""
+    cached yet, child processes compile them (side by side, sim.precompile), so that neither the
+    parent nor the workers it forks hold that memory."""
     from .cache import kernels_cached
     if not kernels_cached():
-        from concurrent.futures import ProcessPoolExecutor
-        import multiprocessing
-        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
-            pool.submit(play_and_count, kwargs).result()
+        from .precompile import compile_in_children
+        compile_in_children(play_and_count, kwargs)
     play_and_count(kwargs)
 
 
