@@ -60,9 +60,11 @@ def compile_in_children(finish: Callable[[dict], None], kwargs: dict):
     run `finish(kwargs)` (what compiles the rest) in one of them. The children's memory (about 1 GB
     each while compiling) goes with them. A part that fails is left to `finish`, which compiles
     it again (and reports the error, if it is one)."""
+    from numba.core import config
     n_parts = len(parts(None, None))
-    cores = os.cpu_count() or 1
-    with ProcessPoolExecutor(max_workers=min(n_parts, cores), mp_context=multiprocessing.get_context("spawn")) as pool:
-        if cores > 1:
+    side_by_side = (os.cpu_count() or 1) > 1 and not config.DISABLE_JIT
+    with ProcessPoolExecutor(max_workers=n_parts if side_by_side else 1,
+                             mp_context=multiprocessing.get_context("spawn")) as pool:
+        if side_by_side:
             wait([pool.submit(compile_part, i, kwargs) for i in range(n_parts)])
         pool.submit(finish, kwargs).result()

@@ -4,9 +4,11 @@ import os
 import pytest
 
 import sim
+from numba.core import config
 from sim.precompile import compile_in_children, engine_types, parts
 
 
+@pytest.mark.skipif(config.DISABLE_JIT, reason="nothing is compiled without numba's JIT")
 def test_each_part_kernel_is_cached_once_with_its_signature():
     """The signature a part compiles is the one the engine's callers use: whether the cache was
     filled by the parts or by one process compiling everything, each part kernel has one entry,
