@@ -556,12 +556,14 @@ def warm_up(kwargs: dict):
     compiled (and cached on disk) once, before any worker starts (workers then load them instead
     of each compiling its own) and before the clock starts (games/s measures playing, not
     compiling). Compiling takes about 1 GB that the process keeps: when the kernels are not
-    cached yet, child processes compile them (side by side, sim.precompile), so that neither the
-    parent nor the workers it forks hold that memory."""
+    cached yet, a fresh interpreter compiles them (with the parts of sim.precompile side by side;
+    the kernels are the same for every card set and seat set-up), so that neither the parent nor
+    the workers it forks hold that memory. Should it fail, this process compiles them."""
     from .cache import kernels_cached
     if not kernels_cached():
-        from .precompile import compile_in_children
-        compile_in_children(play_and_count, kwargs)
+        from .precompile import in_fresh_interpreter, wait_all
+        wait_all([in_fresh_interpreter("from sim.runner import play_and_count; play_and_count({'players': 2})",
+                                       quiet=False)])
     play_and_count(kwargs)
 
 

@@ -2,8 +2,7 @@
 
 Every in-process figure is the median of several timed runs after a warm-up, for the base game
 with the default policy and with `random`, at 2 and 4 players. Compile and start-up times come
-from child processes: two with an empty temporary cache (cold compile: as a run's warm-up does it,
-on the cores, and in the one process of `sim.play`), one with the warm cache.
+from child processes: one with an empty temporary cache (cold compile), one with the warm cache.
 """
 from __future__ import annotations
 
@@ -19,11 +18,8 @@ import typer
 from .common import fail
 
 PLAYER_COUNTS = (2, 4)
-# What a fresh interpreter runs: `sim.play` (compiles in that process), or a run's warm-up
-# (compiles the parts of the engine in child processes side by side, sim.precompile).
-_CHILD = "import time; t = time.perf_counter(); import sim; {}; print(time.perf_counter() - t)"
-PLAY_ONE = "sim.play(1, players=2)"
-RUN_WARM_UP = "from sim.runner import warm_up; warm_up(dict(players=2))"
+_CHILD = ("import time; t = time.perf_counter(); import sim; sim.play(1, players=2); "
+          "print(time.perf_counter() - t)")
 
 
 def _kernel_run(players: int, policy: str, first_game: int, games: int) -> tuple[float, int]:
@@ -38,12 +34,12 @@ def _kernel_run(players: int, policy: str, first_game: int, games: int) -> tuple
     return time.perf_counter() - t0, int(raw[0][:, GM_TURNS].sum())
 
 
-def _child_seconds(cache_dir: str, code: str = PLAY_ONE) -> float:
-    """Wall time of a fresh interpreter that imports sim and runs `code` with this cache."""
+def _child_seconds(cache_dir: str) -> float:
+    """Wall time of a fresh interpreter that imports sim and plays one game with this cache."""
     env = dict(os.environ, SEIYA_CACHE_DIR=cache_dir)
     env.pop("NUMBA_CACHE_DIR", None)
     t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-c", _CHILD.format(code)], env=env, check=True, capture_output=True)
+    subprocess.run([sys.executable, "-c", _CHILD], env=env, check=True, capture_output=True)
     return time.perf_counter() - t0
 
 
@@ -105,11 +101,8 @@ def bench(
     if quick:
         typer.echo("cold compile (empty cache, new process): skipped with --quick")
     else:
-        typer.echo("cold compile (empty cache, new process):")
-        for what, code in ((f"a run's warm-up ({min(2, os.cpu_count() or 1)} processes)", RUN_WARM_UP),
-                           ("sim.play (one process)", PLAY_ONE)):
-            with tempfile.TemporaryDirectory(prefix="seiya-bench-") as tmp:
-                typer.echo(f"  {what + ':':<30} {_child_seconds(tmp, code):6.1f} s")
+        with tempfile.TemporaryDirectory(prefix="seiya-bench-") as tmp:
+            typer.echo(f"cold compile (empty cache, new process): {_child_seconds(tmp):.1f} s")
 
     total = games * repeats
     typer.echo(f"throughput, 2 players, {DEFAULT_POLICY}, {total} games:")
