@@ -1,8 +1,8 @@
 """A cold compile split into parts compiled side by side (sim.precompile)."""
 import pytest
-from numba.core import config
 
-import sim
+import sim  # first: sim points numba at the kernel cache before numba loads
+from numba.core import config  # noqa: E402
 from sim.precompile import compile_parts, engine_types, parts
 
 pytestmark = pytest.mark.skipif(config.DISABLE_JIT, reason="nothing is compiled without numba's JIT")
