@@ -15,7 +15,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 ENGINE_DIR = Path(__file__).resolve().parent
-COMPILE_TIME = "a minute or two"  # a cold compile on 2 cores (`seiya bench`: 41-69 s, 124 s on a slow day; 78 s that day on two cores)
+COMPILE_TIME = "a minute or two"  # a cold compile, 2 cores (`seiya bench`: 41-69 s; 74-84 s on a slow day)
 # The modules compiled by numba, and those whose constants they read.
 KERNEL_MODULES = ("enums", "state", "structs", "jit", "rng", "zones", "fight", "field", "policies",
                   "policy_catalog", "effects", "resolve", "turn", "scoring", "game", "invariants")
