@@ -48,6 +48,21 @@ def test_batch_files_read_back_as_played_with_plain_strings(runs):
         pd.testing.assert_frame_equal(back.reset_index(drop=True), _plain(getattr(direct, table)))
 
 
+def test_parquet_columns_are_required_unless_they_have_missing_values(tmp_path):
+    """A column without missing values is written as required (cheaper to write), one with them
+    as optional; both read back as they were."""
+    import pyarrow.parquet as pq
+    df = pd.DataFrame({"game": [0, 1, 2], "full": ["a", "b", "c"], "gaps": ["a", None, "c"],
+                       "x": [1.0, float("nan"), 2.0], "kind": pd.Categorical(["p", "q", "p"])})
+    path = tmp_path / "t.parquet"
+    runner.write_parquet_atomic(df, path)
+    schema = pq.read_schema(path)
+    assert {f.name: f.nullable for f in schema} == {"game": False, "full": False, "gaps": True, "x": True,
+                                                     "kind": False}
+    back = pd.read_parquet(path)
+    pd.testing.assert_frame_equal(back, df.astype({"full": "str", "gaps": "str", "kind": "str"}))
+
+
 def test_manifest_records_config_progress_and_engine(runs):
     pooled, _ = runs
     m = json.loads((pooled.folder / "manifest.json").read_text())
