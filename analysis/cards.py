@@ -27,8 +27,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+import sim  # noqa: F401  (points numba at the project's kernel cache before numba loads)
+from numba import njit
+
 from ._data import as_run, counters_of, require_events
-from .market import MARKET_SUMS, SEATS, finish_market, market_sums
+from .market import MARKET_SUMS, finish_market, game_order, market_sums
 from .stats import newcombe_diff, wilson
 
 
@@ -37,25 +40,12 @@ def _per_card(card: np.ndarray, n: int, weights=None) -> np.ndarray:
     return np.bincount(card, weights=weights, minlength=n).astype(float)
 
 
-def acquirer_wins(acq_player: np.ndarray, acq_card: np.ndarray, players: pd.DataFrame, n: int):
-    """Per card id: player-games that acquired it at least once (the acquisitions' player-games,
-    numbered game * SEATS + seat, and cards), and the sum of their win shares."""
-    pairs = np.sort(acq_player * 2**16 + acq_card)  # card ids are 16-bit
-    first = pairs[np.diff(pairs, prepend=-1) != 0]  # one per (player-game, card) (np.unique is slower)
-    player, card = first >> 16, first & 0xFFFF
-    keys = players["game"].to_numpy("int64") * SEATS + players["seat"].to_numpy("int64")
-    order = np.argsort(keys, kind="stable")
-    at = np.searchsorted(keys, player, sorter=order).clip(max=len(keys) - 1)
-    row = order[at]
-    known = keys[row] == player  # (every acquirer is a player of the games given)
-    share = players["win_share"].to_numpy(dtype=float)[row[known]]
-    return _per_card(card[known], n), _per_card(card[known], n, share)
-
-
-# The columns of `card_sums`; those holding summed win shares are WIN_SUMS.
+# The columns of `card_sums`; those holding summed win shares are WIN_SUMS. The first six come
+# from the reveals and acquisitions (`_count_events`, in that order).
 SUMS = ("offered", "acquired", "acquired_from_field", "acquire_rounds", "acquirers", "acquirer_wins",
         "holders", "final_copies") + MARKET_SUMS
 WIN_SUMS = ("acquirer_wins", "took_wins", "passed_wins")
+REVEAL, ACQUIRE = 1, 2  # `_count_events`' event codes (0: any other event)
 
 
 def card_sums(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFrame,
@@ -63,29 +53,55 @@ def card_sums(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFrame,
     """Per card (index card_id: the cards with a sum above 0), the sums SUMS over the given games:
     each is a sum over games, so the sums of several batches add up to those of the whole run.
     offered: reveals; acquired (from_field: from a slot, b >= 0), acquire_rounds: acquisitions and
-    the sum of their rounds; acquirers, acquirer_wins: see `acquirer_wins`; holders,
-    final_copies: player-games holding the card at the end and their copies; then MARKET_SUMS."""
+    the sum of their rounds; acquirers, acquirer_wins: the player-games that acquired the card at
+    least once and the sum of their win shares; holders, final_copies: player-games holding the
+    card at the end and their copies; then MARKET_SUMS."""
     card = events["card_id"].to_numpy("int64")
     deck_card = decks["card_id"].to_numpy()
     n = 1 + max(card.max(initial=-1), deck_card.max(initial=-1), 0)
-    kind = events["kind"]
-    acq = np.flatnonzero((kind == "acquire").to_numpy(bool))
-    acq_card = card[acq]
-    acq_player = events["game"].to_numpy("int64")[acq] * SEATS + events["seat"].to_numpy("int64")[acq]
+    by_game = game_order(events, games, players)
+    order = by_game.order
+    kind = events["kind"]  # compared as is: a categorical column converted to str is slow
+    code = REVEAL * (kind == "reveal").to_numpy(np.int8) + ACQUIRE * (kind == "acquire").to_numpy(np.int8)
+    counted = np.zeros((n, 6))
+    _count_events(by_game.game_row, events["seat"].to_numpy("int64")[order], card[order],
+                  events["round"].to_numpy("int64")[order], events["b"].to_numpy("int64")[order], code[order],
+                  by_game.wins, counted)
+    cols = dict(zip(SUMS[:6], counted.T))
     held = np.flatnonzero(decks["copies"].to_numpy() > 0)
-    cols = {"offered": _per_card(card[(kind == "reveal").to_numpy(bool)], n), "acquired": _per_card(acq_card, n),
-            "acquired_from_field": _per_card(acq_card[events["b"].to_numpy()[acq] >= 0], n),
-            "acquire_rounds": _per_card(acq_card, n, events["round"].to_numpy()[acq].astype(float))}
-    cols["acquirers"], cols["acquirer_wins"] = acquirer_wins(acq_player, acq_card, players, n)
     cols["holders"] = _per_card(deck_card[held], n)
     cols["final_copies"] = _per_card(deck_card[held], n, decks["copies"].to_numpy()[held].astype(float))
-    market = market_sums(events, games, players)
+    market = market_sums(events, games, players, by_game)
     for col in MARKET_SUMS:
         cols[col] = np.zeros(n)
         cols[col][market.index.to_numpy()] = market[col].to_numpy(dtype=float)
     t = pd.DataFrame(cols, index=pd.RangeIndex(n, name="card_id"))[list(SUMS)]
     seen = (t.to_numpy() != 0).any(axis=1)
     return t.loc[seen]
+
+
+@njit(cache=True)
+def _count_events(game_row, seat, card, rnd, b, code, wins, sums):
+    """Add the reveals and acquisitions (code REVEAL, ACQUIRE) to the first six SUMS (columns of
+    sums, rows: card ids), in one pass over the events (integer arrays, each game's events together;
+    game_row: the game's row in wins). A player-game counts once among a card's acquirers: at its
+    first acquisition of the card in the game (`last`: per seat and card, the game row it was
+    last counted in); an acquirer who is not a player of the games given counts in neither."""
+    last = np.full((wins.shape[1], len(sums)), -1)
+    for i in range(len(card)):
+        k = card[i]
+        if code[i] == REVEAL:
+            sums[k, 0] += 1
+        elif code[i] == ACQUIRE:
+            sums[k, 1] += 1
+            if b[i] >= 0:
+                sums[k, 2] += 1
+            sums[k, 3] += rnd[i]
+            g, s = game_row[i], seat[i]
+            if last[s, k] != g and not np.isnan(wins[g, s]):
+                last[s, k] = g
+                sums[k, 4] += 1
+                sums[k, 5] += wins[g, s]
 
 
 def card_table(run, confidence: float = 0.95) -> pd.DataFrame:

@@ -74,6 +74,21 @@ def _histogram(counter: str, values: pd.Series) -> dict:
     return _rows(counter, counts.to_numpy(), i0=counts.index.to_numpy())
 
 
+def _group_rows(by: str, labels: pd.Series, vp: np.ndarray, size: np.ndarray, counts: dict) -> list[dict]:
+    """The <by>.<count> rows: for each (label as str, final VP, players) of the player-games, the
+    sum of each of `counts` (per player-game, whole numbers) over them. Summed with np.bincount
+    over a dense key of the three (a pandas groupby on the strings takes about 8 times as long)."""
+    codes, names = pd.factorize(labels)
+    vp0 = vp.min(initial=0)
+    n_vp, n_size = vp.max(initial=0) - vp0 + 1, size.max(initial=0) + 1
+    key = (codes * n_vp + vp - vp0) * n_size + size
+    present = np.flatnonzero(np.bincount(key))
+    label, rest = np.divmod(present, n_vp * n_size)
+    names = np.asarray(names).astype(str).astype(object)[label]
+    return [_rows(f"{by}.{col}", np.rint(np.bincount(key, weights=values)[present]), key=names,
+                  i0=rest // n_size + vp0, i1=rest % n_size) for col, values in counts.items()]
+
+
 def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFrame | None,
                   decks: pd.DataFrame) -> pd.DataFrame:
     """The counters (see the module docstring) of some whole games, as a long DataFrame sorted by
@@ -88,14 +103,10 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
     reasons = games["end_reason"].astype(str).value_counts()
     rows.append(_rows("end_reason", reasons.to_numpy(), key=reasons.index.to_numpy(dtype=object)))
     size = games[["game", "players"]].astype("int64").set_index("game")["players"]
-    pl = pd.DataFrame({"vp": players["vp"].astype("int64").to_numpy(),
-                       "players": size.reindex(players["game"].astype("int64")).to_numpy(),
-                       "player_games": 1, "wins": wins.to_numpy(), "winners": (wins > 0).astype("int64").to_numpy()})
+    counts = {"player_games": np.ones(len(players)), "wins": wins.to_numpy(), "winners": (wins > 0).to_numpy(float)}
     for by in GROUPS:
-        t = pl.groupby([players[by].astype(str).to_numpy(), "vp", "players"]).sum()
-        for col in ("player_games", "wins", "winners"):
-            rows.append(_rows(f"{by}.{col}", t[col].to_numpy(), key=t.index.get_level_values(0).to_numpy(dtype=object),
-                              i0=t.index.get_level_values(1), i1=t.index.get_level_values(2)))
+        rows += _group_rows(by, players[by], players["vp"].to_numpy("int64"),
+                            size.reindex(players["game"].astype("int64")).to_numpy(), counts)
     if events is not None:
         rows.append(_rows("logged", len(games)))
         left = flames_left(games, events).to_numpy()  # games x rounds: flames left, NaN once a game is over

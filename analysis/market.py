@@ -17,6 +17,8 @@ in that stay; its taker *took* it. Each (stay, player) pair counts once.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import pandas as pd
 
@@ -68,7 +70,7 @@ def market_events(events: pd.DataFrame, games: pd.DataFrame) -> dict:
 
 
 def _what(events: pd.DataFrame) -> np.ndarray:
-    """Per event (int64): 0 a reveal, 1 an acquisition from the field, 2 a logged leaving of the
+    """Per event (int8): 0 a reveal, 1 an acquisition from the field, 2 a logged leaving of the
     field (see the module docstring), -1 any other event."""
     kind = events["kind"]  # compared as is: a categorical column converted to str is slow
     is_reveal = (kind == "reveal").to_numpy()
@@ -78,7 +80,8 @@ def _what(events: pd.DataFrame) -> np.ndarray:
     else:  # one == per name: faster than isin on a categorical column
         is_out = (kind == "flame").to_numpy() & np.logical_or.reduce([(events["how"] == how).to_numpy()
                                                                       for how in REMOVAL_FLAMES])
-    return is_reveal + 2 * is_take + 3 * is_out - 1  # the three are exclusive
+    # the three are exclusive; summed as int8 (as bools numpy would make int64s, 3 times slower)
+    return is_reveal.view(np.int8) + 2 * is_take.view(np.int8) + 3 * is_out.view(np.int8) - 1
 
 
 @njit(cache=True)
@@ -123,21 +126,35 @@ def _close(out, n_out, r, game, card, rnd, turn, latest, players, end_round, end
     return n_out + 1
 
 
-def market_sums(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+class GameOrder(NamedTuple):
+    """What the per-game passes over events need: `order`, each game's events together in log
+    order (as a batch or a run logs them, else sorted so); `game_row`, the row in games of each
+    event so ordered; `wins`, the win share by row of games and seat (NaN: no such player)."""
+    order: slice | np.ndarray
+    game_row: np.ndarray
+    wins: np.ndarray
+
+
+def game_order(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame) -> GameOrder:
+    game = events["game"].to_numpy("int64")
+    order = slice(None) if (np.diff(game) >= 0).all() else np.argsort(game, kind="stable")
+    wins = np.full((len(games), SEATS), np.nan)
+    wins[game_rows(players["game"].to_numpy("int64"), games), players["seat"].to_numpy()] = \
+        players["win_share"].to_numpy(dtype=float)
+    return GameOrder(order, game_rows(game[order], games), wins)
+
+
+def market_sums(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame,
+                by_game: GameOrder | None = None) -> pd.DataFrame:
     """Per card, sums over its stays (additive over games, so over batches): stays and
     stay_rounds (rounds from reveal to leaving), taken_stays and taken_rounds (the stays that
     ended with an acquisition), took and passed (stay-player pairs), took_wins and passed_wins
-    (the summed win shares of those pairs)."""
-    game = events["game"].to_numpy("int64")
-    # each game's events together, in log order: as a batch or a run logs them, else sorted so
-    order = slice(None) if (np.diff(game) >= 0).all() else np.argsort(game, kind="stable")
+    (the summed win shares of those pairs). `by_game`: `game_order` of these, if known."""
+    order, game_row, wins = by_game or game_order(events, games, players)
     card, turn, rnd, seat, a = (events[c].to_numpy()[order] for c in ("card_id", "turn", "round", "seat", "a"))
-    wins = np.full((len(games), SEATS), np.nan)  # by row of games and seat
-    wins[game_rows(players["game"].to_numpy("int64"), games), players["seat"].to_numpy()] = \
-        players["win_share"].to_numpy(dtype=float)
     lo, hi = (int(card.min()), int(card.max())) if len(card) else (0, -1)
     sums = np.zeros((hi - lo + 1, len(MARKET_SUMS)))  # by card_id - lo
-    _sum_stays(game_rows(game[order], games), card, turn, rnd, seat, a, _what(events)[order],
+    _sum_stays(game_row, card, turn, rnd, seat, a, _what(events)[order],
                games["players"].to_numpy("int64"), games["player_turns"].to_numpy("int64"), wins, lo, sums)
     has_stays = sums[:, STAYS] > 0
     t = pd.DataFrame(sums[has_stays], columns=list(MARKET_SUMS),

@@ -10,7 +10,8 @@ import pytest
 
 import analysis
 import sim
-from analysis.counters import make_counters, run_counters, total
+from analysis.cards import card_sums
+from analysis.counters import WIN_UNIT, make_counters, run_counters, total
 from analysis.stats import hist_moments, hist_quantile
 from reports import render
 from sim import runner
@@ -129,6 +130,47 @@ def test_sums_of_batches_equal_counters_of_all_games():
         keep = lambda df: df.loc[(df["game"] >= lo) & (df["game"] < lo + 25)]  # noqa: E731
         parts.append(make_counters(keep(res.games), keep(res.players), keep(res.events), keep(res.decks)))
     pd.testing.assert_frame_equal(total(parts), make_counters(res.games, res.players, res.events, res.decks))
+
+
+def test_group_counters_equal_a_groupby_of_the_players():
+    """<by>.player_games / wins / winners: per (group as str, final VP, players), as a pandas
+    groupby sums them; negative VP included."""
+    res = sim.play(150, players=3, seed=5, policies=("value", "random", "value"))
+    players = res.players.assign(vp=res.players["vp"] - 3 * (res.players["seat"] == 1))  # some below 0
+    assert (players["vp"] < 0).any()
+    counters = make_counters(res.games, players, None, res.decks)
+    units = np.rint(players["win_share"] * WIN_UNIT).astype("int64")
+    pl = pd.DataFrame({"vp": players["vp"].astype("int64"), "players": 3, "player_games": 1, "wins": units,
+                       "winners": (units > 0).astype("int64")})
+    for by in ("seat", "hero", "policy"):
+        expected = pl.groupby([players[by].astype(str).rename("key"), "vp", "players"]).sum()
+        for col in ("player_games", "wins", "winners"):
+            got = counters.loc[counters["counter"] == f"{by}.{col}"].set_index(["key", "i0", "i1"])["value"]
+            want = expected[col].loc[expected[col] != 0]
+            assert dict(got) == {(k, v, n): x for (k, v, n), x in want.items()}, (by, col)
+
+
+def test_card_acquisition_sums_equal_a_pandas_reference():
+    """offered, acquired (from the field), their rounds, and the acquirers (player-games that took
+    the card at least once) with their summed win shares, against pandas; the events' order does
+    not matter."""
+    res = sim.play(200, players=2, seed=8)
+    ev = res.events
+    acq = ev.loc[ev["kind"] == "acquire"]
+    takers = acq.drop_duplicates(["game", "seat", "card_id"]).merge(res.players[["game", "seat", "win_share"]])
+    want = pd.DataFrame({
+        "offered": ev.loc[ev["kind"] == "reveal"].groupby("card_id").size(),
+        "acquired": acq.groupby("card_id").size(),
+        "acquired_from_field": acq.loc[acq["b"] >= 0].groupby("card_id").size(),
+        "acquire_rounds": acq.groupby("card_id")["round"].sum(),
+        "acquirers": takers.groupby("card_id").size(),
+        "acquirer_wins": takers.groupby("card_id")["win_share"].sum()}).fillna(0).astype(float)
+    assert want["acquirers"].sum() > 100 and (want["acquirers"] < want["acquired"]).any()
+    for events in (ev, ev.sample(frac=1, random_state=0)):
+        got = card_sums(res.games, res.players, events, res.decks)[list(want.columns)]
+        got = got.loc[(got != 0).any(axis=1)]
+        pd.testing.assert_frame_equal(got, want.rename_axis("card_id"), check_exact=False, rtol=1e-12,
+                                      check_index_type=False)
 
 
 @pytest.mark.parametrize("seed", range(20))
