@@ -148,6 +148,12 @@ def write_manifest(folder: Path, manifest: dict):
     write_atomic_bytes(folder / MANIFEST, json.dumps(manifest, indent=2, default=str).encode())
 
 
+# Integer columns that run in order or by small steps (the game, turn and round of each row; an
+# event's slot or code): delta-encoded, they write about a quarter faster than as dictionaries
+# and take about as much room (the games and players tables less).
+DELTA_COLUMNS = ("game", "turn", "round", "a", "b")
+
+
 def _parquet(df, where):
     """Write df as Parquet to a path or a binary file. A categorical column is written as the
     dictionary it is (no string made per row) and no schema of the writer's is stored, so every
@@ -160,7 +166,11 @@ def _parquet(df, where):
     table = pa.Table.from_pandas(df, preserve_index=False).replace_schema_metadata(None)
     table = table.cast(pa.schema([field.with_nullable(column.null_count > 0)
                                   for field, column in zip(table.schema, table.columns)]))
+    delta = [name for name in DELTA_COLUMNS
+             if name in table.column_names and pa.types.is_integer(table.schema.field(name).type)]
     pq.write_table(table, where, store_schema=False,
+                   use_dictionary=[name for name in table.column_names if name not in delta],
+                   column_encoding=dict.fromkeys(delta, "DELTA_BINARY_PACKED"),
                    write_statistics=["game"] if "game" in df.columns else False)
 
 

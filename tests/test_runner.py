@@ -1,6 +1,7 @@
 """Runs on disk: same data whatever the worker count and batch size, atomic files, honest manifest."""
 import json
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -50,17 +51,23 @@ def test_batch_files_read_back_as_played_with_plain_strings(runs):
 
 def test_parquet_columns_are_required_unless_they_have_missing_values(tmp_path):
     """A column without missing values is written as required (cheaper to write), one with them
-    as optional; both read back as they were."""
+    as optional; the integer columns of DELTA_COLUMNS are delta-encoded, the others dictionaries;
+    all read back as they were."""
     import pyarrow.parquet as pq
     df = pd.DataFrame({"game": [0, 1, 2], "full": ["a", "b", "c"], "gaps": ["a", None, "c"],
-                       "x": [1.0, float("nan"), 2.0], "kind": pd.Categorical(["p", "q", "p"])})
+                       "x": [1.0, float("nan"), 2.0], "kind": pd.Categorical(["p", "q", "p"]),
+                       "a": np.array([3, -1, 2], np.int32), "b": ["not", "an", "int"]})
     path = tmp_path / "t.parquet"
     runner.write_parquet_atomic(df, path)
     schema = pq.read_schema(path)
     assert {f.name: f.nullable for f in schema} == {"game": False, "full": False, "gaps": True, "x": True,
-                                                     "kind": False}
+                                                     "kind": False, "a": False, "b": False}
+    group = pq.ParquetFile(path).metadata.row_group(0)
+    delta = {group.column(i).path_in_schema for i in range(group.num_columns)
+             if "DELTA_BINARY_PACKED" in group.column(i).encodings}
+    assert delta == {"game", "a"}
     back = pd.read_parquet(path)
-    pd.testing.assert_frame_equal(back, df.astype({"full": "str", "gaps": "str", "kind": "str"}))
+    pd.testing.assert_frame_equal(back, df.astype({"full": "str", "gaps": "str", "kind": "str", "b": "str"}))
 
 
 def test_manifest_records_config_progress_and_engine(runs):
