@@ -18,16 +18,16 @@ their DataFrames. A result played with events="none" (or an older run folder mad
 card table, flames-by-round or flame-removals table: those raise NoEventsError (check first
 with `analysis.has_events(run)`).
 """
-from . import balance, cards, clock, compare, counters, paired, stats, sweep as sweeps
-from ._data import NoEventsError, has_events
-from .impact import impact
-from .robustness import robustness, robustness_of
-from .balance import run_summary, tie_rate, vp_distribution, win_share_by
-from .cards import card_table
-from .compare import compare_runs, play_comparison
-from .sweep import sweep
-from .suggest import suggest
-from .clock import end_reasons, flame_removals, flames_by_round, length_distribution, length_summary
+from analysis import balance, cards, clock, compare, counters, paired, stats, sweep as sweeps
+from analysis._data import NoEventsError, has_events
+from analysis.impact import impact
+from analysis.robustness import robustness, robustness_of
+from analysis.balance import run_summary, tie_rate, vp_distribution, win_share_by
+from analysis.cards import card_table
+from analysis.compare import compare_runs, play_comparison
+from analysis.sweep import sweep
+from analysis.suggest import suggest
+from analysis.clock import end_reasons, flame_removals, flames_by_round, length_distribution, length_summary
 
 __all__ = ["balance", "cards", "clock", "counters", "stats", "compare", "paired", "compare_runs", "play_comparison",
            "sweep", "sweeps", "suggest", "impact", "robustness", "robustness_of", "card_table", "length_summary",

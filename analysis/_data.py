@@ -10,7 +10,7 @@ import pandas as pd
 def as_run(obj):
     """A `sim.Run` for a path; any object with the run DataFrames is used as is."""
     if isinstance(obj, (str, Path)):
-        from sim.run import Run
+        from sim.tools.run import Run
         return Run(obj)
     return obj
 

@@ -18,7 +18,7 @@ TABLES = ("games", "players", "events", "decks")
 
 def concat_results(parts: list):
     """One PlayResult from several (in game order); the cards are the first part's."""
-    from sim.api import PlayResult
+    from sim.games import PlayResult
     parts = [p for p in parts if p is not None and len(p.games)]
     if not parts:
         raise ValueError("no games to combine")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ._data import as_run, counters_of
-from .stats import hist_moments, hist_quantile, wilson
+from analysis._data import as_run, counters_of
+from analysis.stats import hist_moments, hist_quantile, wilson
 
 GROUPS = ("hero", "seat", "policy")
 
@@ -25,7 +25,7 @@ def _with_players(run) -> pd.DataFrame:
 def _group_order(by: str, groups) -> list:
     """Groups in the order pandas gives a run's tables: seats by number, Heroes in the game's
     order, policies alphabetically."""
-    from sim.enums import HEROES
+    from sim.engine.enums import HEROES
     groups = sorted(set(groups))
     if by == "seat":
         return sorted(groups, key=int)
@@ -135,7 +135,7 @@ def margin(run) -> pd.Series:
 
 def run_summary(run) -> dict:
     """The headline numbers of a run, as label -> text (for the CLI, the notebook and the report)."""
-    from .clock import length_summary
+    from analysis.clock import length_summary
     run = as_run(run)
     m = getattr(run, "manifest", {}) or {}
     cfg = m.get("config", {})

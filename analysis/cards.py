@@ -30,9 +30,9 @@ import pandas as pd
 import sim  # noqa: F401  (points numba at the project's kernel cache before numba loads)
 from numba import njit
 
-from ._data import as_run, counters_of, require_events
-from .market import MARKET_SUMS, finish_market, game_order, market_sums
-from .stats import newcombe_diff, wilson
+from analysis._data import as_run, counters_of, require_events
+from analysis.market import MARKET_SUMS, finish_market, game_order, market_sums
+from analysis.stats import newcombe_diff, wilson
 
 
 def _per_card(card: np.ndarray, n: int, weights=None) -> np.ndarray:

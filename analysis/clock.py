@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ._data import as_run, card_names, counters_of, game_rows, require_events
-from .stats import hist_moments, hist_quantile, hist_spread
+from analysis._data import as_run, card_names, counters_of, game_rows, require_events
+from analysis.stats import hist_moments, hist_quantile, hist_spread
 
 
 LENGTHS = ("rounds", "player_turns")
@@ -121,7 +121,7 @@ def flame_removals(run) -> pd.DataFrame:
 
 def end_reasons(run) -> pd.DataFrame:
     """Why games ended (clock, reserve exhausted, turn cap): games and share, every reason listed."""
-    from sim.enums import END_REASONS
+    from sim.engine.enums import END_REASONS
     run = as_run(run)
     counters = counters_of(run)
     if counters is not None:

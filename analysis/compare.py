@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ._data import as_run
-from .paired import Est, bh_qvalues, diff, mean, ratio
+from analysis._data import as_run
+from analysis.paired import Est, bh_qvalues, diff, mean, ratio
 
 CARD_METRICS = ("win_share_diff", "acquisition_rate", "acquired_share", "win_share_acq", "win_share_not")
 NUMBERS = ("copies", "strength_cost", "cosmos_cost", "strength", "heal", "cosmos", "vp")
@@ -314,7 +314,7 @@ def play_comparison(games: int = 2000, players: int = 2, seed: int = 0, policies
     precision: keep adding games (both arms, next indices) until the CI half-width of every
     metric in `precision_metrics` is at most this, or `max_games` (default 20 x games) are
     played; `Comparison.precision` says which happened."""
-    from .arms import concat_results, play_arm
+    from analysis.arms import concat_results, play_arm
     common = dict(players=players, boxes=boxes, seed=seed, policies=policies, heroes=heroes)
     parts_a, parts_b = [], []
 
@@ -326,7 +326,7 @@ def play_comparison(games: int = 2000, players: int = 2, seed: int = 0, policies
         cmp.run_a, cmp.run_b = a, b
         return cmp
 
-    from .precision import until_precise
+    from analysis.precision import until_precise
     cmp, prec = until_precise(step, lambda c: c.half_widths(precision_metrics), games, precision, max_games)
     cmp.precision = prec
     return cmp

@@ -39,7 +39,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .balance import GROUPS
+from analysis.balance import GROUPS
 
 KEYS = ["counter", "key", "i0", "i1"]
 WIN_UNIT = 60           # lcm(1..5): win shares of up to 5 tied players are whole 1/60ths
@@ -93,8 +93,8 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
                   decks: pd.DataFrame) -> pd.DataFrame:
     """The counters (see the module docstring) of some whole games, as a long DataFrame sorted by
     KEYS. `events` None: games played without an event log (no event-log counters)."""
-    from .cards import SUMS, card_sums
-    from .clock import flames_left
+    from analysis.cards import SUMS, card_sums
+    from analysis.clock import flames_left
     wins = win_units(players["win_share"])
     winners = (wins > 0).groupby(players["game"].to_numpy()).sum()
     rows = [_rows("games", len(games)), _rows("ties", int((winners > 1).sum())),
@@ -147,7 +147,7 @@ def run_counters(folder: str | Path) -> "Counters":
     time (bounded memory). A batch without a counters file (a run folder of an older version) is
     counted from its games, players, events and decks files."""
     import pyarrow.parquet as pq
-    from sim.runner import COUNTERS, batch_name, read_manifest
+    from sim.runs.runner import COUNTERS, batch_name, read_manifest
     folder = Path(folder)
     manifest = read_manifest(folder)
     with_events = (manifest.get("config") or {}).get("events", "summary") != "none"
@@ -215,7 +215,7 @@ class Counters:
 
     def card_sums(self) -> pd.DataFrame:
         """analysis.cards.card_sums summed over the run (win sums back in win shares)."""
-        from .cards import SUMS, WIN_SUMS
+        from analysis.cards import SUMS, WIN_SUMS
         cols = {}
         for col in SUMS:
             t = self.table(f"card.{col}")

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .compare import game_arrays, overall_metrics
-from .paired import bh_qvalues, diff
+from analysis.compare import game_arrays, overall_metrics
+from analysis.paired import bh_qvalues, diff
 
 IMPACT_METRICS = ("rounds", "player_turns", "first_player_advantage", "hero_imbalance", "tie_rate",
                   "clock_end_share")
@@ -64,10 +64,10 @@ def impact(cards=None, games: int = 1000, players: int = 2, seed: int = 0, polic
            fdr: float = 0.05, confidence: float = 0.95) -> Impact:
     """Play the card set once, then once per card with that card banned (copies = 0), all on the
     same seeds and game indices; return the paired changes (without - with) per card."""
-    from sim.api import load_cards
+    from sim.games import load_cards
 
-    from .arms import play_arm
-    from .sweep import _card_row
+    from analysis.arms import play_arm
+    from analysis.sweep import _card_row
     frame = load_cards(boxes, cardset, overrides)
     names = reserve_cards(frame) if cards is None else [_card_row(frame, c)["name"] for c in cards]
     for n in names:

@@ -25,7 +25,7 @@ import pandas as pd
 import sim  # noqa: F401  (points numba at the project's kernel cache before numba loads)
 from numba import njit
 
-from ._data import game_rows
+from analysis._data import game_rows
 
 N_SLOTS = 6
 SEATS = 8  # more than the largest seat number

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .stats import z_value
+from analysis.stats import z_value
 
 
 @dataclass

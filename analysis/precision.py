@@ -73,10 +73,10 @@ SHARE_METRICS = ("first_player_advantage", "tie_rate")
 
 def run_half_widths(run, metrics) -> dict:
     """95% CI half-width of each named run metric (see RUN_METRICS); NaN while undefined."""
-    from ._data import as_run
-    from .balance import first_player_advantage, tie_rate
-    from .clock import length_moments
-    from .stats import wilson, z_value
+    from analysis._data import as_run
+    from analysis.balance import first_player_advantage, tie_rate
+    from analysis.clock import length_moments
+    from analysis.stats import wilson, z_value
     run = as_run(run)
     out = {}
     for m in metrics:

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ._data import as_run
-from .compare import card_metrics, game_arrays
-from .paired import Est, bh_qvalues, normal_p
+from analysis._data import as_run
+from analysis.compare import card_metrics, game_arrays
+from analysis.paired import Est, bh_qvalues, normal_p
 
 
 def card_verdicts(run, fdr: float = 0.05) -> pd.DataFrame:
@@ -85,7 +85,7 @@ def robustness(policies=("value", "greedy", "clock"), games: int = 2000, players
                heroes=None, boxes=("base",), cardset=None, overrides: dict | None = None, workers: int = 1,
                fdr: float = 0.05) -> Robustness:
     """Play the same seeds with every seat on each policy, and compare the card verdicts."""
-    from .arms import play_arm
+    from analysis.arms import play_arm
     runs = {p: play_arm(games, 0, workers, players=players, boxes=boxes, seed=seed, policies=(p,),
                         heroes=heroes, cardset=cardset, overrides=overrides) for p in policies}
     return robustness_of(runs, fdr)

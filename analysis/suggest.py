@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .compare import card_metrics, game_arrays
-from .paired import bh_qvalues, normal_p
-from .sweep import _card_row, arm_ests, arm_row, parse_target, sweep
+from analysis.compare import card_metrics, game_arrays
+from analysis.paired import bh_qvalues, normal_p
+from analysis.sweep import _card_row, arm_ests, arm_row, parse_target, sweep
 
 COSTS = ("strength_cost", "cosmos_cost")
 SUGGEST_METRICS = ("win_share_diff", "acquisition_rate", "acquired_share")
@@ -92,10 +92,10 @@ def suggest(cards=None, games: int = 2000, players: int = 2, seed: int = 0, poli
     """Suggest and verify a cost change per card (see the module docstring). `overrides` and
     `cardset` define the cards as they are (the baseline), e.g. a card made too cheap; `fields`
     the costs that may change (default both)."""
-    from sim.api import load_cards
+    from sim.games import load_cards
 
-    from .arms import play_arm
-    from .impact import reserve_cards
+    from analysis.arms import play_arm
+    from analysis.impact import reserve_cards
     metric, goal = parse_target(target)
     if metric not in SUGGEST_METRICS:
         raise ValueError(f"bad target '{target}': the metric must be one of {', '.join(SUGGEST_METRICS)}")

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .compare import card_metrics, game_arrays, overall_metrics
-from .paired import Est, diff
+from analysis.compare import card_metrics, game_arrays, overall_metrics
+from analysis.paired import Est, diff
 
 SWEEP_METRICS = ("acquisition_rate", "win_share_diff", "acquired_share", "rounds",
                  "first_player_advantage", "hero_imbalance")
@@ -135,11 +135,11 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
     `precision_metrics` (columns of the table) is at most this at every value, or max_games.
     The card's current value is always played too: each row's `delta_*` columns are the paired
     change from it (same seeds), with CIs."""
-    from sim.api import load_cards
-    from sim.cards import NUMERIC_FIELDS
+    from sim.games import load_cards
+    from sim.cards.cardsets import NUMERIC_FIELDS
 
-    from .arms import concat_results, play_arm
-    from .precision import until_precise
+    from analysis.arms import concat_results, play_arm
+    from analysis.precision import until_precise
     if field not in NUMERIC_FIELDS:
         raise ValueError(f"unknown field '{field}'; allowed: {', '.join(NUMERIC_FIELDS)}")
     values = parse_values(values) if isinstance(values, str) else [int(v) for v in values]

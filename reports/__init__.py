@@ -2,6 +2,6 @@
 
     reports.write_report("runs/<name>")   # report.html, report.md, tables/*.csv, figures/*.png
 """
-from .render import write_report
+from reports.render import write_report
 
 __all__ = ["write_report"]

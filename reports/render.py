@@ -17,7 +17,7 @@ import analysis
 from analysis._data import as_run, has_events
 from analysis.balance import first_player_advantage, run_summary, tie_rate
 
-from .figures import Figures
+from reports.figures import Figures
 
 # How to read each metric: printed in the report and copied in the README ("Metrics").
 METRICS = [

@@ -14,8 +14,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from .figures import BLUE, GREY, RED
-from .render import CSS, html_table, markdown_table
+from reports.figures import BLUE, GREY, RED
+from reports.render import CSS, html_table, markdown_table
 
 
 # --- Documents ------------------------------------------------------------------------------------

@@ -11,14 +11,14 @@ Python API (DataFrames in, DataFrames out):
     sim.impact(cards=None)                    each card removed: change in length and balance
     sim.suggest(cards=None)                   smallest cost changes bringing outliers back, verified
 """
-from .cache import configure as _configure_cache
+from sim.engine.cache import configure as _configure_cache
 
 _configure_cache()  # before numba is imported anywhere
 
-from .api import PlayResult, load_cards, play, trace, trace_events  # noqa: E402
-from .policy_catalog import POLICIES, describe_policies  # noqa: E402
-from .run import Run, resume_run, simulate  # noqa: E402
-from .tuning import compare, impact, suggest, sweep  # noqa: E402
+from sim.games import PlayResult, load_cards, play, trace, trace_events  # noqa: E402
+from sim.policy_catalog import POLICIES, describe_policies  # noqa: E402
+from sim.tools.run import Run, resume_run, simulate  # noqa: E402
+from sim.tools.tuning import compare, impact, suggest, sweep  # noqa: E402
 resume = resume_run
 
 __all__ = ["load_cards", "play", "trace", "trace_events", "simulate", "resume", "compare", "sweep", "impact", "suggest",

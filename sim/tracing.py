@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from . import enums as E
+from sim.engine import enums as E
 
 ZONE_WORDS = {E.Z_DRAW: "draw pile", E.Z_HAND: "hand", E.Z_DISCARD: "discard pile", E.Z_PLAY: "play",
               E.Z_CLOTH: "Cloth slot", E.Z_WOUNDED: "wounded", E.Z_DESTROYED: "destroyed",

@@ -17,19 +17,19 @@ from __future__ import annotations
 import numpy as np
 
 import sim  # noqa: F401  (configures the numba cache)
-from sim import enums as E
-from sim.api import _seat_config, get_engine
-from sim.effects import run_program
-from sim.fight import COSMOS, STRENGTH, can_acquire, effective_cost, fight_total
-from sim.game import setup_game
-from sim.policies import (A_ACQUIRE, A_CLOTH_FIGHT, A_EQUIP, A_HEAL, A_PLAY, A_USE,
+from sim.engine import enums as E
+from sim.games import _seat_config, get_engine
+from sim.engine.resolution.effects import run_program
+from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, effective_cost, fight_total
+from sim.engine.modes.classic import setup_game
+from sim.engine.policies.heuristic import (A_ACQUIRE, A_CLOTH_FIGHT, A_EQUIP, A_HEAL, A_PLAY, A_USE,
                           use_trigger)
 from sim.policy_catalog import N_WEIGHTS
-from sim.resolve import apply_action, drain
-from sim.scoring import score_player
-from sim.state import G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_ILLEGAL, G_LOG_N, allocate_state
-from sim.structs import card_ref, state_ref
-from sim.turn import upkeep
+from sim.engine.resolution.actions import apply_action, drain
+from sim.engine.rules.scoring import score_player
+from sim.engine.state import G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_ILLEGAL, G_LOG_N, allocate_state
+from sim.engine.structs import card_ref, state_ref
+from sim.engine.resolution.turn import upkeep
 
 CURRENCY = {"strength": STRENGTH, "cosmos": COSMOS}
 

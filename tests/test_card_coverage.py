@@ -2,7 +2,7 @@
 import re
 from pathlib import Path
 
-from sim.schema import parse_card_file
+from sim.cards.schema import parse_card_file
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -2,8 +2,8 @@
 import pytest
 
 import sim
-from sim.cards import apply_overrides, load_card_records
-from sim.schema import CardFileError, parse_card_file
+from sim.cards.cardsets import apply_overrides, load_card_records
+from sim.cards.schema import CardFileError, parse_card_file
 
 BASE = "cardsets/base.toml"
 
@@ -71,8 +71,8 @@ def test_overrides_change_a_number_and_reject_nonsense():
 
 
 def test_every_filter_row_passes_the_cards_its_constraints_describe():
-    from sim import enums as E
-    from sim.compiler import compile_cards
+    from sim.engine import enums as E
+    from sim.cards.compiler import compile_cards
     t = compile_cards(load_card_records(("base",)))
     assert t.passes.shape == (len(t.filters), len(t.inst_card))
 

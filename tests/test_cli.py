@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from sim.cli import app
+from sim.cli.app import app
 
 runner = CliRunner()
 

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 import analysis
 import sim
 from analysis.paired import Est, bh_qvalues, diff, mean, ratio
-from sim.cli import app
+from sim.cli.app import app
 
 GAMES = 400
 ALDEBARAN = "Taurus Aldebaran"

@@ -14,7 +14,7 @@ from analysis.cards import card_sums
 from analysis.counters import WIN_UNIT, make_counters, run_counters, total
 from analysis.stats import hist_moments, hist_quantile
 from reports import render
-from sim import runner
+from sim.runs import runner
 
 GAMES, BATCH = 300, 100
 

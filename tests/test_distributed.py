@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis.counters import run_counters
-from sim import runner
-from sim.cli import app
+from sim.runs import runner
+from sim.cli.app import app
 
 GAMES = 60
 SORT = {"games": ["game"], "players": ["game", "seat"], "events": ["game"], "decks": ["game", "seat", "card_id"]}
@@ -126,6 +126,6 @@ def test_bad_cluster_options(tmp_path):
 
 
 def test_default_path_imports_no_dask():
-    code = ("import sys, sim, sim.cli, sim.runner, sim.executors; "
+    code = ("import sys, sim, sim.cli, sim.runs.runner, sim.runs.executors; "
             "sys.exit(any(m.split('.')[0] in ('dask', 'distributed') for m in sys.modules))")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0

@@ -6,8 +6,8 @@ from typer.testing import CliRunner
 
 import analysis
 import sim
-from sim import runner
-from sim.cli import app
+from sim.runs import runner
+from sim.cli.app import app
 
 GAMES = 30
 

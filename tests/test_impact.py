@@ -3,7 +3,7 @@ import pytest
 from typer.testing import CliRunner
 
 import sim
-from sim.cli import app
+from sim.cli.app import app
 
 
 def invoke(*args):

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 import sim
-from sim import enums as E
-from sim.invariants import V_ZONE_MISMATCH, check_invariants
-from sim.state import G_FIRST_VIOLATION, G_VIOLATIONS
+from sim.engine import enums as E
+from sim.engine.rules.invariants import V_ZONE_MISMATCH, check_invariants
+from sim.engine.state import G_FIRST_VIOLATION, G_VIOLATIONS
 
 GAMES = {2: 120, 3: 50, 4: 40, 5: 30}
 
@@ -49,8 +49,8 @@ def test_the_checker_catches_a_corrupt_state():
 def test_the_checker_catches_stale_field_rules():
     """The field rules are noted until a card comes or goes: a change the engine did not count
     leaves them stale, and the checker says so."""
-    from sim.fight import acquisition_banned, field_rules
-    from sim.invariants import V_FIELD_RULES
+    from sim.engine.rules.fight import acquisition_banned, field_rules
+    from sim.engine.rules.invariants import V_FIELD_RULES
     from tests.scenario import Scenario
     sc = Scenario()
     sc.field(0, "Cassios")

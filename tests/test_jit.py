@@ -5,10 +5,10 @@ from types import SimpleNamespace
 import pytest
 from numba.core import config
 
-import sim.game  # noqa: F401  (importing a module decorates, and notes, its kernels)
-import sim.policies  # noqa: F401
-import sim.resolve  # noqa: F401
-from sim import jit
+import sim.engine.modes.classic  # noqa: F401  (importing a module decorates, and notes, its kernels)
+import sim.engine.policies.heuristic  # noqa: F401
+import sim.engine.resolution.actions  # noqa: F401
+from sim.engine import jit
 
 pytestmark = pytest.mark.skipif(config.DISABLE_JIT, reason="nothing is compiled without numba's JIT")
 
@@ -41,14 +41,14 @@ def optimized_by_numba(monkeypatch, lib):
 
 
 def test_the_rules_kernels_are_quick_the_policies_and_the_entry_are_not():
-    assert jit._quick["drain"] == "_ZN3sim7resolve5drain"
-    assert jit._quick["main_phase"] == "_ZN3sim4turn10main_phase"
+    assert jit._quick["drain"] == "_ZN3sim6engine10resolution7actions5drain"
+    assert jit._quick["main_phase"] == "_ZN3sim6engine10resolution4turn10main_phase"
     assert "play_batch" not in jit._quick and "choose_action" not in jit._quick
 
 
 def test_a_rules_kernel_gets_the_cheap_pass_only(monkeypatch):
     pm = PassManager()
-    lib = library("drain", "_ZN3sim7resolve5drainB2v4B40c8tJTIeFIjx", codegen_with(pm))
+    lib = library("drain", "_ZN3sim6engine10resolution7actions5drainB2v4B40c8tJTIeFIjx", codegen_with(pm))
     assert not optimized_by_numba(monkeypatch, lib)
     assert pm.ran == [lib._final_module]
 
@@ -66,5 +66,5 @@ def test_numbas_passes_when_its_internals_differ(monkeypatch):
     def old_numba(**options):
         return PassManager()  # one object, not (pass manager, pass builder)
     codegen = SimpleNamespace(_module_pass_manager=old_numba, _loopvect=False, _opt_level=0)
-    assert optimized_by_numba(monkeypatch, library("drain", "_ZN3sim7resolve5drainB2v4", codegen))
-    assert optimized_by_numba(monkeypatch, library("drain", "_ZN3sim7resolve5drainB2v4", SimpleNamespace()))
+    assert optimized_by_numba(monkeypatch, library("drain", "_ZN3sim6engine10resolution7actions5drainB2v4", codegen))
+    assert optimized_by_numba(monkeypatch, library("drain", "_ZN3sim6engine10resolution7actions5drainB2v4", SimpleNamespace()))

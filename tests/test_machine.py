@@ -1,7 +1,7 @@
 """The machine's speed reference printed by `seiya bench` (sim/machine.py)."""
 import numpy as np
 
-from sim.machine import WALK_BYTES, describe, multiply_add_chain, pointer_walk, random_cycle
+from sim.perf.machine import WALK_BYTES, describe, multiply_add_chain, pointer_walk, random_cycle
 
 
 def test_a_random_cycle_visits_every_index_once_before_coming_back():

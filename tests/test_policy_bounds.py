@@ -10,14 +10,14 @@ plan notes for the steps that follow it.
 """
 import numpy as np
 
-from sim import enums as E
-from sim.fight import COSMOS, STRENGTH, acquirable, aided, costs_for, values_against
-from sim.policies import (A_PLAY, CLOTH, HAND_ALL, HAND_FIGHTING, HAND_PLAIN, choose_action,
+from sim.engine import enums as E
+from sim.engine.rules.fight import COSMOS, STRENGTH, acquirable, aided, costs_for, values_against
+from sim.engine.policies.heuristic import (A_PLAY, CLOTH, HAND_ALL, HAND_FIGHTING, HAND_PLAIN, choose_action,
                           find_helpers, hand_reach, hand_resources, helper_bonus, note_slots, out_of_reach)
-from sim.state import (G_ACTIONS, G_EFFECTS_RUN, PLAN_ACTION, PLAN_CARDS, PLAN_N, PLAN_SLOT, PLAN_TARGET,
+from sim.engine.state import (G_ACTIONS, G_EFFECTS_RUN, PLAN_ACTION, PLAN_CARDS, PLAN_N, PLAN_SLOT, PLAN_TARGET,
                        PLAN_WINS, R_KNOWN)
 
-from .scenario import Scenario
+from tests.scenario import Scenario
 
 BOARDS = 300
 

@@ -4,13 +4,13 @@ weighing the whole board again, as long as the plan holds (the previous action f
 after an effect the fight is still the only one open and the planned cards are still there)."""
 import numpy as np
 
-from sim.policies import A_ACQUIRE, A_CLOTH_FIGHT, A_PLAY, CLOTH, choose_action
+from sim.engine.policies.heuristic import A_ACQUIRE, A_CLOTH_FIGHT, A_PLAY, CLOTH, choose_action
 from sim.policy_catalog import variant
-from sim.state import G_ACTIONS, G_EFFECTS_RUN, PLAN_ACTION, PLAN_CARDS, PLAN_N, PLAN_NEXT
-from sim.zones import move_to
-from sim import enums as E
+from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN, PLAN_ACTION, PLAN_CARDS, PLAN_N, PLAN_NEXT
+from sim.engine.rules.zones import move_to
+from sim.engine import enums as E
 
-from .scenario import Scenario
+from tests.scenario import Scenario
 
 CIVILIAN = "Pegasus Seiya (civilian)"  # Strength 1, no program
 

@@ -1,9 +1,9 @@
-"""A cold compile split into parts compiled side by side (sim.precompile)."""
+"""A cold compile split into parts compiled side by side (sim.engine.precompile)."""
 import pytest
 
 import sim  # first: sim points numba at the kernel cache before numba loads
 from numba.core import config  # noqa: E402
-from sim.precompile import compile_parts, engine_types, parts
+from sim.engine.precompile import compile_parts, engine_types, parts
 
 pytestmark = pytest.mark.skipif(config.DISABLE_JIT, reason="nothing is compiled without numba's JIT")
 

@@ -6,14 +6,14 @@ import tempfile
 import pytest
 from typer.testing import CliRunner
 
-from sim import profiling
-from sim.cli import app
+from sim.perf import profiling
+from sim.cli.app import app
 
 
 def test_engine_symbols_are_named_by_module_and_function():
-    sym = "_ZN3sim8policies13choose_actionB3v89B40c8tJTIeFIjxB2IKSgI4CrvQClQZ6FcpCShpgEU0AE1227GameState"
-    assert profiling.engine_function(sym) == ("policies", "choose_action")
-    assert profiling.engine_function("_ZN7cpython3sim4game10play_batchB2v1B40c8t") == ("game", "play_batch")
+    sym = "_ZN3sim6engine8policies9heuristic13choose_actionB3v89B40c8tJTIeFIjxB2IKSgI4CrvQClQZ6FcpCShpgEU0AE1227GameState"
+    assert profiling.engine_function(sym) == ("heuristic", "choose_action")
+    assert profiling.engine_function("_ZN7cpython3sim6engine5modes7classic10play_batchB2v1B40c8t") == ("classic", "play_batch")
     assert profiling.engine_function("_ZN8analysis6market5stays") is None
     assert profiling.engine_function("[unknown]") is None
     assert profiling.category("zones", "log_event") == "event logging"

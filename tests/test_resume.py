@@ -7,8 +7,8 @@ import pytest
 from typer.testing import CliRunner
 
 import sim
-from sim import runner
-from sim.cli import app
+from sim.runs import runner
+from sim.cli.app import app
 
 GAMES, BATCH = 80, 20  # 4 batches
 
@@ -188,7 +188,7 @@ def test_a_real_ctrl_c_or_sigterm_stops_the_pool_and_keeps_finished_batches(tmp_
     import sys
     import time
     out = tmp_path / "run"
-    cmd = [sys.executable, "-m", "sim.cli", "simulate", "--games", "50000", "--batch-size", "100",
+    cmd = [sys.executable, "-m", "sim.cli.app", "simulate", "--games", "50000", "--batch-size", "100",
            "--workers", "2", "--out", str(out), "--quiet"]
     p = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))

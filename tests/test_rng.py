@@ -1,7 +1,7 @@
 """Known-answer tests for the counter-seeded generator."""
 import numpy as np
 
-from sim.rng import (new_state, next_u64, randint, reference_splitmix64, reference_stream,
+from sim.engine.rng import (new_state, next_u64, randint, reference_splitmix64, reference_stream,
                      seed_game, shuffle_prefix)
 
 

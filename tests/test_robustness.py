@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 import analysis
 import sim
-from sim.cli import app
+from sim.cli.app import app
 
 R = importlib.import_module("analysis.robustness")  # the module (analysis.robustness is also the function)
 

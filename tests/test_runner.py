@@ -7,8 +7,8 @@ import pytest
 
 import analysis
 import sim
-from sim import runner
-from sim.run import Run
+from sim.runs import runner
+from sim.tools.run import Run
 
 GAMES = 90
 
@@ -76,7 +76,7 @@ def test_manifest_records_config_progress_and_engine(runs):
     assert m["status"] == "complete" and m["games_done"] == GAMES and m["games_planned"] == GAMES
     assert len(m["batches"]) == m["batches_planned"] == 4 and m["batch_size"] == 25
     assert m["config"]["players"] == 3 and m["config"]["seed"] == 4 and m["config"]["boxes"] == ["base"]
-    assert m["cardset_hash"] == sim.api.get_engine().hash and m["engine"]["version"] == sim.__version__
+    assert m["cardset_hash"] == sim.games.get_engine().hash and m["engine"]["version"] == sim.__version__
     assert not list(pooled.folder.rglob(".*.tmp"))  # every file renamed into place
     assert len(list((pooled.folder / "events").glob("batch-*.parquet"))) == 4
 

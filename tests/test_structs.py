@@ -1,11 +1,11 @@
 """The kernel views of the card table and the game state: one compiled engine for every card set."""
 from numba import typeof
 
-from sim.cards import load_card_records
-from sim.compiler import compile_cards
+from sim.cards.cardsets import load_card_records
+from sim.cards.compiler import compile_cards
 from sim.policy_catalog import N_WEIGHTS
-from sim.state import allocate_state
-from sim.structs import card_ref, state_ref
+from sim.engine.state import allocate_state
+from sim.engine.structs import card_ref, state_ref
 
 
 def test_kernel_types_do_not_depend_on_the_card_sets_size():

@@ -6,7 +6,7 @@ from typer.testing import CliRunner
 import sim
 from analysis.arms import play_arm
 from analysis.suggest import outliers, pick
-from sim.cli import app
+from sim.cli.app import app
 
 CARD = "Gemini Saga"            # 8 Strength, no Cosmos cost, 6 VP
 CHEAP = {f"{CARD}.strength_cost": 1}

@@ -1,0 +1,296 @@
+"""Compile validated card records into the arrays the engine reads.
+
+`CardTable` holds one row per distinct card (numbers, class and rank bitmasks, name ids, and for
+each trigger the slice of the op table holding its program), the op table itself, and the filter
+and condition tables the ops point into. Only arrays: the engine never sees a Python object.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from sim.engine import enums as E
+from sim.cards.schema import Card, CardFileError, Condition, Op, Select
+
+
+class CardTable(NamedTuple):
+    card_id: np.ndarray      # int64[C] printed number
+    name_id: np.ndarray      # int64[C] same id for cards with the same name (all Seiya cards share one)
+    classes: np.ndarray      # int64[C] CLASS_* bits, derived SAINT/CLOTH/CHARACTER included
+    ranks: np.ndarray        # int64[C] RANK_* bits
+    hero: np.ndarray         # int64[C] 0..4 for a Hero's cards, -1 otherwise
+    start: np.ndarray        # int64[C] 0 reserve, 1 starting deck, 2 set aside
+    copies: np.ndarray       # int64[C]
+    strength_cost: np.ndarray  # int64[C] 0 = cannot be bought with Strength
+    cosmos_cost: np.ndarray    # int64[C] 0 = cannot be bought with Cosmos
+    strength: np.ndarray     # int64[C]
+    heal: np.ndarray         # int64[C]
+    cosmos: np.ndarray       # int64[C]
+    vp: np.ndarray           # int64[C] printed fixed VP (variable part: the score program)
+    icons: np.ndarray        # int64[C] ICON_* bits
+    prog: np.ndarray         # int64[C, N_TRIGGERS, 2] (first op row, number of ops) per trigger
+    ops: np.ndarray          # int64[K, OP_WIDTH]
+    filters: np.ndarray      # int64[F, FILTER_WIDTH]
+    conds: np.ndarray        # int64[Q, E.COND_WIDTH]
+    inst_card: np.ndarray    # int64[I] card row of each physical card (copies laid out in row order)
+    # Static facts about each card's programs, read by the policies at every decision
+    use_trig: np.ndarray     # int64[C] trigger of its use program (T_USE_*), -1 if it has none
+    use_kind: np.ndarray     # int64[C] its use: 0 plain, 1 fight helper (buff, cost cut, Strength for Cloths), 2 upgrade
+    prog_counts: np.ndarray  # int64[C, N_TRIGGERS, 3] (cards drawn, other steps, steps hurting opponents) per program
+    fighters_needed: np.ndarray  # int64[C] Characters needed to fight it (`min_fighters` rule), 0 if no rule
+    face_discards: np.ndarray    # int64[C] hand cards to discard to fight it (`face_cost` rule), 0 if no rule
+    aids_fighters: np.ndarray    # int64[C] 1 if its `fighting` program changes the other cards facing its target
+    cuts_faced_cost: np.ndarray  # int64[C] 1 if its `fighting` program lowers the cost of the card it faces
+    field_rules: np.ndarray      # int64[C] bit OP_* set for each op code of its `field` program
+    passes: np.ndarray           # bool[F, I] whether each card instance passes each filter row (`matches`)
+
+
+START_CODES = {"reserve": 0, "deck": 1, "setaside": 2}
+
+
+def name_key(card: Card) -> str:
+    """The name effects match: a Hero's Characters share the Hero's name (GEN-19: his Cloth is
+    not "a Seiya", it keeps its own name)."""
+    is_cloth = any(E.CLASS_NAMES[x] & E.CLOTH_CLASSES for x in card.classes)
+    return card.hero if card.hero and not is_cloth else card.name
+
+
+class _Tables:
+    def __init__(self, name_ids: dict[str, int]):
+        self.name_ids = name_ids
+        self.ops: list[list[int]] = []
+        self.filters: list[tuple] = []
+        self.conds: list[tuple] = []
+        self.context = ""
+
+    def fail(self, msg):
+        raise CardFileError(f"{self.context}: {msg}")
+
+    def name(self, n: str | None) -> int:
+        if n is None:
+            return -1
+        if n not in self.name_ids:
+            self.fail(f"no card is named '{n}' (known names: Heroes by Hero name, other cards by name)")
+        return self.name_ids[n]
+
+    def filter(self, s: Select | None) -> int:
+        if s is None:
+            return -1
+        row = (
+            sum(E.CLASS_NAMES[c] for c in s.classes),
+            sum(E.RANK_NAMES[r] for r in s.rank),
+            self.name(s.name),
+            self.name(s.not_name),
+            {None: 0, "has": 1, "none": 2}[s.cosmos],
+            0,
+        )
+        if row == (0, 0, -1, -1, 0, 0):
+            return -1
+        if row not in self.filters:
+            self.filters.append(row)
+        return self.filters.index(row)
+
+    def cond(self, w) -> int:
+        if w is None:
+            return -1
+        if isinstance(w, str):
+            kind = {"flames_even": E.C_FLAMES_EVEN, "flames_odd": E.C_FLAMES_ODD,
+                    "facing_first": E.C_FACING_FIRST, "facing_last": E.C_FACING_LAST}[w]
+            row = (kind, 0, 0, -1, 0, 0)
+        else:
+            assert isinstance(w, Condition)
+            if w.alongside is not None:
+                row = (E.C_COUNT_AT_LEAST, E.CNT_ALONGSIDE, 0, self.filter(w.alongside), w.at_least, 1)
+            else:
+                c = w.count
+                src = {"field": E.CNT_FIELD, "alongside": E.CNT_ALONGSIDE, "deck": E.CNT_DECK}.get(c.zone, E.CNT_ZONE)
+                zone = E.PLAYER_ZONE_NAMES.get(c.zone, 0)
+                row = (E.C_COUNT_AT_LEAST, src, zone, self.filter(c.select), w.at_least, int(c.other))
+        self.conds.append(row)
+        return len(self.conds) - 1
+
+    def op(self, o: Op) -> list[int]:
+        r = [0] * E.OP_WIDTH
+        r[E.F_OP] = E.OP_NAMES[o.op]
+        r[E.F_WHO] = E.W_THAT_PLAYER if o.who == "that_player" else E.WHO_NAMES[o.who]
+        r[E.F_ZONE] = E.SOURCE_NAMES[o.from_] if o.from_ else 0
+        r[E.F_TO] = E.DEST_NAMES[o.to] if o.to else 0
+        r[E.F_FILTER] = self.filter(o.select)
+        r[E.F_N] = {"all": E.N_ALL, "last": E.N_LAST}.get(o.n, o.n) if isinstance(o.n, str) else o.n
+        by = o.by or ("self" if o.who in ("self", "fighters_owner") else "owner")
+        r[E.F_BY] = E.BY_NAMES[by]
+        flags = 0
+        for attr, bit in (("pay", E.OPF_PAY), ("may", E.OPF_MAY), ("no_effects", E.OPF_NO_EFFECTS),
+                          ("help", E.OPF_HELP), ("top", E.OPF_TOP), ("adjacent", E.OPF_ADJACENT),
+                          ("same_slot", E.OPF_SAME_SLOT)):
+            if getattr(o, attr):
+                flags |= bit
+        r[E.F_FLAGS] = flags
+        r[E.F_A], r[E.F_B] = o.strength, o.cosmos
+        r[E.F_COND] = self.cond(o.when)
+        k = o.op
+        if k == "shuffle":
+            r[E.F_ZONE] = E.PLAYER_ZONE_NAMES[o.zone]
+        elif k == "acquire":
+            r[E.F_ZONE] = E.SOURCE_NAMES[o.from_] if o.from_ else E.Z_SRC_FIELD
+        elif k == "stat":
+            r[E.F_C] = 1 if o.alongside is not None else 0
+            if o.alongside is not None:
+                r[E.F_FILTER] = self.filter(o.alongside)
+        elif k in ("stat_mult", "protect"):
+            r[E.F_FILTER] = self.filter(o.alongside)
+            r[E.F_A] = o.factor
+        elif k == "stat_per":
+            r[E.F_C] = {"field": E.CNT_FIELD, "alongside": E.CNT_ALONGSIDE}.get(o.count, -1)
+            if r[E.F_C] < 0:
+                self.fail(f"stat_per counts 'field' or 'alongside', not '{o.count}'")
+        elif k in ("cost_if_fighter", "alt_cost_fighter"):
+            r[E.F_FILTER] = self.filter(o.fighter)
+        elif k == "faced_cost_per":
+            r[E.F_C] = self.filter(o.faced)
+        elif k in ("vp_per",):
+            r[E.F_C] = {"deck": E.CNT_DECK, "deck_names": E.CNT_DECK_NAMES, "destroyed": E.CNT_DESTROYED}.get(o.count, -1)
+            if r[E.F_C] < 0:
+                self.fail(f"vp_per counts 'deck', 'deck_names' or 'destroyed', not '{o.count}'")
+            r[E.F_A] = o.per
+        elif k in ("vp_if_most", "vp_if_own"):
+            r[E.F_A] = o.bonus
+        elif k == "swap_zones":
+            r[E.F_A] = self.filter(o.other_select)
+        if k == "stat_mult" and o.factor < 1:
+            self.fail("stat_mult needs factor >= 1")
+        return r
+
+
+def program_counts(ops: np.ndarray, start: int, n: int) -> tuple[int, int, int]:
+    """(cards drawn, other effect steps, steps that hurt opponents) of the program ops[start:start+n]."""
+    draws = other = harm = 0
+    for op in ops[start:start + n]:
+        if op[E.F_OP] == E.OP_DRAW or op[E.F_OP] == E.OP_MARK_COSMOS_DRAW:
+            draws += op[E.F_N] if op[E.F_N] > 0 else 1
+        elif op[E.F_WHO] == E.W_EACH_OPPONENT or op[E.F_WHO] == E.W_CHOSEN_OPPONENT:
+            harm += 1
+        elif not (op[E.F_FLAGS] & E.OPF_PAY):
+            other += 1
+    return draws, other, harm
+
+
+def use_kind(ops: np.ndarray, start: int, n: int) -> int:
+    """0: a plain use; 1: a fight helper (buff, cost cut, Strength for Cloths); 2: an upgrade."""
+    for code in ops[start:start + n, E.F_OP]:
+        if code == E.OP_UPGRADE:
+            return 2
+        if code in (E.OP_BUFF, E.OP_TURN_BUFF, E.OP_COST_CUT, E.OP_ALT_COST_TURN):
+            return 1
+    return 0
+
+
+def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
+    """The static facts of CardTable (use_trig ... aids_fighters), from the programs."""
+    n = len(prog)
+    facts = dict(use_trig=np.full(n, -1, np.int64), use_kind=np.zeros(n, np.int64),
+                 prog_counts=np.zeros((n, E.N_TRIGGERS, 3), np.int64),
+                 fighters_needed=np.zeros(n, np.int64), face_discards=np.zeros(n, np.int64),
+                 aids_fighters=np.zeros(n, np.int64), cuts_faced_cost=np.zeros(n, np.int64),
+                 field_rules=np.zeros(n, np.int64))
+    for k in range(n):
+        start, count = prog[k, E.T_FIGHT]
+        for op in ops[start:start + count]:  # what fighter_values / effective_costs read of the fighters
+            if (op[E.F_OP] == E.OP_STAT and op[E.F_C] == 1) or op[E.F_OP] == E.OP_STAT_MULT:
+                facts["aids_fighters"][k] = 1
+            elif op[E.F_OP] == E.OP_FACED_COST_PER:
+                facts["cuts_faced_cost"][k] = 1
+        for trig in range(E.N_TRIGGERS):
+            facts["prog_counts"][k, trig] = program_counts(ops, *prog[k, trig])
+        for trig in (E.T_USE_DISCARD, E.T_USE_WOUND, E.T_USE_DESTROY):
+            if prog[k, trig, 1] > 0:
+                facts["use_trig"][k] = trig
+                facts["use_kind"][k] = use_kind(ops, *prog[k, trig])
+                break
+        start, count = prog[k, E.T_FIELD]
+        for op in ops[start:start + count][::-1]:  # the first op of each code is the rule
+            facts["field_rules"][k] |= 1 << int(op[E.F_OP])
+            if op[E.F_OP] == E.OP_MIN_FIGHTERS:
+                facts["fighters_needed"][k] = op[E.F_N]
+            elif op[E.F_OP] == E.OP_FACE_COST:
+                facts["face_discards"][k] = op[E.F_N]
+    return facts
+
+
+def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, name_id: np.ndarray,
+                  cosmos: np.ndarray) -> np.ndarray:
+    """bool[F, C]: does each card pass each filter row (every constraint of the row holds)?
+    The filters read only a card's printed facts, so the engine looks their answers up."""
+    def col(j):
+        return filters[:, j:j + 1]  # [F, 1], against the cards' [C]
+    ok = (col(E.FL_CLASS_ANY) == 0) | ((classes & col(E.FL_CLASS_ANY)) != 0)
+    ok &= (col(E.FL_RANK_ANY) == 0) | ((ranks & col(E.FL_RANK_ANY)) != 0)
+    ok &= (col(E.FL_NAME) < 0) | (name_id == col(E.FL_NAME))
+    ok &= (col(E.FL_NOT_NAME) < 0) | (name_id != col(E.FL_NOT_NAME))
+    ok &= (col(E.FL_COSMOS) != 1) | (cosmos > 0)
+    ok &= (col(E.FL_COSMOS) != 2) | (cosmos <= 0)
+    return ok
+
+
+def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
+    """Turn validated cards (all boxes of one run) into a CardTable."""
+    names = {}
+    for c in cards:
+        names.setdefault(name_key(c), len(names))
+    t = _Tables(names)
+    n = len(cards)
+    prog = np.zeros((n, E.N_TRIGGERS, 2), dtype=np.int64)
+    for i, c in enumerate(cards):
+        t.context = f"{source}: card #{c.id} '{c.name}'"
+        for eff in c.effects:
+            trig = E.TRIGGER_NAMES[eff.on]
+            if prog[i, trig, 1]:
+                t.fail(f"two '{eff.on}' programs; put all its ops in one")
+            prog[i, trig, 0] = len(t.ops)
+            for o in eff.do:
+                t.ops.append(t.op(o))
+            prog[i, trig, 1] = len(eff.do)
+
+    def cls(c: Card) -> int:
+        bits = sum(E.CLASS_NAMES[x] for x in c.classes)
+        if bits & E.SAINT_CLASSES:
+            bits |= E.CLASS_SAINT
+        if bits & E.CLOTH_CLASSES:
+            bits |= E.CLASS_CLOTH
+        if not bits & E.NOT_CHARACTER_CLASSES:
+            bits |= E.CLASS_CHARACTER
+        return bits
+
+    i32 = lambda xs: np.asarray(list(xs), dtype=np.int64)
+    copies = i32(c.copies for c in cards)
+    ops = np.asarray(t.ops or [[0] * E.OP_WIDTH], dtype=np.int64).reshape(-1, E.OP_WIDTH)
+    filters = np.asarray(t.filters or [(0, 0, -1, -1, 0, 0)], dtype=np.int64).reshape(-1, E.FILTER_WIDTH)
+    name_id = i32(names[name_key(c)] for c in cards)
+    classes = i32(cls(c) for c in cards)
+    ranks = i32(sum(E.RANK_NAMES[r] for r in c.rank) for c in cards)
+    cosmos = i32(c.cosmos for c in cards)
+    inst_card = np.repeat(np.arange(n, dtype=np.int64), copies)
+    return CardTable(
+        card_id=i32(c.id for c in cards),
+        name_id=name_id,
+        classes=classes,
+        ranks=ranks,
+        hero=i32(E.HEROES.index(c.hero) if c.hero else -1 for c in cards),
+        start=i32(START_CODES[c.start] for c in cards),
+        copies=copies,
+        strength_cost=i32(c.strength_cost for c in cards),
+        cosmos_cost=i32(c.cosmos_cost for c in cards),
+        strength=i32(c.strength for c in cards),
+        heal=i32(c.heal for c in cards),
+        cosmos=cosmos,
+        vp=i32(c.vp for c in cards),
+        icons=i32(sum(E.ICON_NAMES[x] for x in c.icons) for c in cards),
+        prog=prog,
+        ops=ops,
+        filters=filters,
+        conds=np.asarray(t.conds or [(0, 0, 0, -1, 0, 0)], dtype=np.int64).reshape(-1, E.COND_WIDTH),
+        inst_card=inst_card,
+        **program_facts(prog, ops),
+        passes=np.ascontiguousarray(filter_passes(filters, classes, ranks, name_id, cosmos)[:, inst_card]),
+    )

@@ -1,0 +1,196 @@
+"""The strict schema of a card file (`cardsets/*.toml`).
+
+Unknown fields and bad values are errors; `CardFileError` names the file, the card and the field.
+The effect language: a card's `effects` is a list of programs, each `{on = TRIGGER, do = [OPS]}`;
+an op is a small table whose fields are listed in `Op` below (see README "Card files").
+"""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from sim.engine import enums as E
+
+HeroName = Literal["Seiya", "Shiryu", "Hyoga", "Shun", "Ikki"]
+ClassName = Literal[tuple(E.CLASS_NAMES)]  # type: ignore[valid-type]
+RankName = Literal[tuple(E.RANK_NAMES)]  # type: ignore[valid-type]
+
+
+class CardFileError(ValueError):
+    """A card file that cannot be used; the message names the file, the card and the field."""
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+def _listify(v):
+    return [v] if isinstance(v, str) else v
+
+
+class Select(Strict):
+    """Which cards an op or a condition looks at. Every given constraint must hold."""
+    classes: list[ClassName] = Field(default_factory=list, alias="class")  # any of these
+    rank: list[RankName] = Field(default_factory=list)                     # any of these
+    name: str | None = None       # same name as this (all the cards of a Hero share the Hero's name)
+    not_name: str | None = None
+    cosmos: Literal["has", "none"] | None = None  # printed Cosmos value or not
+
+    _lists = field_validator("classes", "rank", mode="before")(_listify)
+
+
+class CountSpec(Strict):
+    zone: Literal["discard", "hand", "draw", "wounded", "destroyed", "field", "alongside", "deck"]
+    select: Select = Field(default_factory=Select)
+    other: bool = False  # do not count the card whose program runs
+
+
+class Condition(Strict):
+    count: CountSpec | None = None
+    alongside: Select | None = None   # shorthand for count = {zone = "alongside", select = ...}
+    at_least: int = Field(1, ge=0)
+
+    @model_validator(mode="after")
+    def _one(self):
+        if (self.count is None) == (self.alongside is None):
+            raise ValueError("a condition needs exactly one of 'count' or 'alongside'")
+        return self
+
+
+When = Union[Literal["flames_even", "flames_odd", "facing_first", "facing_last"], Condition]
+
+OpName = Literal[tuple(E.OP_NAMES)]  # type: ignore[valid-type]
+Source = Literal[tuple(E.SOURCE_NAMES)]  # type: ignore[valid-type]
+Dest = Literal[tuple(E.DEST_NAMES)]  # type: ignore[valid-type]
+Who = Literal[tuple(E.WHO_NAMES) + ("that_player",)]  # type: ignore[valid-type]
+
+
+class Op(Strict):
+    """One step of a program. Fields not used by an op keep their defaults."""
+    op: OpName
+    who: Who = "self"              # whose cards; each_*/chosen_* bind "that_player" for the next ops
+    from_: Source | None = Field(None, alias="from")
+    to: Dest | None = None
+    select: Select = Field(default_factory=Select)
+    n: int | Literal["all", "last"] = 1
+    by: Literal["owner", "self", "random", "opponent"] | None = None  # who picks the cards
+    pay: bool = False     # the ops after it (for this player) run only if it moved all n cards
+    may: bool = False     # the chooser may decline
+    help: bool = False    # the op benefits its target player (guides whom a policy chooses)
+    top: bool = False     # take from the top of a pile rather than choose
+    adjacent: bool = False  # acquire: only a card adjacent to this one's slot
+    no_effects: bool = False
+    same_slot: bool = False  # field_refill: only the slot emptied by the previous op
+    zone: Literal["draw", "discard", "hand"] | None = None  # shuffle
+    strength: int = 0
+    cosmos: int = 0
+    factor: int = 0
+    bonus: int = 0
+    per: int = Field(1, ge=1)
+    count: Literal["deck", "deck_names", "destroyed", "field", "alongside"] | None = None
+    alongside: Select | None = None
+    fighter: Select | None = None
+    faced: Select | None = None
+    other_select: Select | None = None
+    when: When | None = None
+
+    @model_validator(mode="after")
+    def _required(self):
+        need = {
+            "move": ("from_", "to"), "swap_zones": ("from_", "to", "other_select"),
+            "shuffle": ("zone",), "vp_per": ("count",), "stat_per": ("count",),
+            "faced_cost_per": ("count", "faced"), "cost_if_fighter": ("fighter",),
+            "alt_cost_fighter": ("fighter",), "stat_mult": ("alongside",), "protect": ("alongside",),
+        }.get(self.op, ())
+        missing = [f.rstrip("_") for f in need if getattr(self, f) is None]
+        if missing:
+            raise ValueError(f"op '{self.op}' needs {', '.join(missing)}")
+        return self
+
+
+TriggerName = Literal[tuple(E.TRIGGER_NAMES)]  # type: ignore[valid-type]
+
+
+class Effect(Strict):
+    on: TriggerName
+    do: list[Op] = Field(min_length=1)
+
+
+class Card(Strict):
+    id: int = Field(ge=1)
+    name: str = Field(min_length=1)
+    name_fr: str | None = None
+    hero: HeroName | None = None   # the Hero this card is a version of (its name for effects)
+    classes: list[ClassName] = Field(default_factory=list)
+    rank: list[RankName] = Field(min_length=1)
+    copies: int = Field(ge=0)
+    start: Literal["deck", "setaside", "reserve"] = "reserve"
+    strength_cost: int = Field(0, ge=0)
+    cosmos_cost: int = Field(0, ge=0)
+    strength: int = Field(0, ge=0)
+    heal: int = Field(0, ge=0)
+    cosmos: int = Field(0, ge=0)
+    vp: int = 0
+    icons: list[Literal[tuple(E.ICON_NAMES)]] = Field(default_factory=list)  # type: ignore[valid-type]
+    text: str = ""
+    plain: bool = False   # the card has no effect of its own
+    estimate: bool = False  # numbers are our estimate (no public source)
+    effects: list[Effect] = Field(default_factory=list)
+
+    _lists = field_validator("classes", "rank", mode="before")(_listify)
+
+    @model_validator(mode="after")
+    def _consistent(self):
+        if self.plain and self.effects:
+            raise ValueError("a 'plain' card cannot have effects")
+        if any(c in ("saint", "cloth", "character") for c in self.classes):
+            raise ValueError("'saint', 'cloth' and 'character' are derived; list the card's own classes")
+        return self
+
+
+class CardFile(Strict):
+    box: str
+    card: list[Card] = Field(min_length=1)
+
+
+def _describe(path: Path, raw: dict, err: dict) -> str:
+    loc = list(err["loc"])
+    where = ""
+    if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
+        idx = loc[1]
+        cards = raw.get("card", [])
+        card = cards[idx] if idx < len(cards) and isinstance(cards[idx], dict) else {}
+        where = f" card #{card.get('id', '?')} '{card.get('name', '?')}' (entry {idx + 1}):"
+        loc = loc[2:]
+    field = ".".join(str(x) for x in loc) or "(card)"
+    msg = err["msg"]
+    if err["type"] == "extra_forbidden":
+        msg = "unknown field"
+    elif err["type"] in ("literal_error",) and "ctx" in err:
+        msg = f"{msg}"
+    return f"{path}:{where} field '{field}': {msg}"
+
+
+def parse_card_file(path: str | Path) -> CardFile:
+    """Read and validate one card file; raise CardFileError naming file, card and field."""
+    path = Path(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CardFileError(f"{path}: no such card file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise CardFileError(f"{path}: not valid TOML: {e}") from None
+    try:
+        parsed = CardFile.model_validate(raw)
+    except ValidationError as e:
+        lines = [_describe(path, raw, err) for err in e.errors()[:5]]
+        raise CardFileError("\n".join(lines)) from None
+    seen = {}
+    for c in parsed.card:
+        if c.id in seen or c.name in seen:
+            raise CardFileError(f"{path}: card #{c.id} '{c.name}': duplicate id or name")
+        seen[c.id] = seen[c.name] = True
+    return parsed

@@ -1,0 +1,1 @@
+"""The `seiya` command line: one module per command, registered in `sim.cli.app`."""

@@ -1,0 +1,3 @@
+from sim.cli.app import app
+
+app()

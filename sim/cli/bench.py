@@ -1,0 +1,140 @@
+"""`seiya bench`: how fast the engine plays (games/s, µs per player-turn), compiles and starts.
+
+Every in-process figure is the median of several timed runs after a warm-up, for the base game
+with the default policy and with `random`, at 2 and 4 players. Compile and start-up times come
+from child processes: one with an empty temporary cache (cold compile), one with the warm cache.
+The first line says how fast the machine runs simple code at that hour (sim/machine.py), so that
+figures of different days can be compared.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import typer
+
+from sim.cli.common import fail
+
+PLAYER_COUNTS = (2, 4)
+_CHILD = ("import time; t = time.perf_counter(); import sim; sim.play(1, players=2); "
+          "print(time.perf_counter() - t)")
+
+
+def _kernel_run(players: int, policy: str, first_game: int, games: int) -> tuple[float, int]:
+    """Play games in this process with the bare kernel; (seconds, player-turns)."""
+    from sim import games as api
+    from sim.engine import enums as E
+    from sim.engine.modes.classic import GM_TURNS
+    engine = api.get_engine()
+    _, ids, weights, heroes = api._seat_config(players, policy, None)
+    t0 = time.perf_counter()
+    raw = api.run_kernel(engine, first_game, games, 0, players, ids, weights, heroes, E.LOG_SUMMARY)
+    return time.perf_counter() - t0, int(raw[0][:, GM_TURNS].sum())
+
+
+def _child_seconds(cache_dir: str) -> float:
+    """Wall time of a fresh interpreter that imports sim and plays one game with this cache."""
+    env = dict(os.environ, SEIYA_CACHE_DIR=cache_dir)
+    env.pop("NUMBA_CACHE_DIR", None)
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", _CHILD], env=env, check=True, capture_output=True)
+    return time.perf_counter() - t0
+
+
+def _throughput(players: int, policy: str, games: int, workers: int) -> float:
+    """Games/s of `workers` processes playing ranges of games (fork: the engine is in memory)."""
+    from concurrent.futures import ProcessPoolExecutor
+    from sim.runs.executors import _context
+    if workers == 1:
+        seconds, _ = _kernel_run(players, policy, 0, games)
+        return games / seconds
+    per = -(-games // workers)
+    ranges = [(i * per, min(per, games - i * per)) for i in range(workers) if i * per < games]
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
+        list(pool.map(_kernel_run, [players] * workers, [policy] * workers, [0] * workers, [1] * workers))
+        t0 = time.perf_counter()
+        list(pool.map(_kernel_run, [players] * len(ranges), [policy] * len(ranges),
+                      [r[0] for r in ranges], [r[1] for r in ranges]))
+        return games / (time.perf_counter() - t0)
+
+
+def bench(
+    games: int = typer.Option(2000, "--games", "-n", help="Games per timed run (1 or more)."),
+    repeats: int = typer.Option(5, "--repeats", "-r", help="Timed runs per figure; the median is shown (1 or more)."),
+    workers: int = typer.Option(0, "--workers", "-w", help="Processes for the multi-process figure (default: all cores)."),
+    quick: bool = typer.Option(False, "--quick", help="A fast check: few games, 2 runs, no cold compile."),
+    profile: bool = typer.Option(False, "--profile", help="Instead: where the time goes, by part of the engine "
+                                 "and by function (2 players, default policy, 10 x --games games; needs Linux perf)."),
+):
+    """Measure the engine: games/s and µs per player-turn, compile and start-up time, memory."""
+    import resource
+    from sim.policy_catalog import DEFAULT_POLICY
+    if games < 1 or repeats < 1 or workers < 0:
+        fail("--games and --repeats must be 1 or more, --workers 0 (all cores) or more")
+    if profile:
+        _print_profile(DEFAULT_POLICY, 10 * games)
+        return
+    if quick:
+        games, repeats = min(games, 50), min(repeats, 2)
+    workers = workers or os.cpu_count() or 1
+    policies = (DEFAULT_POLICY, "random")
+
+    from sim.perf.machine import describe, speed_reference
+    typer.echo(f"this machine now: {describe(speed_reference(1 if quick else 3))}")
+    t0 = time.perf_counter()
+    for players in PLAYER_COUNTS:
+        for policy in policies:
+            _kernel_run(players, policy, 0, 2)  # warm-up: load (or compile) the kernels
+    typer.echo(f"warm-up (load or compile in this process): {time.perf_counter() - t0:.1f} s")
+    typer.echo(f"one process, median of {repeats} runs of {games} games (base game):")
+    for players in PLAYER_COUNTS:
+        for policy in policies:
+            rates, per_turn = [], []
+            for _ in range(repeats):
+                seconds, turns = _kernel_run(players, policy, 0, games)
+                rates.append(games / seconds)
+                per_turn.append(seconds / max(turns, 1) * 1e6)
+            typer.echo(f"  {players} players, {policy:<8} {statistics.median(rates):10.0f} games/s "
+                       f"{statistics.median(per_turn):8.2f} µs/player-turn")
+
+    typer.echo(f"cached start-up (import sim, play 1 game, new process): {_child_seconds(_cache_dir()):.1f} s")
+    if quick:
+        typer.echo("cold compile (empty cache, new process): skipped with --quick")
+    else:
+        with tempfile.TemporaryDirectory(prefix="seiya-bench-") as tmp:
+            typer.echo(f"cold compile (empty cache, new process): {_child_seconds(tmp):.1f} s")
+
+    total = games * repeats
+    typer.echo(f"throughput, 2 players, {DEFAULT_POLICY}, {total} games:")
+    typer.echo(f"  1 process:   {_throughput(2, DEFAULT_POLICY, total, 1):10.0f} games/s")
+    typer.echo(f"  {workers} processes: {_throughput(2, DEFAULT_POLICY, total, workers):10.0f} games/s")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    typer.echo(f"peak memory (this process): {peak:.0f} MB")
+
+
+def _cache_dir() -> str:
+    from sim.engine.cache import cache_root
+    return str(cache_root())
+
+
+def _print_profile(policy: str, games: int) -> None:
+    from sim.perf.profiling import ProfileError, profile
+    try:
+        functions, categories, info = profile(2, policy, games)
+    except ProfileError as e:
+        fail(str(e))
+    per_turn = info["seconds"] / max(info["player_turns"], 1) * 1e6
+    typer.echo(f"{info['games']} games of 2 players, {policy}, in {info['seconds']:.1f} s "
+               f"({info['games'] / info['seconds']:.0f} games/s under perf, {per_turn:.2f} µs/player-turn); "
+               f"{info['samples']} samples")
+    typer.echo("by part of the engine (policy decisions include the fight values and costs they weigh):")
+    for row in categories.itertuples():
+        typer.echo(f"  {row.share:6.1%}  {row.share * per_turn:5.2f} µs/player-turn  {row.category}")
+    typer.echo("by function (what LLVM inlined counts in its caller), the top 25:")
+    for row in functions.head(25).itertuples():
+        name = f"{row.module}.{row.function}" if row.module else row.function
+        typer.echo(f"  {row.share:6.1%}  {name}  ({row.category})")

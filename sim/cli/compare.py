@@ -1,0 +1,98 @@
+"""`seiya compare`: two card sets on the same seeds (paired), or two existing runs."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from sim.cli.common import FIRST_RUN, fail, parse_sets, split_list, user_errors
+
+
+def compare(
+    runs: List[Path] = typer.Argument(None, help="Two run folders made with the same seed (RUN_A RUN_B); or none, to play both arms here."),
+    sets: List[str] = typer.Option([], "--set", help="Arm B: override a card number, \"CARD.FIELD=VALUE\" (repeatable)."),
+    cardset: Optional[Path] = typer.Option(None, "--cardset", help="Arm B: a designer's card file (TOML) on top of the boxes."),
+    base_sets: List[str] = typer.Option([], "--base-set", help="Arm A: override a card number (default: our cards as they are)."),
+    base_cardset: Optional[Path] = typer.Option(None, "--base-cardset", help="Arm A: a card file (default: none)."),
+    games: int = typer.Option(2000, "--games", "-n", help="Games per arm (the same game indices in both)."),
+    players: int = typer.Option(2, "--players", "-p", help="Players per game: 2 to 5."),
+    boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards (repeat or comma-separate)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Master seed, shared by both arms."),
+    policy: List[str] = typer.Option(["value"], "--policy", help="Policy for all seats, or one per seat."),
+    heroes: List[str] = typer.Option([], "--heroes", help="One Hero per seat (default: random, distinct)."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: the machine's cores)."),
+    precision: Optional[float] = typer.Option(None, "--precision", help="Keep adding games until the 95% CI half-width of the --metric values is at most this (e.g. 0.01), or --max-games."),
+    metrics: List[str] = typer.Option(["win_share_diff"], "--metric", help="Metrics for --precision: a card metric (win_share_diff, acquisition_rate, acquired_share; over the changed cards) or an overall one (rounds, first_player_advantage, hero_imbalance, ...)."),
+    max_games: Optional[int] = typer.Option(None, "--max-games", help="Game budget per arm for --precision (default 20 x --games)."),
+    fdr: float = typer.Option(0.05, "--fdr", help="False-discovery rate for marking card changes that hold (Benjamini-Hochberg)."),
+    top: int = typer.Option(15, "--top", help="Card rows to print (the clearest changes first)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Report folder to create (default runs/<time>-compare/)."),
+):
+    """Paired comparison: per card and overall, the change in win share, acquisition rate and game length (B - A), with 95% CIs and FDR-corrected significance."""
+    from sim.cli.tuning_common import (check_arm, check_precision, default_workers, output_folder, quiet_matplotlib)
+    runs = list(runs or [])
+    if runs and len(runs) != 2:
+        fail(f"give two run folders (RUN_A RUN_B) or none, not {len(runs)}")
+    if not 0 < fdr < 1:
+        fail(f"--fdr must be between 0 and 1, not {fdr}")
+    if runs and (sets or cardset or base_sets or base_cardset or precision):
+        fail("--set, --cardset, --base-set, --base-cardset and --precision play new games; with two run folders give none of them")
+    if not runs and not (sets or cardset or base_sets or base_cardset):
+        fail("nothing to compare: give --set/--cardset (arm B), or two run folders")
+    check_precision(precision, max_games, games)
+    import analysis
+    quiet_matplotlib()
+    if runs:
+        from sim.runs.runner import read_manifest
+        with user_errors():
+            for r in runs:
+                read_manifest(r)
+            cmp = analysis.compare_runs(runs[0], runs[1], fdr=fdr, label_a=runs[0].name, label_b=runs[1].name)
+    else:
+        over_b, over_a = parse_sets(sets), parse_sets(base_sets)
+        pol, her, box = split_list(policy) or ["value"], split_list(heroes), split_list(boxes) or ["base"]
+        check_arm(games, players, box, seed, pol, her, base_cardset, over_a)
+        check_arm(games, players, box, seed, pol, her, cardset, over_b)
+        from analysis.compare import CARD_METRICS
+        known = set(CARD_METRICS) | {"rounds", "player_turns", "first_player_advantage", "tie_rate",
+                                     "clock_end_share", "hero_imbalance"}
+        for m in split_list(metrics):
+            if m not in known and not m.startswith("win_share:"):
+                fail(f"unknown --metric '{m}'; allowed: {', '.join(sorted(known))}, win_share:HERO")
+        folder = output_folder(out, "compare")
+        typer.echo(f"Playing both arms on the same seeds ({FIRST_RUN})...", err=True)
+        with user_errors():
+            cmp = analysis.play_comparison(
+                games, players, seed, tuple(pol), tuple(her) or None, tuple(box), over_b or None,
+                str(cardset) if cardset else None, over_a or None, str(base_cardset) if base_cardset else None,
+                default_workers(workers), precision, tuple(split_list(metrics)), max_games, fdr=fdr,
+                label_a=base_cardset.name if base_cardset else ("base+" + ",".join(base_sets) if base_sets else "base"),
+                label_b=cardset.name if cardset else ",".join(sets))
+    if runs:
+        folder = output_folder(out, "compare")
+    _print(cmp, top)
+    typer.echo(f"Report: {cmp.report(folder)}")
+
+
+def _print(cmp, top: int):
+    from reports.tuning import ci_text
+    from sim.cli.tuning_common import print_table
+    typer.echo(repr(cmp))
+    if cmp.precision is not None:
+        typer.echo(str(cmp.precision))
+    ov = cmp.overall
+    import pandas as pd
+    print_table(pd.DataFrame({"metric": ov["metric"], "A": ov["a"], "B": ov["b"],
+                              "B - A [95% CI]": [ci_text(d, lo, hi) for d, lo, hi in zip(ov["delta"], ov["lo"], ov["hi"])]}),
+                "Overall")
+    s = cmp.card_summary().head(top)
+    view = pd.DataFrame({"card": s["name"], "changed": s["changed"]})
+    for m in ("win_share_diff", "acquisition_rate"):
+        view[f"Δ {m} [95% CI]"] = [ci_text(d, lo, hi) for d, lo, hi in zip(s[f"delta_{m}"], s[f"lo_{m}"], s[f"hi_{m}"])]
+        view[f"q {m}"] = s[f"q_{m}"].astype(float)
+    print_table(view, f"Cards: the {top} clearest changes (q: Benjamini-Hochberg across cards; holds if q <= {cmp.fdr})")
+    r = cmp.ci_ratio()
+    if cmp.paired:
+        typer.echo("Paired / unpaired CI width (median over cards): " + ", ".join(
+            f"{m} {v:.2f}" for m, v in zip(r["metric"], r["ratio"]) if m in ("win_share_diff", "acquisition_rate", "rounds", "first_player_advantage")))

@@ -1,0 +1,221 @@
+"""`seiya simulate`: play games in batches across worker processes (or a Dask cluster) into a run
+folder; `seiya simulate --resume RUN` finishes an interrupted or failed run."""
+from __future__ import annotations
+
+import signal
+import threading
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from sim.cli.common import FIRST_RUN, fail, parse_sets, split_list, user_errors
+
+# The options that decide the games: with --resume they come from the run's manifest.
+CONFIG_OPTIONS = {"games": "--games", "players": "--players", "boxes": "--boxes", "seed": "--seed",
+                  "policy": "--policy", "heroes": "--heroes", "out": "--out", "cardset": "--cardset",
+                  "sets": "--set", "batch_size": "--batch-size", "events": "--events", "seats": "--seats"}
+
+
+def simulate(
+    ctx: typer.Context,
+    games: int = typer.Option(10000, "--games", "-n", help="Number of games to play (1 or more)."),
+    players: int = typer.Option(2, "--players", "-p", help="Players per game: 2 to 5."),
+    boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards to use (repeat or comma-separate): base, asgard, poseidon, hades (those with a card file)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Master seed (0 or more); a game is reproducible from (seed, game index)."),
+    policy: List[str] = typer.Option(["value"], "--policy", help="Policy for all seats, or one per seat (repeat or comma-separate). See `seiya policies`."),
+    heroes: List[str] = typer.Option([], "--heroes", help="One Hero per seat (Seiya, Shiryu, Hyoga, Shun, Ikki or random); default: random, distinct."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: the machine's cores); with --cluster local, the Dask workers."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Run folder to create (new or empty); default runs/<time>-<config>/."),
+    cardset: Optional[Path] = typer.Option(None, "--cardset", help="A designer's card file (TOML): its cards replace ours with the same id, new ids are added."),
+    sets: List[str] = typer.Option([], "--set", help="Override a number of a card: \"CARD.FIELD=VALUE\", CARD a name as in `seiya cards list` or a number, FIELD one of copies, strength_cost, cosmos_cost, strength, heal, cosmos, vp. Repeatable."),
+    batch_size: Optional[int] = typer.Option(None, "--batch-size", help="Games per batch (default: about 4 batches per worker); does not change the results."),
+    seats: str = typer.Option("random", "--seats", help="With different policies per seat: random (they take the seats in a random order each game, so seat and policy effects separate) or fixed (the first policy always plays first)."),
+    events: str = typer.Option("summary", "--events", help="Event table to write: summary (reveals, acquisitions, flames), full (every step) or none (no events table, smaller). The report is complete either way: it comes from per-batch counters."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Finish this interrupted or failed run folder: play only its missing batches, with the configuration in its manifest (do not repeat the game options)."),
+    # "\\[" keeps the help's markup from reading [dask] as a style
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run the batches on an existing Dask cluster: its scheduler address, e.g. tcp://10.0.0.5:8786 (default: $DASK_SCHEDULER_ADDRESS if set). Needs `pip install 'seiya-sim\\[dask]'`."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="'local': start a Dask LocalCluster of --workers processes for this run. Needs `pip install 'seiya-sim\\[dask]'`."),
+    precision: Optional[float] = typer.Option(None, "--precision", help="Keep adding batches (next game indices) until the 95% CI half-width of --metric is at most this (e.g. 0.01), or --max-games; the summary and the manifest say which."),
+    metric: str = typer.Option("first_player_advantage", "--metric", help="The metric for --precision: first_player_advantage (seat 0's win share), tie_rate or rounds (mean game length)."),
+    max_games: Optional[int] = typer.Option(None, "--max-games", help="Game budget for --precision (default 20 x --games)."),
+    report: bool = typer.Option(False, "--report", help="Also write the report (as `seiya report RUN`) and print its path."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar and no summary; print only the run folder (and report) path."),
+):
+    """Play games in batches across worker processes into a run folder (manifest.json, Parquet tables) and print a summary."""
+    from sim.runs.runner import RunConfig
+    if workers is not None and workers < 1:
+        fail(f"--workers must be 1 or more, not {workers}")
+    if batch_size is not None and batch_size < 1:
+        fail(f"--batch-size must be 1 or more, not {batch_size}")
+    if events not in ("summary", "full", "none"):
+        fail(f"--events must be summary, full or none, not '{events}'")
+    if cluster is not None and cluster != "local":
+        fail(f"--cluster must be 'local', not '{cluster}' (for a remote cluster give --scheduler tcp://HOST:PORT)")
+    if cluster is not None and scheduler is not None:
+        fail("give --scheduler or --cluster, not both")
+    if precision is not None:
+        from analysis.precision import RUN_METRICS, SHARE_METRICS
+        if resume is not None:
+            fail("--precision plays a new run; it cannot be combined with --resume")
+        if metric not in RUN_METRICS:
+            fail(f"--metric must be one of {', '.join(RUN_METRICS)}, not '{metric}'")
+        if not precision > 0 or (metric in SHARE_METRICS and precision >= 1):
+            fail(f"--precision must be a CI half-width above 0 (below 1 for a share), e.g. 0.01, not {precision}")
+        if max_games is not None and max_games < games:
+            fail(f"--max-games must be at least --games ({games}), not {max_games}")
+    elif max_games is not None:
+        fail("--max-games is the game budget of --precision; give --precision too")
+    from sim.runs.executors import require_dask, wants_dask
+    if wants_dask(scheduler, cluster):
+        with user_errors():
+            require_dask()  # before any message or compiling
+    if resume is not None:
+        given = [flag for name, flag in CONFIG_OPTIONS.items()  # (typer may vendor its own click)
+                 if getattr(ctx.get_parameter_source(name), "name", None) == "COMMANDLINE"]
+        if given:
+            fail(f"--resume takes the run's configuration from its manifest; drop {', '.join(given)}")
+        config = None
+    else:
+        config = RunConfig(games=games, players=players, boxes=tuple(split_list(boxes)) or ("base",), seed=seed,
+                           policies=tuple(split_list(policy)) or ("value",),
+                           heroes=tuple(split_list(heroes)) or None,
+                           cardset=str(cardset) if cardset else None, overrides=parse_sets(sets), events=events,
+                           seats=seats)
+    prec = None
+    with user_errors():
+        if precision is None:
+            folder = _run_with_progress(config, out, workers, batch_size, quiet, resume, scheduler, cluster)
+        else:
+            folder, prec = _until_precise(config, out, workers, batch_size, quiet, scheduler, cluster,
+                                          precision, metric, max_games)
+    run = None
+    if not quiet:
+        run = print_summary(folder)
+        if prec is not None:
+            typer.echo(str(prec))
+    typer.echo(f"Run folder: {folder}")
+    if report:
+        from sim.cli.report import make_report
+        typer.echo(f"Report: {make_report(folder if run is None else run)}")  # the Run keeps its summed counters
+
+
+def _until_precise(config, out, workers, batch_size, quiet, scheduler, cluster, target, metric, max_games):
+    """Play the run, then extend it by batches on the next game indices (analysis.precision.until_precise)
+    until the metric's 95% CI half-width is at most `target` or `max_games` games are played.
+    Records how it stopped in the manifest's `precision`."""
+    from analysis.precision import run_half_widths, until_precise
+    from sim.runs.runner import default_folder, read_manifest, write_manifest
+    out = out if out is not None else default_folder(config)
+
+    def step(first_game: int, n: int) -> Path:
+        if first_game == 0:
+            return _run_with_progress(config, out, workers, batch_size, quiet, None, scheduler, cluster)
+        return _run_with_progress(None, out, workers, batch_size, quiet, out, scheduler, cluster, extend=n)
+
+    folder, prec = until_precise(step, lambda f: run_half_widths(f, [metric]), config.games, target, max_games)
+    manifest = read_manifest(folder)
+    manifest["precision"] = {"metric": metric, "target": target, "half_width": prec.half_widths[metric],
+                             "games": prec.games, "max_games": prec.max_games, "reached": prec.reached,
+                             "stopped_by": "target" if prec.reached else "max_games"}
+    write_manifest(Path(folder), manifest)
+    return folder, prec
+
+
+def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, scheduler=None, cluster=None,
+                       extend: int = 0) -> Path:
+    """simulate_to_folder (or resume_run, or extend_run by `extend` games) with a rich progress bar (games done, games/s, time left) on stderr."""
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+    from rich.text import Text
+
+    from sim.runs.runner import (check_config, check_out_folder, config_from_manifest, extend_run, read_manifest,
+                          resume_run, simulate_to_folder)
+
+    class Speed(ProgressColumn):
+        def render(self, task):
+            return Text(f"{task.speed:,.0f} games/s" if task.speed else "– games/s")
+
+    console = Console(stderr=True)
+
+    def notice(line: str):
+        console.print(f"[yellow]{line}[/yellow]")
+
+    def start(on_progress):
+        if extend:
+            return extend_run(resume, extend, workers, on_progress=on_progress, scheduler=scheduler,
+                              cluster=cluster, notice=notice)
+        if resume is not None:
+            return resume_run(resume, workers, on_progress=on_progress, scheduler=scheduler, cluster=cluster,
+                              notice=notice)
+        return simulate_to_folder(config, out, workers, batch_size, on_progress=on_progress,
+                                  scheduler=scheduler, cluster=cluster, notice=notice)
+
+    if resume is not None:
+        manifest = read_manifest(resume)
+        total, done = config_from_manifest(manifest).games + extend, manifest.get("games_done", 0)
+    else:
+        from sim.runs.runner import default_folder
+        total, done = config.games, 0
+        out = out if out is not None else default_folder(config)  # named now, for the Ctrl-C message
+    previous = _stop_on_sigterm()
+    try:
+        if quiet:
+            return start(None)
+        if resume is None:  # a new run: report bad input before any "compiling" message
+            check_config(config)
+            check_out_folder(out)
+        if not extend:
+            console.print(f"[dim]Preparing ({FIRST_RUN})...[/dim]")
+        columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(),
+                   TextColumn("left"), TimeRemainingColumn())
+        with Progress(*columns, console=console, speed_estimate_period=60) as progress:
+            task = progress.add_task("games", total=total, completed=done)
+            return start(lambda games_done: progress.update(task, completed=games_done))
+    except KeyboardInterrupt:
+        console.print("Interrupted: the finished batches are kept (manifest status 'interrupted'); "
+                      f"finish with `seiya simulate --resume {resume or out}`.", soft_wrap=True)
+        raise typer.Exit(130)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _raise_interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _stop_on_sigterm():
+    """A SIGTERM (a batch system stopping the job) stops the run like Ctrl-C: the finished batches
+    are kept and the manifest says 'interrupted'. Returns the previous handler, to restore."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _raise_interrupt)
+
+
+def print_summary(folder: Path):
+    """Print games, games/s, win share by seat, Hero and policy, tie rate, median Clock length;
+    return the Run."""
+    from rich.console import Console
+    from rich.table import Table
+
+    import analysis
+    from sim.tools.run import Run
+    run = Run(folder)
+    console = Console()
+    m = run.manifest
+    rate = m["games_done"] / m["seconds"] if m.get("seconds") else float("nan")
+    console.print(f"[bold]{m['games_done']} games[/bold] in {m['seconds']:.1f} s ({rate:,.0f} games/s, "
+                  f"{m['workers']} workers); tie rate {analysis.tie_rate(run):.3f}; median Clock length "
+                  f"{analysis.length_summary(run).loc['rounds', 'median']:g} rounds")
+    for by in ("seat", "hero", "policy"):
+        t = analysis.win_share_by(run, by)
+        table = Table(title=f"Win share by {by}", title_justify="left")
+        for col in (by, "player-games", "win share", "95% CI", "vs fair"):
+            table.add_column(col, justify="left" if col == by else "right")
+        for r in t.itertuples(index=False):
+            table.add_row(str(getattr(r, by)), str(r.player_games), f"{r.win_share:.3f}",
+                          f"{r.lo:.3f}–{r.hi:.3f}", f"{r.advantage:+.3f}")
+        console.print(table)
+    return run

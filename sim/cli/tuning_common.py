@@ -1,0 +1,77 @@
+"""What the tuning commands (compare, sweep, impact, suggest) share: the game set-up options,
+checking both arms before any game is played, default output folders, printing tables."""
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from sim.cli.common import fail, user_errors
+
+
+def check_arm(games: int, players: int, boxes, seed: int, policies, heroes, cardset=None, overrides=None):
+    """One-line error (exit 2) for an arm that cannot be played: bad card, field, value, policy,
+    Hero, box, player count; nothing is played or written."""
+    from sim.runs.runner import RunConfig, check_config
+    config = RunConfig(games=games, players=players, boxes=tuple(boxes) or ("base",), seed=seed,
+                       policies=tuple(policies) or ("value",), heroes=tuple(heroes) or None,
+                       cardset=str(cardset) if cardset else None, overrides=dict(overrides or {}))
+    with user_errors():
+        check_config(config)
+
+
+def check_precision(precision, max_games, games):
+    if precision is not None and not 0 < precision < 1:
+        fail(f"--precision must be a CI half-width between 0 and 1, e.g. 0.01, not {precision}")
+    if max_games is not None and max_games < games:
+        fail(f"--max-games must be at least --games ({games}), not {max_games}")
+
+
+def output_folder(out: Path | None, kind: str) -> Path:
+    """The given folder (new or empty), or runs/<time>-<kind>/."""
+    if out is None:
+        base = Path("runs") / f"{datetime.now().strftime('%Y%m%d-%H%M%S')}-{kind}"
+        out, n = base, 1
+        while out.exists():
+            n += 1
+            out = base.with_name(f"{base.name}-{n}")
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        fail(f"output folder {out} already exists and is not empty; choose a new --out")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        fail(f"cannot write the output folder {out}: {e.strerror or e}")
+    return out
+
+
+def default_workers(workers: int | None) -> int:
+    import os
+    if workers is not None and workers < 1:
+        fail(f"--workers must be 1 or more, not {workers}")
+    return workers or os.cpu_count() or 1
+
+
+def print_table(df, title: str, formats: dict | None = None):
+    """A DataFrame as a rich table on stdout (floats to 3 decimals unless `formats` says)."""
+    import pandas as pd
+    from rich.console import Console
+    from rich.table import Table
+    table = Table(title=title, title_justify="left")
+    for i, col in enumerate(df.columns):
+        table.add_column(str(col), justify="left" if i == 0 else "right")
+    for row in df.itertuples(index=False):
+        cells = []
+        for col, v in zip(df.columns, row):
+            f = (formats or {}).get(col)
+            if f:
+                cells.append(f(v))
+            elif isinstance(v, float):
+                cells.append("–" if pd.isna(v) else f"{v:.3f}")
+            else:
+                cells.append(str(v))
+        table.add_row(*cells)
+    Console(width=200).print(table)
+
+
+def quiet_matplotlib():
+    import matplotlib
+    matplotlib.use("Agg")

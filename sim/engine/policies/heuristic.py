@@ -1,0 +1,1194 @@
+"""Heuristic policies (numba): every decision a player makes, read straight from the state.
+
+`choose_action` picks the next main-phase action; the `choose_*`/`pick_*`/`decide_*` functions
+answer the questions card effects ask (whom to target, which cards, whether to pay). Policies
+never copy the state and only propose legal actions (the engine checks and counts violations).
+Policy 0 plays at random; the others are one heuristic driven by the weights of
+`sim/policy_catalog.py`. With the `plan` weight, the first card a policy commits to a fight its
+hand (and equipped Cloth) wins comes with a plan for the rest of it (`plan_fight`), which the
+next decisions follow while it holds (`follow_plan`).
+"""
+from sim.engine.jit import inline_kernel, kernel
+
+from sim.engine import enums as E
+from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, cond_holds, costs_for,
+                    count_character_fighters, effective_cost, face_cost_payable, field_rule_op, fight_total,
+                    fight_totals, fighter_bound, healing_banned, min_fighters, values_against)
+from sim.policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
+                             W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_PLAN, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
+from sim.engine.rng import randint, random01, shuffle_prefix
+from sim.engine.state import (G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, M_COST_COS, M_COST_STR, M_COSTS_KNOWN,
+                    M_FIGHTERS, M_HAND_CHARS, M_HAND_COS, M_HAND_KNOWN, M_HAND_STR, M_TOTAL_COS, M_TOTAL_STR,
+                    PL_ALT_FILTER, PL_POLICY, PLAN_ACTION, PLAN_CARDS, PLAN_EFFECTS, PLAN_N, PLAN_NEXT,
+                    PLAN_SLOT, PLAN_TARGET, PLAN_WINS, R_COS, R_KNOWN, R_STR)
+from sim.engine.rules.zones import count_alongside_any, count_in_zone, count_on_field, field_slot, matches
+
+RANDOM = 0
+
+# Main-phase actions: (kind, a, b)
+A_END = 0
+A_EQUIP = 1        # a = Cloth in hand
+A_PLAY = 2         # a = Character in hand, b = slot it faces
+A_CLOTH_FIGHT = 3  # b = slot the equipped Cloth faces
+A_USE = 4          # a = card (hand, play or Cloth), b = trigger
+A_HEAL = 5         # a = healer in hand, b = wounded card
+A_ACQUIRE = 6      # a = slot, b = currency
+
+
+# --- Values ----------------------------------------------------------------------------------
+@kernel
+def use_trigger(c, k):
+    """The trigger of card k's use program (T_USE_*), -1 if it has none."""
+    return c.use_trig[k]
+
+
+@kernel
+def variable_vp_estimate(c, k):
+    start, n = c.prog[k, E.T_SCORE, 0], c.prog[k, E.T_SCORE, 1]
+    est = 0.0
+    for i in range(start, start + n):
+        op = c.ops[i]
+        if op[E.F_OP] == E.OP_VP_PER:
+            est += 2.0 if op[E.F_C] == E.CNT_DECK else 1.0
+        else:
+            est += 0.5 * op[E.F_A]
+    return est
+
+
+@kernel
+def init_values(s, c, p):
+    """Each card's static worth to seat p's policy (the flame term is added per decision)."""
+    w = s.weights[p]
+    top = -1e18
+    for k in range(c.card_id.shape[0]):
+        counts = c.prog_counts[k]
+        d1, o1, h1 = counts[E.T_ENGAGE, 0], counts[E.T_ENGAGE, 1], counts[E.T_ENGAGE, 2]
+        ut = c.use_trig[k]
+        d2, o2, h2 = (0, 0, 0) if ut < 0 else (counts[ut, 0], counts[ut, 1], counts[ut, 2])
+        s.value[p, k] = (w[W_VP] * (c.vp[k] + variable_vp_estimate(c, k)) + w[W_STRENGTH] * c.strength[k]
+                         + w[W_COSMOS] * c.cosmos[k] + w[W_HEAL] * c.heal[k]
+                         + w[W_DRAW] * max(d1, d2) + w[W_EFFECT] * (o1 + o2) + w[W_HARM] * (h1 + h2))
+        own = w[W_STRENGTH] * c.strength[k] + w[W_COSMOS] * c.cosmos[k]
+        # step 5 of `choose_action`: a plain use (draws, attacks, recursion) worth more than the
+        # card's own fight value
+        s.use_first[p, k] = ut >= 0 and c.use_kind[k] == 0 and \
+            w[W_DRAW] * d2 + w[W_EFFECT] * o2 + w[W_HARM] * h2 > w[W_USE] * own
+        top = max(top, s.value[p, k])
+    s.value_top[p] = top + abs(w[W_FLAME])  # at least `card_value` of any card
+
+
+@kernel
+def printed_vp(s, c, p):
+    zone = s.zone
+    zone_n = s.zone_n
+    vp = c.vp
+    inst_card = c.inst_card
+    total = 0
+    for z in range(E.N_PLAYER_ZONES):
+        if z == E.Z_DESTROYED or z == E.Z_SETASIDE:
+            continue
+        for j in range(zone_n[p, z]):
+            total += vp[inst_card[zone[p, z, j]]]
+    return total
+
+
+@kernel
+def vp_lead(s, c, p):
+    mine = printed_vp(s, c, p)
+    best = -1000
+    for q in range(s.g[G_NPLAYERS]):
+        if q != p:
+            best = max(best, printed_vp(s, c, q))
+    return mine - best
+
+
+@kernel
+def decision_lead(s, c, p):
+    """The VP lead for `card_value`, which reads it only for clock-aware policies (0 otherwise)."""
+    if s.weights[p, W_CLOCK_AWARE] > 0:
+        return vp_lead(s, c, p)
+    return 0
+
+
+@kernel
+def card_value(s, c, p, inst, lead):
+    k = c.inst_card[inst]
+    v = s.value[p, k]
+    if c.icons[k] & E.ICON_FLAME:
+        w = s.weights[p]
+        if w[W_CLOCK_AWARE] > 0:
+            v += w[W_FLAME] if lead >= 0 else -w[W_FLAME]
+        else:
+            v += w[W_FLAME]
+    return v
+
+
+@kernel
+def is_random(s, p):
+    return s.pl[p, PL_POLICY] == RANDOM
+
+
+# --- Answers to the questions effects ask -----------------------------------------------------
+@kernel
+def pick_cards(s, c, chooser, buf, n_cand, n, best_first):
+    """Reorder buf[:n_cand] so that its first n entries are the chooser's picks."""
+    if n >= n_cand:
+        return
+    if is_random(s, chooser):
+        shuffle_prefix(s.rng, buf, n_cand)
+        return
+    for i in range(n):
+        best = i
+        for j in range(i + 1, n_cand):
+            vj = s.value[chooser, c.inst_card[buf[j]]]
+            vb = s.value[chooser, c.inst_card[buf[best]]]
+            if (vj > vb) if best_first else (vj < vb):
+                best = j
+        tmp = buf[i]
+        buf[i] = buf[best]
+        buf[best] = tmp
+
+
+@kernel
+def decide_pay(s, c, payer, buf, n_cand, n):
+    """Pay an optional cost with the n cheapest candidates? (candidates already exist)."""
+    if is_random(s, payer):
+        return random01(s.rng) < 0.5
+    pick_cards(s, c, payer, buf, n_cand, n, False)
+    worst = 0.0
+    for i in range(n):
+        worst = max(worst, s.value[payer, c.inst_card[buf[i]]])
+    return worst <= s.weights[payer, W_PAY]
+
+
+@kernel
+def decide_may(s, p):
+    if is_random(s, p):
+        return random01(s.rng) < 0.5
+    return True
+
+
+@kernel
+def choose_player(s, c, p, opponents_only, help, has_target):
+    """Whom an effect of p's targets. has_target[q] says whether q has a card the effect can hit."""
+    n = s.g[G_NPLAYERS]
+    if is_random(s, p):
+        cnt = 0
+        for q in range(n):
+            if not (opponents_only and q == p) and has_target[q]:
+                cnt += 1
+        if cnt == 0:
+            return -1
+        r = randint(s.rng, cnt)
+        for q in range(n):
+            if not (opponents_only and q == p) and has_target[q]:
+                if r == 0:
+                    return q
+                r -= 1
+        return -1
+    if help and not opponents_only and has_target[p]:
+        return p
+    best = -1
+    best_vp = -100000
+    for q in range(n):
+        if q != p and has_target[q]:
+            v = printed_vp(s, c, q)
+            if v > best_vp:
+                best_vp = v
+                best = q
+    if best < 0 and not opponents_only and has_target[p]:
+        return p
+    return best
+
+
+@kernel
+def choose_opponent_of(s, p):
+    """An opponent of p who must choose something (Cancer Cloth): the next seat."""
+    return (p + 1) % s.g[G_NPLAYERS]
+
+
+@kernel
+def choose_field_swap(s, c, p):
+    """Jamian: two slots to swap (-1, -1 if fewer than 2 cards)."""
+    n = 0
+    for k in range(E.N_SLOTS):
+        if s.field[k] >= 0:
+            n += 1
+    if n < 2:
+        return -1, -1
+    if is_random(s, p):
+        a = randint(s.rng, n)
+        b = randint(s.rng, n - 1)
+        if b >= a:
+            b += 1
+        sa = -1
+        sb = -1
+        i = 0
+        for k in range(E.N_SLOTS):
+            if s.field[k] >= 0:
+                if i == a:
+                    sa = k
+                if i == b:
+                    sb = k
+                i += 1
+        return sa, sb
+    # Bring the card p values most to the last slot (it costs 1 less there)
+    lead = decision_lead(s, c, p)
+    best = -1
+    bv = -1e9
+    last = -1
+    for k in range(E.N_SLOTS):
+        inst = s.field[k]
+        if inst >= 0:
+            last = k
+            v = card_value(s, c, p, inst, lead)
+            if v > bv:
+                bv = v
+                best = k
+    if best != last:
+        return best, last
+    for k in range(E.N_SLOTS):
+        if s.field[k] >= 0 and k != last:
+            return k, last
+    return -1, -1
+
+
+@kernel
+def choose_keep(s, c, p, keep):
+    """Upkeep: mark keep[i] for the hand cards p keeps."""
+    nh = s.zone_n[p, E.Z_HAND]
+    lead = 0 if is_random(s, p) else decision_lead(s, c, p)
+    for i in range(nh):
+        inst = s.zone[p, E.Z_HAND, i]
+        if is_random(s, p):
+            keep[i] = random01(s.rng) < 0.5
+        else:
+            keep[i] = card_value(s, c, p, inst, lead) >= s.weights[p, W_KEEP]
+
+
+# --- Feasibility of a card's own programs ----------------------------------------------------
+@kernel
+def upgrade_possible(s, c, p, hero):
+    """Bronze Cloth: a pair of identical cards of `hero` in hand with the next rank set aside."""
+    nh = s.zone_n[p, E.Z_HAND]
+    for i in range(nh):
+        ki = c.inst_card[s.zone[p, E.Z_HAND, i]]
+        if c.hero[ki] != hero:
+            continue
+        pair = False
+        for j in range(i + 1, nh):
+            if c.inst_card[s.zone[p, E.Z_HAND, j]] == ki:
+                pair = True
+        if not pair:
+            continue
+        nxt = c.ranks[ki] << 1
+        for j in range(s.zone_n[p, E.Z_SETASIDE]):
+            kj = c.inst_card[s.zone[p, E.Z_SETASIDE, j]]
+            if c.hero[kj] == hero and (c.ranks[kj] & nxt):
+                return True
+    return False
+
+
+@kernel
+def op_feasible(s, c, p, inst, row, target):
+    """Would op `row` of inst's program do something now? (a quick check, for the policies)"""
+    op = c.ops[row]
+    code = op[E.F_OP]
+    if not cond_holds(s, c, op[E.F_COND], inst, target, p):
+        return False
+    if code == E.OP_UPGRADE:
+        return upgrade_possible(s, c, p, c.hero[c.inst_card[inst]])
+    if code == E.OP_MOVE and op[E.F_WHO] == E.W_SELF and op[E.F_ZONE] < E.N_PLAYER_ZONES:
+        need = op[E.F_N] if op[E.F_N] > 0 else 1
+        zone = op[E.F_ZONE]
+        if zone == E.Z_DRAW and s.zone_n[p, E.Z_DRAW] == 0:
+            zone = E.Z_DISCARD  # GEN-2: it would be reshuffled first
+        return count_in_zone(s, c, p, zone, op[E.F_FILTER], inst) >= need
+    if code == E.OP_ACQUIRE and op[E.F_ZONE] == E.Z_SRC_FIELD:
+        return count_on_field(s, c, op[E.F_FILTER], -1) > 0
+    if code == E.OP_COST_CUT:
+        return count_on_field(s, c, op[E.F_FILTER], -1) > 0
+    if code == E.OP_BUFF:
+        return count_alongside_any(s, c, p, op[E.F_FILTER]) > 0
+    return True
+
+
+@kernel
+def first_op_feasible(s, c, p, inst, trig, target):
+    """Would the program do something now? Its first step must be able to run and, when that
+    step is a cost, so must the step it pays for."""
+    k = c.inst_card[inst]
+    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
+    if n == 0 or not op_feasible(s, c, p, inst, start, target):
+        return False
+    if (c.ops[start, E.F_FLAGS] & E.OPF_PAY) and n > 1:
+        return op_feasible(s, c, p, inst, start + 1, target)
+    return True
+
+
+@kernel
+def can_use(s, c, p, inst, trig):
+    """May p spend inst for its use now? A Cloth in hand must be equipped to be used, so not
+    while another Cloth is equipped (one Cloth in play)."""
+    if s.inst_zone[inst] == E.Z_HAND and (c.classes[c.inst_card[inst]] & E.CLASS_CLOTH) \
+            and s.zone_n[p, E.Z_CLOTH] > 0:
+        return False
+    return first_op_feasible(s, c, p, inst, trig, -1)
+
+
+@kernel
+def willing_to_pay(s, c, p, inst, trig):
+    """For a program that starts with a cost: is p's policy willing to pay it with its cheapest
+    candidates? (so that a policy never spends a card and then declines its cost)"""
+    k = c.inst_card[inst]
+    start = c.prog[k, trig, 0]
+    op = c.ops[start]
+    if not (op[E.F_FLAGS] & E.OPF_PAY) or op[E.F_WHO] != E.W_SELF or op[E.F_ZONE] >= E.N_PLAYER_ZONES:
+        return True
+    if is_random(s, p):
+        return True
+    worst = 0.0
+    need = op[E.F_N] if op[E.F_N] > 0 else 1
+    # the `need` least valuable candidates
+    buf = s.scratch
+    m = 0
+    for j in range(s.zone_n[p, op[E.F_ZONE]]):
+        x = s.zone[p, op[E.F_ZONE], j]
+        if x != inst and matches(c, x, op[E.F_FILTER]):
+            buf[m] = x
+            m += 1
+    if m < need:
+        return False
+    pick_cards(s, c, p, buf, m, need, False)
+    for j in range(need):
+        worst = max(worst, s.value[p, c.inst_card[buf[j]]])
+    return worst <= s.weights[p, W_PAY]
+
+
+@kernel
+def engage_draws(s, c, p, inst, target):
+    """Cards the Engagement of inst would draw if played against target now."""
+    k = c.inst_card[inst]
+    start, n = c.prog[k, E.T_ENGAGE, 0], c.prog[k, E.T_ENGAGE, 1]
+    if c.prog_counts[k, E.T_ENGAGE, 0] == 0:
+        return 0  # no draw step
+    if not first_op_feasible(s, c, p, inst, E.T_ENGAGE, target):
+        return 0
+    draws = 0
+    for i in range(start, start + n):
+        op = c.ops[i]
+        if op[E.F_OP] == E.OP_DRAW and cond_holds(s, c, op[E.F_COND], inst, target, p):
+            draws += op[E.F_N]
+    return draws
+
+
+# --- The main-phase decision ----------------------------------------------------------------
+@kernel
+def can_face(s, c, p, inst, target):
+    """May p play inst (in hand) against target? Dolphin asks for a discard first."""
+    if target < 0:
+        return False
+    if (c.classes[c.inst_card[inst]] & E.CLASS_CHARACTER) == 0:
+        return False
+    return face_cost_payable(s, c, p, target, inst)
+
+
+@kernel
+def legal_action(s, c, p, pick, out):
+    """Count the legal actions (pick < 0) or write the pick-th one into out; returns the count
+    (when picking, it may stop counting once the pick is written)."""
+    n = 0
+    nh = s.zone_n[p, E.Z_HAND]
+    # end the main phase
+    if n == pick:
+        out[0] = A_END
+    n += 1
+    cloth_on = s.zone_n[p, E.Z_CLOTH] > 0
+    heal_ok = not healing_banned(s, c)
+    for i in range(nh):
+        if 0 <= pick < n:
+            return n
+        inst = s.zone[p, E.Z_HAND, i]
+        k = c.inst_card[inst]
+        if c.classes[k] & E.CLASS_CLOTH:
+            if not cloth_on:
+                if n == pick:
+                    out[0] = A_EQUIP
+                    out[1] = inst
+                n += 1
+            continue
+        for slot in range(E.N_SLOTS):
+            t = s.field[slot]
+            if t >= 0 and can_face(s, c, p, inst, t):
+                if n == pick:
+                    out[0] = A_PLAY
+                    out[1] = inst
+                    out[2] = slot
+                n += 1
+        ut = c.use_trig[k]
+        if ut >= 0 and can_use(s, c, p, inst, ut):
+            if n == pick:
+                out[0] = A_USE
+                out[1] = inst
+                out[2] = ut
+            n += 1
+        if heal_ok and c.heal[k] > 0:
+            for j in range(s.zone_n[p, E.Z_WOUNDED]):
+                if n == pick:
+                    out[0] = A_HEAL
+                    out[1] = inst
+                    out[2] = s.zone[p, E.Z_WOUNDED, j]
+                n += 1
+    for zone in (E.Z_PLAY, E.Z_CLOTH):
+        for i in range(s.zone_n[p, zone]):
+            if 0 <= pick < n:
+                return n
+            inst = s.zone[p, zone, i]
+            ut = c.use_trig[c.inst_card[inst]]
+            if ut >= 0 and can_use(s, c, p, inst, ut):
+                if n == pick:
+                    out[0] = A_USE
+                    out[1] = inst
+                    out[2] = ut
+                n += 1
+    for slot in range(E.N_SLOTS):
+        if 0 <= pick < n:
+            return n
+        t = s.field[slot]
+        if t < 0:
+            continue
+        if cloth_on and face_cost_payable(s, c, p, t, -1):
+            if n == pick:
+                out[0] = A_CLOTH_FIGHT
+                out[2] = slot
+            n += 1
+        by = acquirable(s, c, t, p)
+        for cur in (STRENGTH, COSMOS):
+            if by[cur]:
+                if n == pick:
+                    out[0] = A_ACQUIRE
+                    out[1] = slot
+                    out[2] = cur
+                n += 1
+    return n
+
+
+@kernel
+def random_action(s, c, p, out):
+    n = legal_action(s, c, p, -1, out)
+    legal_action(s, c, p, randint(s.rng, n), out)
+
+
+# Which of the cards `hand_resources` counts: all, or those without / with a `fighting` program
+HAND_ALL = 0
+HAND_PLAIN = 1
+HAND_FIGHTING = 2
+
+
+@kernel
+def has_fighting_cards(s, c, p):
+    """Has p a Character in hand, or the equipped Cloth, with a `fighting` program?"""
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        k = c.inst_card[s.zone[p, E.Z_HAND, i]]
+        if (c.classes[k] & E.CLASS_CHARACTER) and c.prog[k, E.T_FIGHT, 1] > 0:
+            return True
+    return s.zone_n[p, E.Z_CLOTH] > 0 and c.prog[c.inst_card[s.zone[p, E.Z_CLOTH, 0]], E.T_FIGHT, 1] > 0
+
+
+@kernel
+def hand_resources(s, c, p, target, part):
+    """What p's hand Characters (and the equipped Cloth) would add against target (Strength,
+    Cosmos), and how many Characters count: all the cards, or only those without (HAND_PLAIN) or
+    with (HAND_FIGHTING) a `fighting` program. Each counted Character's values are noted in
+    s.hand_values (by hand position) for the commit step of the decision; with all the cards they
+    are those against target (s.hand_values_of), else the caller says which field card they fit."""
+    total_str = total_cos = 0
+    chars = 0
+    zone = s.zone
+    classes = c.classes
+    inst_card = c.inst_card
+    prog = c.prog
+    is_aided = aided(s, c, p, target)
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        inst = zone[p, E.Z_HAND, i]
+        k = inst_card[inst]
+        if (classes[k] & E.CLASS_CHARACTER) and \
+                (part == HAND_ALL or (prog[k, E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING)):
+            v_str, v_cos = values_against(s, c, inst, target, p, is_aided)
+            total_str += v_str
+            total_cos += v_cos
+            chars += 1
+            s.hand_values[i, 0] = v_str
+            s.hand_values[i, 1] = v_cos
+    s.hand_values_of[0] = target if part == HAND_ALL else -1
+    if s.zone_n[p, E.Z_CLOTH] > 0:
+        cl = zone[p, E.Z_CLOTH, 0]
+        if part == HAND_ALL or (prog[inst_card[cl], E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING):
+            v_str, v_cos = values_against(s, c, cl, target, p, is_aided)
+            total_str += v_str
+            total_cos += v_cos
+    return total_str, total_cos, chars
+
+
+@kernel
+def find_helpers(s, c, p):
+    """Note in s.helpers the fight-helper cards (in hand, then the equipped Cloth) p could and
+    would use now: whether a helper is usable does not depend on the fight."""
+    n = 0
+    nh = s.zone_n[p, E.Z_HAND]
+    for i in range(nh + s.zone_n[p, E.Z_CLOTH]):
+        inst = s.zone[p, E.Z_HAND, i] if i < nh else s.zone[p, E.Z_CLOTH, 0]
+        k = c.inst_card[inst]
+        ut = c.use_trig[k]
+        if ut >= 0 and c.use_kind[k] == 1 and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut):
+            s.helpers[1 + n] = inst
+            n += 1
+    s.helpers[0] = n
+
+
+@kernel
+def helper_bonus(s, c, p, target, cur):
+    """The most one of the helpers noted by `find_helpers` could add (buff) or cut (cost) against
+    target, and that helper (the first of the best)."""
+    best = 0
+    best_inst = -1
+    for i in range(s.helpers[0]):
+        inst = s.helpers[1 + i]
+        k = c.inst_card[inst]
+        ut = c.use_trig[k]
+        start, n = c.prog[k, ut, 0], c.prog[k, ut, 1]
+        gain = 0
+        for j in range(start, start + n):
+            op = c.ops[j]
+            code = op[E.F_OP]
+            amount = op[E.F_A] if cur == STRENGTH else op[E.F_B]
+            if code == E.OP_COST_CUT and matches(c, target, op[E.F_FILTER]):
+                gain += amount
+            elif code == E.OP_BUFF and count_alongside_any(s, c, p, op[E.F_FILTER]) > 0:
+                gain += amount
+            elif code == E.OP_TURN_BUFF and cur == STRENGTH:
+                gain += amount * max(1, count_alongside_any(s, c, p, -1))
+        if gain > best:
+            best = gain
+            best_inst = inst
+    return best, best_inst
+
+
+@kernel
+def hand_reach(s, c, p):
+    """An upper bound, per currency, of what p's hand Characters and equipped Cloth (each valued by
+    `fighter_bound`) and the best of its helper cards (usable or not) could add to a fight against
+    a card p has no fighter facing: a fight costing more cannot be won this turn. Computed once
+    per decision."""
+    reach = s.reach
+    if reach[R_KNOWN] == 0:
+        total_str = total_cos = 0
+        nh = s.zone_n[p, E.Z_HAND]
+        best_str = best_cos = 0
+        for i in range(nh + s.zone_n[p, E.Z_CLOTH]):
+            inst = s.zone[p, E.Z_HAND, i] if i < nh else s.zone[p, E.Z_CLOTH, 0]
+            k = c.inst_card[inst]
+            if i >= nh or c.classes[k] & E.CLASS_CHARACTER:
+                v_str, v_cos = fighter_bound(s, c, inst, p)
+                total_str += v_str
+                total_cos += v_cos
+            if c.use_kind[k] == 1 and c.use_trig[k] >= 0:  # a helper: as `helper_bonus` weighs it
+                gain_str, gain_cos = helper_bound(s, c, p, k)
+                best_str = max(best_str, gain_str)
+                best_cos = max(best_cos, gain_cos)
+        reach[R_STR] = total_str + best_str
+        reach[R_COS] = total_cos + best_cos
+        reach[R_KNOWN] = 1
+    return reach[R_STR], reach[R_COS]
+
+
+@kernel
+def helper_bound(s, c, p, k):
+    """The most the helper card k could add (buff) or cut (cost) in a fight, per currency, as
+    `helper_bonus` counts it, its cost cuts taken as matching."""
+    ut = c.use_trig[k]
+    start, n = c.prog[k, ut, 0], c.prog[k, ut, 1]
+    gain_str = gain_cos = 0
+    for j in range(start, start + n):
+        op = c.ops[j]
+        code = op[E.F_OP]
+        if code == E.OP_COST_CUT or code == E.OP_BUFF:
+            gain_str += max(op[E.F_A], 0)
+            gain_cos += max(op[E.F_B], 0)
+        elif code == E.OP_TURN_BUFF:
+            gain_str += max(op[E.F_A] * max(1, count_alongside_any(s, c, p, -1)), 0)
+    return gain_str, gain_cos
+
+
+@kernel
+def note_slots(s, c, p):
+    """Fill s.slot_memo with p's fighters and fight totals against each field card (its costs
+    are filled when first asked, by `slot_costs`); return the bits of the slots where p has
+    started a fight (cards facing it, with a total above 0)."""
+    started = 0
+    memo = s.slot_memo
+    for slot in range(E.N_SLOTS):
+        memo[slot, M_FIGHTERS] = 0
+        memo[slot, M_COSTS_KNOWN] = 0
+        memo[slot, M_HAND_KNOWN] = 0
+        memo[slot, M_TOTAL_STR] = 0
+        memo[slot, M_TOTAL_COS] = 0
+    s.reach[R_KNOWN] = 0
+    s.hand_values_of[0] = -1
+    play = s.zone[p, E.Z_PLAY]
+    for j in range(s.zone_n[p, E.Z_PLAY]):  # one look at each card in play, not one per slot
+        t = s.inst_facing[play[j]]
+        slot = field_slot(s, t) if t >= 0 else -1
+        if slot >= 0:
+            memo[slot, M_FIGHTERS] += 1
+    for slot in range(E.N_SLOTS):
+        if memo[slot, M_FIGHTERS] > 0:
+            total_str, total_cos = fight_totals(s, c, s.field[slot], p)
+            if total_str + total_cos > 0:
+                started |= 1 << slot
+            memo[slot, M_TOTAL_STR] = total_str
+            memo[slot, M_TOTAL_COS] = total_cos
+    return started
+
+
+@kernel
+def slot_costs(s, c, p, slot):
+    """The effective costs of the card of `slot` for p (`costs_for`), computed once per decision."""
+    memo = s.slot_memo
+    if memo[slot, M_COSTS_KNOWN] == 0:
+        str_cost, cos_cost = costs_for(s, c, s.field[slot], p, memo[slot, M_FIGHTERS] > 0)
+        memo[slot, M_COST_STR] = str_cost
+        memo[slot, M_COST_COS] = cos_cost
+        memo[slot, M_COSTS_KNOWN] = 1
+    return memo[slot, M_COST_STR], memo[slot, M_COST_COS]
+
+
+@kernel
+def candidate_order(at):
+    """Where a candidate of `choose_action` stands among equal scores: slot order, Cosmos first
+    (at = 2 * slot + currency, or -1 - slot for a slot's bound, which comes before its fights)."""
+    if at < 0:
+        return 2 * (-1 - at)
+    return (at & ~1) + (0 if (at & 1) == COSMOS else 1)
+
+
+@kernel
+def add_candidate(s, n_cand, score, at):
+    """Insert a fight (or a bound) into s.cand_score/cand_at[:n_cand], which are kept from the
+    worst to the best (the highest score; among equals, the first in `candidate_order`) so that
+    the best is taken from the end; return the new count."""
+    cand_score = s.cand_score
+    cand_at = s.cand_at
+    order = candidate_order(at)
+    j = n_cand
+    while j > 0 and (cand_score[j - 1] > score
+                     or (cand_score[j - 1] == score and candidate_order(cand_at[j - 1]) < order)):
+        cand_score[j] = cand_score[j - 1]
+        cand_at[j] = cand_at[j - 1]
+        j -= 1
+    cand_score[j] = score
+    cand_at[j] = at
+    return n_cand + 1
+
+
+@kernel
+def take_best_candidate(s, n_cand):
+    """Take the best candidate out; return (its at, its score, the new count)."""
+    n_cand -= 1
+    return s.cand_at[n_cand], s.cand_score[n_cand], n_cand
+
+
+@inline_kernel
+def out_of_reach(s, c, p, slot):
+    """A quick look before weighing the card of `slot`, faced by none of p's cards: does each of
+    its costs, with every cut `costs_for` could give it (the last slot's included), stay above
+    `hand_reach`? Then `add_fights` would add none of its fights."""
+    if s.slot_memo[slot, M_FIGHTERS] > 0 or s.pl[p, PL_ALT_FILTER] > 0:
+        return False
+    t = s.field[slot]
+    k = c.inst_card[t]
+    reach_str, reach_cos = hand_reach(s, c, p)
+    str_cost = c.strength_cost[k]
+    cos_cost = c.cosmos_cost[k]
+    return (str_cost <= 0 or max(str_cost - 1 - s.inst_cut_str[t], 1) > reach_str) and \
+        (cos_cost <= 0 or max(cos_cost - 1 - s.inst_cut_cos[t], 1) > reach_cos)
+
+
+@inline_kernel
+def add_fights(s, c, p, slot, value, started, n_cand):
+    """Add the fights against the card of `slot` that p could win (one per currency it can be
+    bought with and, if p has no fighter facing it, costing no more than `hand_reach`), scored by
+    its value minus a price per cost point."""
+    costs = slot_costs(s, c, p, slot)
+    w = s.weights[p]
+    unfaced = s.slot_memo[slot, M_FIGHTERS] == 0
+    for cur in (COSMOS, STRENGTH):
+        if costs[cur] <= 0 or (unfaced and costs[cur] > hand_reach(s, c, p)[cur]):
+            continue
+        score = value - w[W_COST] * costs[cur]
+        if cur == COSMOS:
+            score += 0.05
+        if started & (1 << slot):
+            score += 100.0  # finish what was started
+        n_cand = add_candidate(s, n_cand, score, 2 * slot + cur)
+    return n_cand
+
+
+CLOTH = -2  # `commit_choice`: the equipped Cloth
+
+
+@kernel
+def commit_choice(cands, n, need, enough_fighters, cloth_v):
+    """Step 8 of `choose_action`: which of the candidates cands[:n] (instance, what it adds; an
+    instance of -1 is already committed) to commit to close the gap `need`: the smallest that
+    suffices, else the largest. Its index, CLOTH for the equipped Cloth (what it adds: cloth_v, 0
+    if it cannot fight there), or -1 for none (the fight needs no more cards, or none adds any)."""
+    pick = -1
+    pick_v = 0
+    small = -1
+    small_v = 1 << 30
+    for j in range(n):
+        v = cands[j, 1]
+        if cands[j, 0] < 0 or (v <= 0 and enough_fighters):
+            continue
+        if v >= need and v < small_v:
+            small_v = v
+            small = j
+        if v > pick_v or pick < 0:
+            pick_v = v
+            pick = j
+    if cloth_v > 0 and (small < 0 or cloth_v < small_v) and (cloth_v >= need or pick < 0 or cloth_v > pick_v):
+        return CLOTH
+    if small >= 0 and need > 0:
+        pick = small
+    if pick >= 0 and (need > 0 or not enough_fighters):
+        return pick
+    return -1
+
+
+@kernel
+def after_commit(cands, j, need, fighters, cloth_v):
+    """(need, fighters, cloth_v) once cands[j] (CLOTH: the Cloth) is committed, which is marked."""
+    if j == CLOTH:
+        return need - cloth_v, fighters + 1, 0
+    need -= cands[j, 1]
+    cands[j, 0] = -1
+    return need, fighters + 1, cloth_v
+
+
+@kernel
+def plan_fight(s, c, p, slot, t, cands, n, j, need, fighters, cloth_v):
+    """After committing cands[j] (or the Cloth) to the fight against t (in slot), plan the rest for
+    a policy with W_PLAN: the cards (CLOTH: the equipped Cloth) the commit step would commit next,
+    in order, each valued as it is now, then the win (`follow_plan`). Only when no other fight is
+    open and the hand cards and the Cloth win this one without a helper."""
+    plan = s.plan
+    plan[PLAN_ACTION] = -1
+    if s.weights[p, W_PLAN] <= 0:
+        return
+    for other in range(E.N_SLOTS):
+        if other != slot and s.slot_memo[other, M_FIGHTERS] > 0:
+            return
+    first = CLOTH if j == CLOTH else cands[j, 0]
+    need_fighters = min_fighters(c, t)
+    need, fighters, cloth_v = after_commit(cands, j, need, fighters, cloth_v)  # committed now
+    m = 0
+    while need > 0 or fighters < need_fighters:
+        j = commit_choice(cands, n, need, fighters >= need_fighters, cloth_v)
+        if j == -1:
+            return  # the hand and the Cloth do not win it (a helper may): decide again
+        plan[PLAN_CARDS + m] = CLOTH if j == CLOTH else cands[j, 0]
+        m += 1
+        need, fighters, cloth_v = after_commit(cands, j, need, fighters, cloth_v)
+    plan[PLAN_ACTION] = s.g[G_ACTIONS]
+    plan[PLAN_EFFECTS] = s.g[G_EFFECTS_RUN]
+    plan[PLAN_SLOT] = slot
+    plan[PLAN_TARGET] = t
+    plan[PLAN_N] = m
+    plan[PLAN_NEXT] = 0
+    plan[PLAN_WINS] = note_wins(s, c, p, slot, t, first, m)
+
+
+@kernel
+def plan_fighter(s, p, i, first):
+    """The card of a plan's commitment i (0: the first, made by the deciding action)."""
+    inst = first if i == 0 else s.plan[PLAN_CARDS + i - 1]
+    return s.zone[p, E.Z_CLOTH, 0] if inst == CLOTH else inst
+
+
+@kernel
+def note_wins(s, c, p, slot, t, first, m):
+    """When neither t nor a card facing it or planned against it has a program that reads the
+    fight (t's `cost`, a fighter's `fighting`), what each adds and what t costs stay as this
+    decision found them until an effect runs: note in s.plan_wins, after each commitment, in which
+    currency `acquirable` would end the fight then (Cosmos first, as `follow_plan` takes it; -1:
+    not yet), so that `follow_plan` need not weigh the fight again. False (nothing noted)
+    otherwise. (The fight was chosen, so no acquisition ban stops it.)"""
+    prog = c.prog
+    inst_card = c.inst_card
+    if prog[inst_card[t], E.T_COST, 1] > 0:
+        return False
+    need = min_fighters(c, t)
+    chars = 0
+    memo = s.slot_memo
+    if memo[slot, M_FIGHTERS] > 0:
+        play = s.zone[p, E.Z_PLAY]
+        for j in range(s.zone_n[p, E.Z_PLAY]):
+            f = play[j]
+            if s.inst_facing[f] == t:
+                if prog[inst_card[f], E.T_FIGHT, 1] > 0:
+                    return False
+                if c.classes[inst_card[f]] & E.CLASS_CHARACTER:
+                    chars += 1
+    str_cost, cos_cost = memo[slot, M_COST_STR], memo[slot, M_COST_COS]
+    total_str, total_cos = memo[slot, M_TOTAL_STR], memo[slot, M_TOTAL_COS]
+    for i in range(m + 1):
+        inst = plan_fighter(s, p, i, first)
+        if prog[inst_card[inst], E.T_FIGHT, 1] > 0:
+            return False  # (what was noted before is not read)
+        v_str, v_cos = values_against(s, c, inst, t, p, False)
+        total_str += v_str
+        total_cos += v_cos
+        if c.classes[inst_card[inst]] & E.CLASS_CHARACTER:
+            chars += 1
+        won = -1
+        if need <= 0 or chars >= need:
+            if cos_cost > 0 and total_cos >= cos_cost:
+                won = COSMOS
+            elif str_cost > 0 and total_str >= str_cost:
+                won = STRENGTH
+        s.plan_wins[i] = won
+    return True
+
+
+@kernel
+def plan_holds(s, c, p, slot, t):
+    """After an effect: is the planned fight still the only one p has open, against the same card
+    in the same slot, with the cards still to commit still in p's hand and the Cloth still equipped
+    (the next card able to face the field card)?"""
+    if s.field[slot] != t:
+        return False
+    play = s.zone[p, E.Z_PLAY]
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        f = s.inst_facing[play[j]]
+        if f >= 0 and f != t:
+            return False
+    plan = s.plan
+    for i in range(plan[PLAN_NEXT], plan[PLAN_N]):
+        inst = plan[PLAN_CARDS + i]
+        if inst == CLOTH:
+            if s.zone_n[p, E.Z_CLOTH] == 0:
+                return False
+        elif s.inst_row[inst] != p or s.inst_zone[inst] != E.Z_HAND:
+            return False
+    nxt = plan[PLAN_NEXT]
+    if nxt >= plan[PLAN_N] or plan[PLAN_CARDS + nxt] == CLOTH:
+        return True
+    return can_face(s, c, p, plan[PLAN_CARDS + nxt], t)
+
+
+@kernel
+def follow_plan(s, c, p, out):
+    """The next action of the fight planned by `plan_fight`, if the plan holds (the previous action
+    followed it and, if an effect ran since, `plan_holds`): end the fight if it is won (as step 1
+    of `choose_action` would, Cosmos first; while no effect has run, as `note_wins` noted), else
+    commit the next planned card or the Cloth.
+    False: no plan, or it is over. Effects (an Engagement's draw, a buff) are not weighed again
+    until the fight ends: about as strong as deciding afresh, at a quarter of the cost."""
+    plan = s.plan
+    if plan[PLAN_ACTION] != s.g[G_ACTIONS] - 1:
+        return False
+    plan[PLAN_ACTION] = -1
+    slot = plan[PLAN_SLOT]
+    t = plan[PLAN_TARGET]
+    i = plan[PLAN_NEXT]
+    if plan[PLAN_EFFECTS] == s.g[G_EFFECTS_RUN] and plan[PLAN_WINS]:
+        won = s.plan_wins[i]
+    else:
+        if plan[PLAN_EFFECTS] != s.g[G_EFFECTS_RUN] and not plan_holds(s, c, p, slot, t):
+            return False
+        by_str, by_cos = acquirable(s, c, t, p)
+        won = COSMOS if by_cos else (STRENGTH if by_str else -1)
+    if won >= 0:
+        out[0] = A_ACQUIRE
+        out[1] = slot
+        out[2] = won
+        return True
+    if i >= plan[PLAN_N]:
+        return False
+    inst = plan[PLAN_CARDS + i]
+    if inst == CLOTH:
+        if not face_cost_payable(s, c, p, t, -1):
+            return False
+        out[0] = A_CLOTH_FIGHT
+    else:
+        out[0] = A_PLAY
+        out[1] = inst
+    out[2] = slot
+    plan[PLAN_NEXT] = i + 1
+    plan[PLAN_ACTION] = s.g[G_ACTIONS]
+    return True
+
+
+@kernel
+def choose_action(s, c, p, out):
+    """Fill out = (kind, a, b) with p's next main-phase action."""
+    out[0] = A_END
+    out[1] = -1
+    out[2] = -1
+    if is_random(s, p):
+        random_action(s, c, p, out)
+        return
+    if follow_plan(s, c, p, out):
+        return
+    w = s.weights[p]
+    lead = decision_lead(s, c, p)
+    nh = s.zone_n[p, E.Z_HAND]
+    memo = s.slot_memo
+    started = note_slots(s, c, p)
+    # 1. End any fight already won (Cosmos first: the card then goes to hand), as `acquirable`
+    # would find it
+    for slot in range(E.N_SLOTS):
+        t = s.field[slot]
+        if not started & (1 << slot):
+            continue
+        costs = slot_costs(s, c, p, slot)
+        for cur in (COSMOS, STRENGTH):
+            if costs[cur] > 0 and memo[slot, M_TOTAL_STR + cur] >= costs[cur]:
+                need = min_fighters(c, t)
+                if acquisition_banned(s, c, t) or (need > 0 and count_character_fighters(s, c, p, t) < need):
+                    break  # the fight cannot end in either currency
+                out[0] = A_ACQUIRE
+                out[1] = slot
+                out[2] = cur
+                return
+    if nh == 0 and s.zone_n[p, E.Z_CLOTH] == 0:
+        return  # no card left to equip, use, heal with or commit: the main phase ends
+    # 2. Equip a Cloth
+    if s.zone_n[p, E.Z_CLOTH] == 0:
+        best = -1
+        bv = -1e9
+        for i in range(nh):
+            inst = s.zone[p, E.Z_HAND, i]
+            if c.classes[c.inst_card[inst]] & E.CLASS_CLOTH:
+                v = card_value(s, c, p, inst, lead)
+                if v > bv:
+                    bv = v
+                    best = inst
+        if best >= 0:
+            out[0] = A_EQUIP
+            out[1] = best
+            return
+    # 3. Upgrade Heroes with the Bronze Cloth
+    if w[W_UPGRADE] > 0 and s.zone_n[p, E.Z_CLOTH] > 0:
+        cl = s.zone[p, E.Z_CLOTH, 0]
+        ut = c.use_trig[c.inst_card[cl]]
+        if ut >= 0 and c.use_kind[c.inst_card[cl]] == 2 and can_use(s, c, p, cl, ut):
+            out[0] = A_USE
+            out[1] = cl
+            out[2] = ut
+            return
+    # 4. Heal the most valuable wounded card with the least valuable healer
+    if s.zone_n[p, E.Z_WOUNDED] > 0 and not healing_banned(s, c):
+        healer = -1
+        hv = 1e9
+        for i in range(nh):
+            inst = s.zone[p, E.Z_HAND, i]
+            if c.heal[c.inst_card[inst]] > 0:
+                v = card_value(s, c, p, inst, lead)
+                if v < hv:
+                    hv = v
+                    healer = inst
+        if healer >= 0:
+            best = -1
+            bv = -1e9
+            for j in range(s.zone_n[p, E.Z_WOUNDED]):
+                inst = s.zone[p, E.Z_WOUNDED, j]
+                v = card_value(s, c, p, inst, lead)
+                if v > bv:
+                    bv = v
+                    best = inst
+            if bv >= w[W_HEAL_MIN] and bv >= hv:
+                out[0] = A_HEAL
+                out[1] = healer
+                out[2] = best
+                return
+    # 5. Plain uses worth more than the card's own fight value (draws, attacks, recursion)
+    for zone in (E.Z_CLOTH, E.Z_HAND):
+        for i in range(s.zone_n[p, zone]):
+            inst = s.zone[p, zone, i]
+            k = c.inst_card[inst]
+            ut = c.use_trig[k]
+            if s.use_first[p, k] and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut):
+                out[0] = A_USE
+                out[1] = inst
+                out[2] = ut
+                return
+    # 6. Pick the fight: the best card p can afford (value minus a price per cost point). The
+    # candidates (card, currency) are taken from the best score down (equals in slot order, Cosmos
+    # first), so that the first one p can afford is the choice and the others are not checked.
+    # Without a started fight most slots come up: their fights enter at once, except those costing
+    # more than `hand_reach`. With one (it comes first and is most often the choice), the other
+    # slots wait (`deferred`), each with a bound on its scores (a cost is at least 1): the bounds
+    # enter once the best score left could be below one (`deferred_best`, from the top of the
+    # policy's card values: entering sooner than needed changes no order), and a slot's costs
+    # are computed only when its bound comes up.
+    n_cand = 0
+    deferred = 0
+    for slot in range(E.N_SLOTS):
+        t = s.field[slot]
+        if t < 0:
+            continue
+        if not started or memo[slot, M_COSTS_KNOWN] or started & (1 << slot) or w[W_COST] < 0:
+            if not started and out_of_reach(s, c, p, slot):
+                continue  # no fight `add_fights` would add
+            n_cand = add_fights(s, c, p, slot, card_value(s, c, p, t, lead), started, n_cand)
+        else:
+            deferred |= 1 << slot
+    deferred_best = s.value_top[p] - w[W_COST] + 0.05
+    best_t = -1
+    best_slot = -1
+    best_cur = -1
+    best_score = -1e9
+    best_need = 0
+    # A card without a `fighting` program adds the same (its printed value and buffs) to every
+    # fight p has not started: those cards are summed once, when first needed.
+    plain_str = plain_cos = 0
+    plain_chars = -1  # not summed yet
+    plain_fighting = False  # are there cards with a `fighting` program among them?
+    plain_noted = False  # are their values those noted in s.hand_values?
+    bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
+    helpers_found = False
+    while n_cand > 0 or deferred:
+        if deferred and (n_cand == 0 or s.cand_score[n_cand - 1] <= deferred_best):
+            for slot in range(E.N_SLOTS):
+                if deferred & (1 << slot):
+                    bound = card_value(s, c, p, s.field[slot], lead) - w[W_COST] + 0.05
+                    n_cand = add_candidate(s, n_cand, bound, -1 - slot)
+            deferred = 0
+            continue
+        at, score, n_cand = take_best_candidate(s, n_cand)
+        if at < 0:  # a bound: weigh that slot's fights now
+            slot = -1 - at
+            n_cand = add_fights(s, c, p, slot, card_value(s, c, p, s.field[slot], lead), started, n_cand)
+            continue
+        slot = at >> 1
+        cur = at & 1
+        t = s.field[slot]
+        cost = slot_costs(s, c, p, slot)[cur]
+        if bans and acquisition_banned(s, c, t):
+            continue
+        fighters = memo[slot, M_FIGHTERS]
+        if memo[slot, M_HAND_KNOWN] == 0:  # what the hand adds against t, for both currencies
+            if fighters > 0:
+                hand_str, hand_cos, chars = hand_resources(s, c, p, t, HAND_ALL)
+                plain_noted = False  # the plain cards' values noted now are those against t
+            else:
+                if plain_chars < 0:
+                    plain_str, plain_cos, plain_chars = hand_resources(s, c, p, -1, HAND_PLAIN)
+                    plain_fighting = has_fighting_cards(s, c, p)
+                    plain_noted = True
+                hand_str, hand_cos, chars = plain_str, plain_cos, plain_chars
+                if plain_fighting:
+                    more_str, more_cos, more_chars = hand_resources(s, c, p, t, HAND_FIGHTING)
+                    hand_str += more_str
+                    hand_cos += more_cos
+                    chars += more_chars
+                if plain_noted:  # a plain card adds the same to every fight no card aids
+                    s.hand_values_of[0] = t
+            memo[slot, M_HAND_STR] = hand_str
+            memo[slot, M_HAND_COS] = hand_cos
+            memo[slot, M_HAND_CHARS] = chars
+            memo[slot, M_HAND_KNOWN] = 1
+        res = memo[slot, M_HAND_STR + cur]
+        chars = memo[slot, M_HAND_CHARS]
+        total = memo[slot, M_TOTAL_STR + cur]
+        have = total + res
+        if have < cost:  # a helper card might close the gap (it adds 0 or more)
+            if not helpers_found:
+                find_helpers(s, c, p)
+                helpers_found = True
+            bonus, _ = helper_bonus(s, c, p, t, cur)
+            have += bonus
+        if have < cost or fighters + chars < min_fighters(c, t):
+            continue
+        best_score = score
+        best_t = t
+        best_slot = slot
+        best_cur = cur
+        best_need = cost - total
+        break
+    # 7. Draw first: play Engagement draw cards against the chosen card (or any card)
+    face_t = best_t
+    face_slot = best_slot
+    if face_t < 0:
+        for slot in range(E.N_SLOTS - 1, -1, -1):
+            if s.field[slot] >= 0:
+                face_t = s.field[slot]
+                face_slot = slot
+                break
+    if face_t >= 0:
+        for i in range(nh):
+            inst = s.zone[p, E.Z_HAND, i]
+            if c.prog_counts[c.inst_card[inst], E.T_ENGAGE, 0] == 0:
+                continue  # no draw step (checked here: most cards have none)
+            if engage_draws(s, c, p, inst, face_t) > 0 and can_face(s, c, p, inst, face_t):
+                out[0] = A_PLAY
+                out[1] = inst
+                out[2] = face_slot
+                return
+    if best_t < 0 or best_score <= 0:
+        return
+    # 8. Commit the card that best closes the gap (the smallest that suffices, else the largest),
+    # and plan the rest of the fight
+    cands = s.commit_cands
+    n = 0
+    is_aided = aided(s, c, p, best_t)
+    noted = s.hand_values_of[0] == best_t  # in step 6
+    for i in range(nh):
+        inst = s.zone[p, E.Z_HAND, i]
+        if can_face(s, c, p, inst, best_t):
+            cands[n, 0] = inst
+            cands[n, 1] = s.hand_values[i, best_cur] if noted else \
+                values_against(s, c, inst, best_t, p, is_aided)[best_cur]
+            n += 1
+    cloth_v = 0
+    if s.zone_n[p, E.Z_CLOTH] > 0 and best_cur == COSMOS and face_cost_payable(s, c, p, best_t, -1):
+        cloth_v = values_against(s, c, s.zone[p, E.Z_CLOTH, 0], best_t, p, is_aided)[best_cur]
+    fighters = memo[best_slot, M_FIGHTERS]
+    j = commit_choice(cands, n, best_need, fighters >= min_fighters(c, best_t), cloth_v)
+    if j != -1:
+        if j == CLOTH:
+            out[0] = A_CLOTH_FIGHT
+        else:
+            out[0] = A_PLAY
+            out[1] = cands[j, 0]
+        out[2] = best_slot
+        plan_fight(s, c, p, best_slot, best_t, cands, n, j, best_need, fighters, cloth_v)
+        return
+    # 9. Close the last gap with a helper (buff or cost cut)
+    if not helpers_found:
+        find_helpers(s, c, p)
+    bonus, helper = helper_bonus(s, c, p, best_t, best_cur)
+    if helper >= 0 and bonus >= best_need:
+        k = c.inst_card[helper]
+        out[0] = A_USE
+        out[1] = helper
+        out[2] = c.use_trig[k]
+
+
+@kernel
+def choose_buff_target(s, c, p, f):
+    """Taurus/Leo Cloth: the matching fighter in the fight closest to being won."""
+    best = -1
+    best_gap = 1 << 30
+    for k in range(s.zone_n[p, E.Z_PLAY]):
+        inst = s.zone[p, E.Z_PLAY, k]
+        t = s.inst_facing[inst]
+        if t < 0 or not matches(c, inst, f):
+            continue
+        gap = effective_cost(s, c, t, STRENGTH, p) - fight_total(s, c, t, STRENGTH, p)
+        if best < 0 or (gap > 0 and gap < best_gap):
+            best = inst
+            best_gap = gap if gap > 0 else best_gap
+    return best

@@ -1,0 +1,180 @@
+"""Resolution: the player actions of the main phase, acquisitions, and the pending stack.
+
+Fight sequence (hades.txt, GEN-3.1): the acquired card is pending while its Defeated effect
+resolves (GEN-18: also when acquired by an effect), then its Flame fires, then it is placed (hand
+if won by Cosmos, else the discard pile), then the cards used in the fight are discarded.
+"""
+from sim.engine.jit import kernel
+
+from sim.engine import enums as E
+from sim.engine.resolution.effects import run_program
+from sim.engine.rules.field import detach_fighters, push_pending, refill_step, remove_flames
+from sim.engine.rules.fight import COSMOS, can_acquire, face_cost_payable, healing_banned, own_rule
+from sim.engine.policies.heuristic import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face,
+                       can_use, pick_cards, use_trigger)
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_NPEND, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
+                    P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
+from sim.engine.rules.zones import draw_cards, field_slot, log_event, move_to, zone_push
+
+
+@kernel
+def acquire_field_card(s, c, inst, p, how, no_effects):
+    """p acquires the field card inst (won by `how`, or by an effect). The card is pending while
+    its Defeated effect resolves completely (what it causes too); `finish_acquisition` follows."""
+    slot = field_slot(s, inst)
+    if slot < 0:
+        return
+    s.field[slot] = -1
+    s.g[G_FIELD_CHANGES] += 1
+    zone_push(s, E.COMMON, E.Z_PENDING, inst)  # pending: in no play zone while Defeated resolves
+    if how == E.ACQ_EFFECT:
+        detach_fighters(s, inst)  # GEN-18: "the cards used to fight him" are none
+    log_event(s, c, E.EV_ACQUIRE, p, inst, how, slot)
+    push_pending(s, P_FINISH_ACQUIRE, inst, p, how, 0)
+    if not no_effects:
+        run_program(s, c, E.T_DEFEATED, inst, p, -1, slot)
+
+
+@kernel
+def finish_acquisition(s, c, inst, p, how):
+    """After Defeated: the Flame fires, the card is placed, the fighters are discarded (GEN-3.1)."""
+    k = c.inst_card[inst]
+    if c.icons[k] & E.ICON_FLAME:
+        remove_flames(s, c, 1, E.FLAME_ACQUIRED, inst, p)
+    if s.inst_row[inst] == E.COMMON and s.inst_zone[inst] == E.Z_PENDING:
+        move_to(s, inst, p, E.Z_HAND if how == E.ACQ_COSMOS else E.Z_DISCARD)
+    # Shun ▲: his Cosmos helped acquire a field Character
+    if how == E.ACQ_COSMOS and (c.classes[k] & E.CLASS_CHARACTER):
+        for j in range(s.zone_n[p, E.Z_PLAY]):
+            f = s.zone[p, E.Z_PLAY, j]
+            if s.inst_facing[f] == inst and (s.inst_flags[f] & IF_COSMOS_DRAW) and c.cosmos[c.inst_card[f]] > 0:
+                draw_cards(s, c, p, 1)
+    j = 0
+    while j < s.zone_n[p, E.Z_PLAY]:
+        f = s.zone[p, E.Z_PLAY, j]
+        if s.inst_facing[f] == inst:
+            move_to(s, f, p, E.Z_DISCARD)
+        else:
+            j += 1
+
+
+@kernel
+def drain(s, c):
+    """Resolve pending events, last pushed first, each completely (GEN-3)."""
+    while s.g[G_NPEND] > 0:
+        n = s.g[G_NPEND] - 1
+        kind, a, b, cc = s.pend[n, 0], s.pend[n, 1], s.pend[n, 2], s.pend[n, 3]
+        s.g[G_NPEND] = n
+        active = s.g[G_ACTIVE]
+        if kind == P_REFILL:
+            refill_step(s, c, a, active)
+        elif kind == P_ARRIVAL:
+            if field_slot(s, a) >= 0:
+                run_program(s, c, E.T_ARRIVAL, a, active, a, field_slot(s, a))
+        elif kind == P_ACQUIRE:
+            acquire_field_card(s, c, a, b, E.ACQ_EFFECT, (cc & E.OPF_NO_EFFECTS) != 0)
+        elif kind == P_FINISH_ACQUIRE:
+            finish_acquisition(s, c, a, b, cc)
+        elif kind == P_EXIT:
+            run_program(s, c, E.T_EXIT, a, active, -1, -1)
+
+
+@kernel
+def illegal(s):
+    s.g[G_ILLEGAL] += 1
+    return False
+
+
+@kernel
+def pay_face_cost(s, c, p, inst, target):
+    """Dolphin: discard cards from hand (other than the one played) to fight it."""
+    i = own_rule(c, target, E.OP_FACE_COST)
+    if i < 0 or (s.inst_flags[target] & IF_FACE_PAID):
+        return
+    s.g[G_EFFECTS_RUN] += 1
+    n = c.ops[i, E.F_N]
+    buf = s.scratch
+    m = 0
+    for j in range(s.zone_n[p, E.Z_HAND]):
+        h = s.zone[p, E.Z_HAND, j]
+        if h != inst:
+            buf[m] = h
+            m += 1
+    pick_cards(s, c, p, buf, m, n, False)
+    for j in range(min(n, m)):
+        move_to(s, buf[j], p, E.Z_DISCARD)
+        log_event(s, c, E.EV_DISCARD, p, buf[j], E.Z_HAND, 0)
+    s.inst_flags[target] |= IF_FACE_PAID
+    s.g[G_TURN_MARKS] = 1
+
+
+@kernel
+def apply_action(s, c, p, kind, a, b):
+    """Carry out one main-phase action; False if it ends the main phase (END or illegal)."""
+    if kind == A_END:
+        return False
+    if kind == A_ACQUIRE:
+        if a < 0 or a >= E.N_SLOTS:
+            return illegal(s)
+        t = s.field[a]
+        if not can_acquire(s, c, t, b, p):
+            return illegal(s)
+        acquire_field_card(s, c, t, p, E.ACQ_COSMOS if b == COSMOS else E.ACQ_STRENGTH, False)
+        s.pl[p, PL_WON_FIGHTS] += 1
+    elif kind == A_EQUIP:
+        if s.inst_row[a] != p or s.inst_zone[a] != E.Z_HAND or s.zone_n[p, E.Z_CLOTH] > 0 \
+                or not (c.classes[c.inst_card[a]] & E.CLASS_CLOTH):
+            return illegal(s)
+        move_to(s, a, p, E.Z_CLOTH)
+        log_event(s, c, E.EV_EQUIP, p, a, 0, 0)
+        run_program(s, c, E.T_ENGAGE, a, p, -1, -1)
+    elif kind == A_PLAY:
+        if b < 0 or b >= E.N_SLOTS or s.inst_row[a] != p or s.inst_zone[a] != E.Z_HAND:
+            return illegal(s)
+        t = s.field[b]
+        if not can_face(s, c, p, a, t):
+            return illegal(s)
+        pay_face_cost(s, c, p, a, t)
+        move_to(s, a, p, E.Z_PLAY)
+        s.inst_facing[a] = t
+        log_event(s, c, E.EV_PLAY, p, a, b, c.card_id[c.inst_card[t]])
+        run_program(s, c, E.T_ENGAGE, a, p, t, b)
+    elif kind == A_CLOTH_FIGHT:
+        if b < 0 or b >= E.N_SLOTS or s.zone_n[p, E.Z_CLOTH] == 0 or s.field[b] < 0:
+            return illegal(s)
+        if not face_cost_payable(s, c, p, s.field[b], -1):
+            return illegal(s)
+        pay_face_cost(s, c, p, -1, s.field[b])
+        cl = s.zone[p, E.Z_CLOTH, 0]
+        move_to(s, cl, p, E.Z_PLAY)
+        s.inst_facing[cl] = s.field[b]
+        log_event(s, c, E.EV_FIGHT_CLOTH, p, cl, b, c.card_id[c.inst_card[s.field[b]]])
+    elif kind == A_USE:
+        zone = s.inst_zone[a]
+        if s.inst_row[a] != p or not (zone == E.Z_HAND or zone == E.Z_PLAY or zone == E.Z_CLOTH):
+            return illegal(s)
+        if use_trigger(c, c.inst_card[a]) != b or not can_use(s, c, p, a, b):
+            return illegal(s)
+        if zone == E.Z_HAND:  # played, then spent at once (its Engagement still applies)
+            log_event(s, c, E.EV_PLAY, p, a, -1, -1)
+            move_to(s, a, p, E.Z_PLAY)
+            run_program(s, c, E.T_ENGAGE, a, p, -1, -1)
+            drain(s, c)
+            if s.inst_row[a] != p or s.inst_zone[a] != E.Z_PLAY:
+                return True
+        dest = E.Z_DISCARD if b == E.T_USE_DISCARD else (E.Z_WOUNDED if b == E.T_USE_WOUND else E.Z_DESTROYED)
+        move_to(s, a, p, dest)
+        log_event(s, c, E.EV_USE, p, a, b, 0)
+        run_program(s, c, b, a, p, -1, -1)
+    elif kind == A_HEAL:
+        if s.inst_row[a] != p or s.inst_zone[a] != E.Z_HAND or c.heal[c.inst_card[a]] <= 0:
+            return illegal(s)
+        if s.inst_row[b] != p or s.inst_zone[b] != E.Z_WOUNDED or healing_banned(s, c):
+            return illegal(s)
+        move_to(s, a, p, E.Z_DISCARD)
+        move_to(s, b, p, E.Z_DISCARD)
+        log_event(s, c, E.EV_HEAL, p, b, c.card_id[c.inst_card[a]], 0)
+    else:
+        return illegal(s)
+    drain(s, c)
+    return True

@@ -1,0 +1,410 @@
+"""The effect interpreter: runs a card's program (rows of the op table) on the state.
+
+A program is a list of ops. An op scoped to `each_player`/`each_opponent` (turn order from the
+active player, R6 / GEN-3.5) or to a chosen player forms a block with the `that_player` ops right
+after it, run once per player. A `pay` op that cannot (or, by the payer's choice, does not) move
+all its cards ends its block; for the controller's own ops that ends the program.
+Ops never call back into resolution: acquisitions and refills they cause are pushed on the
+pending stack (sim/resolve.py) and resolve right after the program, each completely.
+"""
+import numpy as np
+from sim.engine.jit import kernel
+
+from sim.engine import enums as E
+from sim.engine.rules.field import (discard_from_field, push_pending, remove_flames, return_to_reserve,
+                    take_off_field)
+from sim.engine.rules.fight import acquisition_banned, cond_holds, healing_banned, is_protected
+from sim.engine.policies.heuristic import (choose_buff_target, choose_field_swap, choose_opponent_of, choose_player,
+                       decide_may, decide_pay, pick_cards)
+from sim.engine.rng import shuffle_prefix
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_TURN_MARKS,
+                    IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
+from sim.engine.rules.zones import (draw_cards, field_slot, log_event, matches, move_to, reshuffle_discard, shuffle_zone,
+                    top_of_draw, zone_push)
+
+
+@kernel
+def is_beneficial(src, dst):
+    """Does a move help the player whose card it is? (guides which cards get picked)"""
+    if dst == E.Z_HAND or dst == E.Z_DST_DRAW_TOP:
+        return True
+    if dst == E.Z_DISCARD and (src == E.Z_WOUNDED or src == E.Z_DESTROYED or src == E.Z_SETASIDE):
+        return True
+    return False
+
+
+@kernel
+def collect(s, c, src, f, q, src_inst, exclude_self, buf):
+    """Candidates for a move from `src` of player q into buf; returns how many."""
+    n = 0
+    if src == E.Z_SRC_FIGHTERS:
+        for k in range(s.zone_n[q, E.Z_PLAY]):
+            inst = s.zone[q, E.Z_PLAY, k]
+            if s.inst_facing[inst] == src_inst and matches(c, inst, f):
+                buf[n] = inst
+                n += 1
+    elif src == E.Z_SRC_THIS:
+        buf[0] = src_inst
+        n = 1
+    elif src == E.Z_SRC_BF_DISCARD:
+        for k in range(s.zone_n[E.COMMON, E.Z_BF_DISCARD]):
+            inst = s.zone[E.COMMON, E.Z_BF_DISCARD, k]
+            if matches(c, inst, f):
+                buf[n] = inst
+                n += 1
+    elif src == E.Z_SRC_FIELD:
+        for k in range(E.N_SLOTS):
+            inst = s.field[k]
+            if inst >= 0 and inst != src_inst and matches(c, inst, f):
+                buf[n] = inst
+                n += 1
+    elif q >= 0 and src < E.N_PLAYER_ZONES:
+        for k in range(s.zone_n[q, src]):
+            inst = s.zone[q, src, k]
+            if (not exclude_self or inst != src_inst) and matches(c, inst, f):
+                buf[n] = inst
+                n += 1
+    return n
+
+
+@kernel
+def put(s, c, inst, dst, q, p):
+    """Carry out one card's move to dst (q: the player whose card it is, p: the controller)."""
+    row = s.inst_row[inst]
+    if row < 0 or row >= E.MAX_PLAYERS:
+        row = q if q >= 0 else p
+    src_zone = s.inst_zone[inst]
+    if dst == E.Z_DST_RESERVE:
+        return_to_reserve(s, c, inst, p)
+        log_event(s, c, E.EV_MOVE, row, inst, src_zone, dst)
+    elif dst == E.Z_DST_SELF_DISCARD:
+        move_to(s, inst, p, E.Z_DISCARD)
+        log_event(s, c, E.EV_ACQUIRE, p, inst, E.ACQ_EFFECT, -1)
+    elif dst == E.Z_DST_DRAW_TOP:
+        move_to(s, inst, row, E.Z_DRAW)
+        log_event(s, c, E.EV_MOVE, row, inst, src_zone, dst)
+    else:
+        move_to(s, inst, row, dst)
+        if dst == E.Z_WOUNDED:
+            log_event(s, c, E.EV_WOUND, row, inst, src_zone, 0)
+        elif dst == E.Z_DESTROYED:
+            log_event(s, c, E.EV_DESTROY, row, inst, src_zone, 0)
+        elif dst == E.Z_DISCARD and src_zone == E.Z_WOUNDED:
+            log_event(s, c, E.EV_HEAL, row, inst, -1, 0)
+        elif dst == E.Z_DISCARD and src_zone != E.Z_DESTROYED and src_zone != E.Z_SETASIDE:
+            log_event(s, c, E.EV_DISCARD, row, inst, src_zone, 0)
+        else:
+            log_event(s, c, E.EV_MOVE, row, inst, src_zone, dst)
+
+
+@kernel
+def op_move(s, c, op, src_inst, p, q):
+    src = op[E.F_ZONE]
+    dst = op[E.F_TO]
+    flags = op[E.F_FLAGS]
+    n = op[E.F_N]
+    if n == E.N_LAST:
+        n = s.g[G_LAST_MOVED]
+    if src == E.Z_SRC_THIS:
+        q = p
+    if src == E.Z_DRAW and s.zone_n[q, E.Z_DRAW] == 0:
+        reshuffle_discard(s, c, q)  # GEN-2: taking from an empty draw pile reshuffles first
+    if (flags & E.OPF_TOP) and src == E.Z_DRAW:
+        moved = 0
+        for _ in range(n):
+            inst = top_of_draw(s, c, q)
+            if inst < 0:
+                break
+            put(s, c, inst, dst, q, p)
+            moved += 1
+        s.g[G_LAST_MOVED] = moved
+        return True
+    buf = s.scratch
+    nc = collect(s, c, src, op[E.F_FILTER], q, src_inst, True, buf)
+    if dst == E.Z_WOUNDED:  # Sho: Saints fighting alongside him cannot be wounded
+        m = 0
+        for j in range(nc):
+            if not is_protected(s, c, buf[j]):
+                buf[m] = buf[j]
+                m += 1
+        nc = m
+    if src == E.Z_WOUNDED and dst != E.Z_DESTROYED and healing_banned(s, c):
+        nc = 0  # June: no Character can be healed
+    want = nc if n == E.N_ALL else n
+    payer = q if q >= 0 else p
+    if flags & E.OPF_PAY:
+        if nc < want or want <= 0:
+            s.g[G_LAST_MOVED] = 0
+            return False
+        if not decide_pay(s, c, payer, buf, nc, want):
+            s.g[G_LAST_MOVED] = 0
+            return False
+    elif flags & E.OPF_MAY:
+        if nc == 0 or not decide_may(s, payer):
+            s.g[G_LAST_MOVED] = 0
+            return True
+    want = min(want, nc)
+    by = op[E.F_BY]
+    chooser = payer
+    if by == E.BY_SELF:
+        chooser = p
+    elif by == E.BY_OPPONENT:
+        chooser = choose_opponent_of(s, payer)
+    if by == E.BY_RANDOM:
+        shuffle_prefix(s.rng, buf, nc)
+    else:
+        pick_cards(s, c, chooser, buf, nc, want, is_beneficial(src, dst) == (chooser == payer))
+    for j in range(want):
+        put(s, c, buf[j], dst, q, p)
+    if dst == E.Z_DST_RESERVE and want > 0:
+        shuffle_zone(s, E.COMMON, E.Z_RESERVE)
+    s.g[G_LAST_MOVED] = want
+    return True
+
+
+@kernel
+def op_acquire(s, c, op, src_inst, p, slot):
+    if op[E.F_ZONE] == E.Z_SRC_RESERVE_TOP:  # Dante: the card was never on the field
+        n = s.zone_n[E.COMMON, E.Z_RESERVE]
+        if n > 0:
+            inst = s.zone[E.COMMON, E.Z_RESERVE, n - 1]
+            move_to(s, inst, p, E.Z_DISCARD)
+            log_event(s, c, E.EV_ACQUIRE, p, inst, E.ACQ_EFFECT, -1)
+        return
+    buf = s.scratch
+    nc = 0
+    for k in range(E.N_SLOTS):
+        inst = s.field[k]
+        if inst < 0 or inst == src_inst or not matches(c, inst, op[E.F_FILTER]):
+            continue
+        if (op[E.F_FLAGS] & E.OPF_ADJACENT) and not (k == slot - 1 or k == slot + 1):
+            continue
+        if acquisition_banned(s, c, inst):  # Kuraggu bans acquisitions by effect too (GEN-5)
+            continue
+        buf[nc] = inst
+        nc += 1
+    if nc == 0:
+        return
+    pick_cards(s, c, p, buf, nc, 1, True)
+    push_pending(s, P_ACQUIRE, buf[0], p, op[E.F_FLAGS], 0)
+
+
+@kernel
+def op_field_remove(s, c, op, src_inst, p):
+    buf = s.scratch
+    nc = 0
+    for k in range(E.N_SLOTS - 1, -1, -1):  # GEN-3.3: from the last slot to the first
+        inst = s.field[k]
+        if inst >= 0 and inst != src_inst and matches(c, inst, op[E.F_FILTER]):
+            buf[nc] = inst
+            nc += 1
+    want = nc if op[E.F_N] == E.N_ALL else min(op[E.F_N], nc)
+    if want < nc:
+        pick_cards(s, c, p, buf, nc, want, False)
+    for j in range(want):
+        s.g[G_LAST_SLOT] = field_slot(s, buf[j])
+        discard_from_field(s, c, buf[j], E.FLAME_EFFECT, E.OUT_EFFECT, p)
+    s.g[G_LAST_MOVED] = want
+
+
+@kernel
+def op_upgrade(s, c, src_inst, p):
+    """Bronze Cloth: destroy 2 identical cards of its Hero from hand, take the next rank."""
+    hero = c.hero[c.inst_card[src_inst]]
+    nh = s.zone_n[p, E.Z_HAND]
+    for i in range(nh):
+        a = s.zone[p, E.Z_HAND, i]
+        ka = c.inst_card[a]
+        if c.hero[ka] != hero:
+            continue
+        for j in range(i + 1, nh):
+            b = s.zone[p, E.Z_HAND, j]
+            if c.inst_card[b] != ka:
+                continue
+            nxt = c.ranks[ka] << 1
+            for m in range(s.zone_n[p, E.Z_SETASIDE]):
+                up = s.zone[p, E.Z_SETASIDE, m]
+                ku = c.inst_card[up]
+                if c.hero[ku] == hero and (c.ranks[ku] & nxt):
+                    move_to(s, a, p, E.Z_DESTROYED)
+                    log_event(s, c, E.EV_DESTROY, p, a, E.Z_HAND, 0)
+                    move_to(s, b, p, E.Z_DESTROYED)
+                    log_event(s, c, E.EV_DESTROY, p, b, E.Z_HAND, 0)
+                    move_to(s, up, p, E.Z_DISCARD)
+                    log_event(s, c, E.EV_UPGRADE, p, up, 0, 0)
+                    return True
+    return False
+
+
+@kernel
+def has_targets(s, c, op, p, src_inst):
+    """For a chosen-player op: which players have something it can act on."""
+    out = np.zeros(E.MAX_PLAYERS, np.bool_)
+    code = op[E.F_OP]
+    for q in range(s.g[G_NPLAYERS]):
+        if code == E.OP_GIVE_SELF:
+            out[q] = True
+        elif code == E.OP_SWAP_CLOTH:
+            out[q] = s.zone_n[q, E.Z_CLOTH] > 0 and matches(c, s.zone[q, E.Z_CLOTH, 0], op[E.F_FILTER])
+        elif code == E.OP_SWAP_ZONES:
+            out[q] = (collect(s, c, op[E.F_ZONE], op[E.F_FILTER], q, src_inst, True, s.scratch) > 0
+                      and collect(s, c, op[E.F_TO], op[E.F_A], q, src_inst, True, s.scratch) > 0)
+        elif op[E.F_ZONE] < E.N_PLAYER_ZONES:
+            out[q] = collect(s, c, op[E.F_ZONE], op[E.F_FILTER], q, src_inst, True, s.scratch) > 0
+        else:
+            out[q] = True
+    return out
+
+
+@kernel
+def run_op(s, c, i, src_inst, p, q, target, slot):
+    """Run op row i for controller p on player q. False: an unpaid cost ends the block."""
+    op = c.ops[i]
+    if not cond_holds(s, c, op[E.F_COND], src_inst, target, p):
+        return True
+    code = op[E.F_OP]
+    if code == E.OP_MOVE:
+        return op_move(s, c, op, src_inst, p, q)
+    if code == E.OP_DRAW:
+        n = s.g[G_LAST_MOVED] if op[E.F_N] == E.N_LAST else op[E.F_N]
+        draw_cards(s, c, q, n)
+    elif code == E.OP_SHUFFLE:
+        shuffle_zone(s, q, op[E.F_ZONE])
+    elif code == E.OP_REMOVE_FLAME:
+        remove_flames(s, c, op[E.F_N], E.FLAME_TEXT, src_inst, p)
+    elif code == E.OP_ACQUIRE:
+        op_acquire(s, c, op, src_inst, p, slot)
+    elif code == E.OP_FIELD_REMOVE:
+        op_field_remove(s, c, op, src_inst, p)
+    elif code == E.OP_FIELD_REFILL:
+        s.g[G_FIELD_REVEALS] = 0
+        if op[E.F_FLAGS] & E.OPF_SAME_SLOT:
+            if s.g[G_LAST_MOVED] > 0:
+                push_pending(s, P_REFILL, s.g[G_LAST_SLOT], 0, 0, 0)
+        else:
+            push_pending(s, P_REFILL, -1, 0, 0, 0)
+    elif code == E.OP_FIELD_SWAP:
+        a, b = choose_field_swap(s, c, p)
+        if a >= 0:
+            tmp = s.field[a]
+            s.field[a] = s.field[b]
+            s.field[b] = tmp
+            log_event(s, c, E.EV_SWAP, p, s.field[a], a, b)
+    elif code == E.OP_BUFF:
+        t = choose_buff_target(s, c, p, op[E.F_FILTER])
+        if t >= 0:
+            s.inst_buff_str[t] += op[E.F_A]
+            s.inst_buff_cos[t] += op[E.F_B]
+            s.g[G_TURN_MARKS] = 1
+            log_event(s, c, E.EV_BUFF, p, t, op[E.F_A], op[E.F_B])
+    elif code == E.OP_TURN_BUFF:
+        s.pl[p, PL_TURN_STRENGTH] += op[E.F_A]
+        log_event(s, c, E.EV_BUFF, p, -1, op[E.F_A], 0)
+    elif code == E.OP_COST_CUT:
+        buf = s.scratch
+        nc = collect(s, c, E.Z_SRC_FIELD, op[E.F_FILTER], p, src_inst, True, buf)
+        if nc > 0:
+            # the card p is already fighting, else the one it values most
+            best = -1
+            for j in range(nc):
+                if best < 0 and started_fight(s, p, buf[j]):
+                    best = j
+            if best < 0:
+                pick_cards(s, c, p, buf, nc, 1, True)
+                best = 0
+            t = buf[best]
+            s.inst_cut_str[t] += op[E.F_A]
+            s.inst_cut_cos[t] += op[E.F_B]
+            s.g[G_TURN_MARKS] = 1
+            log_event(s, c, E.EV_COST_CUT, p, t, op[E.F_A], op[E.F_B])
+    elif code == E.OP_ALT_COST_TURN:
+        s.pl[p, PL_ALT_FILTER] = op[E.F_FILTER] + 1
+    elif code == E.OP_UPGRADE:
+        return op_upgrade(s, c, src_inst, p)
+    elif code == E.OP_SWAP_CLOTH:
+        if s.inst_zone[src_inst] == E.Z_CLOTH and q >= 0 and s.zone_n[q, E.Z_CLOTH] > 0:
+            theirs = s.zone[q, E.Z_CLOTH, 0]
+            move_to(s, src_inst, q, E.Z_CLOTH)
+            move_to(s, theirs, p, E.Z_CLOTH)
+            log_event(s, c, E.EV_ACQUIRE, p, theirs, E.ACQ_EFFECT, -1)
+    elif code == E.OP_RETURN_TO_RESERVE:
+        return_to_reserve(s, c, src_inst, p)
+        log_event(s, c, E.EV_MOVE, p, src_inst, -1, E.Z_DST_RESERVE)
+    elif code == E.OP_GIVE_SELF:
+        if q >= 0 and field_slot(s, src_inst) >= 0:
+            take_off_field(s, c, src_inst, E.FLAME_EFFECT, p)
+            zone_push(s, q, E.Z_DISCARD, src_inst)
+            log_event(s, c, E.EV_ACQUIRE, q, src_inst, E.ACQ_GIFT, -1)
+    elif code == E.OP_SWAP_ZONES:
+        a_buf = s.scratch
+        na = collect(s, c, op[E.F_ZONE], op[E.F_FILTER], q, src_inst, True, a_buf)
+        if na > 0:
+            pick_cards(s, c, p, a_buf, na, 1, q != p)
+            a = a_buf[0]
+            nb = collect(s, c, op[E.F_TO], op[E.F_A], q, src_inst, True, a_buf)
+            if nb > 0:
+                pick_cards(s, c, p, a_buf, nb, 1, q == p)
+                b = a_buf[0]
+                put(s, c, a, op[E.F_TO], q, p)
+                put(s, c, b, op[E.F_ZONE], q, p)
+    elif code == E.OP_MARK_COSMOS_DRAW:
+        s.inst_flags[src_inst] |= IF_COSMOS_DRAW
+        s.g[G_TURN_MARKS] = 1
+    return True
+
+
+@kernel
+def started_fight(s, p, t):
+    for k in range(s.zone_n[p, E.Z_PLAY]):
+        if s.inst_facing[s.zone[p, E.Z_PLAY, k]] == t:
+            return True
+    return False
+
+
+@kernel
+def run_block(s, c, start, first, last, src_inst, p, q, target, slot):
+    for m in range(first, last):
+        if not run_op(s, c, start + m, src_inst, p, q, target, slot):
+            return False
+    return True
+
+
+@kernel
+def run_program(s, c, trig, src_inst, p, target, slot):
+    """Run the `trig` program of card instance src_inst for controller p.
+    target: the field card src_inst faces (conditions); slot: the slot it was acquired from."""
+    k = c.inst_card[src_inst]
+    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
+    if n == 0:
+        return
+    s.g[G_EFFECTS_RUN] += 1
+    log_event(s, c, E.EV_EFFECT, p, src_inst, trig, 0)
+    nplayers = s.g[G_NPLAYERS]
+    active = s.g[G_ACTIVE]
+    i = 0
+    while i < n:
+        op = c.ops[start + i]
+        who = op[E.F_WHO]
+        j = i + 1
+        while j < n and c.ops[start + j, E.F_WHO] == E.W_THAT_PLAYER:
+            j += 1
+        if who == E.W_EACH_PLAYER or who == E.W_EACH_OPPONENT:
+            for r in range(nplayers):
+                q = (active + r) % nplayers
+                if who == E.W_EACH_OPPONENT and q == p:
+                    continue
+                run_block(s, c, start, i, j, src_inst, p, q, target, slot)
+        elif who == E.W_CHOSEN_OPPONENT or who == E.W_CHOSEN_PLAYER:
+            q = choose_player(s, c, p, who == E.W_CHOSEN_OPPONENT, (op[E.F_FLAGS] & E.OPF_HELP) != 0,
+                              has_targets(s, c, op, p, src_inst))
+            if q >= 0:
+                run_block(s, c, start, i, j, src_inst, p, q, target, slot)
+        else:
+            q = p
+            if who == E.W_ACTIVE:
+                q = active
+            elif who == E.W_COMMON:
+                q = -1
+            if not run_block(s, c, start, i, j, src_inst, p, q, target, slot):
+                return
+        i = j

@@ -1,0 +1,75 @@
+"""A player's turn: the main phase (policy actions until it ends) and the upkeep.
+
+Upkeep (hades.txt Turn Summary, card-facts §1.5): 1. discard the cards in play and the hand cards
+not kept (wounded cards and the equipped Cloth stay); 2. draw up to 5 (GEN-2 reshuffle);
+3. the slot-6 card goes to the battlefield discard (Exit, Flame; nothing if slot 6 is empty,
+GEN-14), the others shift right, and the field refills right to left with Arrival effects.
+"""
+from sim.engine.jit import kernel
+
+from sim.engine import enums as E
+from sim.engine.rules.field import discard_from_field, push_pending, shift_right
+from sim.engine.policies.heuristic import choose_action, choose_keep
+from sim.engine.resolution.actions import apply_action, drain
+from sim.engine.rules.invariants import check_invariants
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PLAN_ACTION,
+                    PL_TURN_STRENGTH)
+from sim.engine.rules.zones import draw_cards, log_event, move_all, move_all_but
+
+HAND_SIZE = 5
+MAX_ACTIONS_PER_TURN = 300  # safety only: a turn never needs this many actions
+
+
+@kernel
+def main_phase(s, c, p, action):
+    s.g[G_ACTIONS] = 0
+    s.plan[PLAN_ACTION] = -1  # no plan of an earlier turn holds
+    while s.g[G_ACTIONS] < MAX_ACTIONS_PER_TURN:
+        s.g[G_ACTIONS] += 1
+        choose_action(s, c, p, action)
+        go_on = apply_action(s, c, p, action[0], action[1], action[2])
+        if s.g[G_CHECK]:
+            check_invariants(s, c, s.g[G_NPLAYERS])
+        if not go_on:
+            break
+
+
+@kernel
+def upkeep(s, c, p, keep):
+    # 1. discard cards in play and the hand cards not kept
+    move_all(s, p, E.Z_PLAY, E.Z_DISCARD)
+    choose_keep(s, c, p, keep)
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        if keep[i]:
+            log_event(s, c, E.EV_KEEP, p, s.zone[p, E.Z_HAND, i], 0, 0)
+    move_all_but(s, p, E.Z_HAND, E.Z_DISCARD, keep)
+    # 2. draw up to 5
+    need = HAND_SIZE - s.zone_n[p, E.Z_HAND]
+    if need > 0:
+        draw_cards(s, c, p, need)
+    # 3. the field
+    last = s.field[E.N_SLOTS - 1]
+    if last >= 0:
+        discard_from_field(s, c, last, E.FLAME_UPKEEP, E.OUT_UPKEEP, p)
+        drain(s, c)
+    shift_right(s)
+    s.g[G_FIELD_REVEALS] = 0
+    push_pending(s, P_REFILL, -1, 0, 0, 0)
+    drain(s, c)
+    end_turn_reset(s, p)
+    if s.g[G_CHECK]:
+        check_invariants(s, c, s.g[G_NPLAYERS])
+
+
+@kernel
+def end_turn_reset(s, p):
+    """Effects that last "this turn" end."""
+    if s.g[G_TURN_MARKS]:
+        s.inst_buff_str[:] = 0
+        s.inst_buff_cos[:] = 0
+        s.inst_cut_str[:] = 0
+        s.inst_cut_cos[:] = 0
+        s.inst_flags[:] = 0
+        s.g[G_TURN_MARKS] = 0
+    s.pl[p, PL_TURN_STRENGTH] = 0
+    s.pl[p, PL_ALT_FILTER] = 0

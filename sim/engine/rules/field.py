@@ -1,0 +1,141 @@
+"""The field (6 slots), the reserve and the Clock.
+
+Rulings: R2 / GEN-4 (a Flame fires whenever a face-up card stops being on a field slot, by any
+means; not for moves within the field), GEN-8 (the Clock never goes below 0), R5 (no Arrival at
+setup), R8 (empty reserve: slots stay empty), GEN-3.3 (refill right to left, each Arrival
+resolved completely before the next reveal: the pending stack does that), GEN-14 (upkeep with an
+empty slot 6 removes nothing).
+"""
+from sim.engine.jit import kernel
+
+from sim.engine import enums as E
+from sim.engine.state import (G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_LAST_FLAME, G_NPEND, P_ARRIVAL,
+                    P_EXIT, P_REFILL, PEND_CAP)
+from sim.engine.rules.zones import field_slot, log_event, place_on_field, shuffle_zone, zone_push, zone_remove
+
+MAX_REVEALS_PER_REFILL = 40  # R8 safety: the Pope could otherwise return and reappear forever
+
+
+@kernel
+def push_pending(s, kind, a, b, cc, d):
+    n = s.g[G_NPEND]
+    if n >= PEND_CAP:
+        return  # cannot happen with base cards; dropping beats overflowing the array
+    s.pend[n, 0] = kind
+    s.pend[n, 1] = a
+    s.pend[n, 2] = b
+    s.pend[n, 3] = cc
+    s.pend[n, 4] = d
+    s.g[G_NPEND] = n + 1
+
+
+@kernel
+def remove_flames(s, c, n, how, inst, seat):
+    """Put out up to n flames; the game will end after this turn once none is left (GEN-8)."""
+    for _ in range(n):
+        if s.g[G_FLAMES] <= 0:
+            return
+        s.g[G_FLAMES] -= 1
+        s.g[G_FLAMES_REMOVED] += 1
+        log_event(s, c, E.EV_FLAME, seat, inst, how, s.g[G_FLAMES])
+        if s.g[G_FLAMES] == 0:
+            s.g[G_LAST_FLAME] = 1
+
+
+@kernel
+def detach_fighters(s, target):
+    """Cards facing a field card that leaves stop facing it (they are discarded at upkeep)."""
+    for row in range(E.MAX_PLAYERS):
+        for k in range(s.zone_n[row, E.Z_PLAY]):
+            inst = s.zone[row, E.Z_PLAY, k]
+            if s.inst_facing[inst] == target:
+                s.inst_facing[inst] = -1
+
+
+@kernel
+def take_off_field(s, c, inst, flame_how, seat):
+    """A face-up card stops being on the field: fighters let go, then its Flame fires (R2)."""
+    zone_remove(s, inst)
+    detach_fighters(s, inst)
+    if c.icons[c.inst_card[inst]] & E.ICON_FLAME:
+        remove_flames(s, c, 1, flame_how, inst, seat)
+
+
+@kernel
+def discard_from_field(s, c, inst, flame_how, out_why, seat):
+    """A field card goes to the battlefield discard (upkeep or an effect): Exit, then Flame (GEN-3.2)."""
+    slot = field_slot(s, inst)
+    log_event(s, c, E.EV_FIELD_OUT, seat, inst, slot, out_why)
+    k = c.inst_card[inst]
+    if c.prog[k, E.T_EXIT, 1] > 0:
+        push_pending(s, P_EXIT, inst, seat, 0, 0)
+    take_off_field(s, c, inst, flame_how, seat)
+    zone_push(s, E.COMMON, E.Z_BF_DISCARD, inst)
+
+
+@kernel
+def return_to_reserve(s, c, inst, seat):
+    """Shuffle a card into the reserve (Pope, Sagittarius Cloth, Ptolemy's Athena)."""
+    if field_slot(s, inst) >= 0:
+        take_off_field(s, c, inst, E.FLAME_EFFECT, seat)
+    else:
+        zone_remove(s, inst)
+    zone_push(s, E.COMMON, E.Z_RESERVE, inst)
+    shuffle_zone(s, E.COMMON, E.Z_RESERVE)
+
+
+@kernel
+def reveal(s, c, slot, at_setup, seat):
+    """Reveal the top reserve card on an empty slot; its Arrival is pending unless at setup (R5)."""
+    n = s.zone_n[E.COMMON, E.Z_RESERVE]
+    if n == 0:
+        return -1
+    inst = s.zone[E.COMMON, E.Z_RESERVE, n - 1]
+    place_on_field(s, inst, slot)
+    log_event(s, c, E.EV_REVEAL, seat, inst, slot, 1 if at_setup else 0)
+    if not at_setup and c.prog[c.inst_card[inst], E.T_ARRIVAL, 1] > 0:
+        push_pending(s, P_ARRIVAL, inst, seat, 0, 0)
+    return inst
+
+
+@kernel
+def refill_step(s, c, only_slot, seat):
+    """One step of a refill: reveal a card on the rightmost empty slot (or on `only_slot`), and
+    leave the rest of the refill pending below its Arrival."""
+    slot = -1
+    if only_slot >= 0:
+        if s.field[only_slot] < 0:
+            slot = only_slot
+    else:
+        for k in range(E.N_SLOTS - 1, -1, -1):
+            if s.field[k] < 0:
+                slot = k
+                break
+    if slot < 0 or s.zone_n[E.COMMON, E.Z_RESERVE] == 0:
+        return
+    if s.g[G_FIELD_REVEALS] >= MAX_REVEALS_PER_REFILL:
+        return
+    s.g[G_FIELD_REVEALS] += 1
+    if only_slot < 0:
+        push_pending(s, P_REFILL, -1, 0, 0, 0)  # continue after this card's Arrival
+    reveal(s, c, slot, False, seat)
+
+
+@kernel
+def shift_right(s):
+    """Upkeep: the remaining cards move toward slot 6, keeping their order."""
+    write = E.N_SLOTS - 1
+    for k in range(E.N_SLOTS - 1, -1, -1):
+        inst = s.field[k]
+        if inst >= 0:
+            s.field[k] = -1
+            s.field[write] = inst
+            write -= 1
+
+
+@kernel
+def field_is_empty(s):
+    for k in range(E.N_SLOTS):
+        if s.field[k] >= 0:
+            return False
+    return True

@@ -1,0 +1,469 @@
+"""Fights: what a fighter is worth, what a field card costs, and whether it can be acquired.
+
+Rulings applied here: R1 (slot 6 costs 1 less), R3 (one currency per fight), GEN-15 (conversions
+first, then all modifiers, then a floor of 1; an increase never creates a missing currency),
+GEN-16 (field rules only concern field cards), and the continuous effects of the cards
+(`fighting`, `cost` and `field` programs), which are read here and never executed.
+"""
+from sim.engine.jit import kernel
+
+from sim.engine import enums as E
+from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FLAMES, G_RULES_SEEN, IF_FACE_PAID, PL_ALT_FILTER,
+                    PL_TURN_STRENGTH)
+from sim.engine.rules.zones import count_in_deck, count_in_zone, count_on_field, field_slot, matches
+
+STRENGTH = 0
+COSMOS = 1
+
+
+@kernel
+def first_slot(s):
+    """R1 / hades.txt: the first card is the one closest to the reserve (skipping empty slots)."""
+    for k in range(E.N_SLOTS):
+        if s.field[k] >= 0:
+            return k
+    return -1
+
+
+@kernel
+def last_slot(s):
+    for k in range(E.N_SLOTS - 1, -1, -1):
+        if s.field[k] >= 0:
+            return k
+    return -1
+
+
+@kernel
+def fighters(s, p, target, out):
+    """Fill out[] with p's cards in play facing the field card `target`; return how many."""
+    n = 0
+    for k in range(s.zone_n[p, E.Z_PLAY]):
+        inst = s.zone[p, E.Z_PLAY, k]
+        if s.inst_facing[inst] == target:
+            out[n] = inst
+            n += 1
+    return n
+
+
+@kernel
+def count_alongside(s, c, p, target, f, exclude):
+    """p's cards facing `target`, other than `exclude`, that pass filter f."""
+    if target < 0:
+        return 0
+    n = 0
+    for k in range(s.zone_n[p, E.Z_PLAY]):
+        inst = s.zone[p, E.Z_PLAY, k]
+        if inst != exclude and s.inst_facing[inst] == target and matches(c, inst, f):
+            n += 1
+    return n
+
+
+@kernel
+def cond_holds(s, c, q, inst, target, p):
+    """Condition row q (-1: none) for the card `inst` of seat p, which faces the field card
+    `target`. Small, so that its callers skip the call for the many ops without a condition."""
+    return q < 0 or cond_row_holds(s, c, q, inst, target, p)
+
+
+@kernel
+def cond_row_holds(s, c, q, inst, target, p):
+    row = c.conds[q]
+    kind = row[0]
+    if kind == E.C_FLAMES_EVEN:
+        return s.g[G_FLAMES] % 2 == 0
+    if kind == E.C_FLAMES_ODD:
+        return s.g[G_FLAMES] % 2 == 1
+    if kind == E.C_FACING_FIRST:
+        return target >= 0 and field_slot(s, target) == first_slot(s)
+    if kind == E.C_FACING_LAST:
+        return target >= 0 and field_slot(s, target) == last_slot(s)
+    # C_COUNT_AT_LEAST
+    src, zone, f, at_least, other = row[1], row[2], row[3], row[4], row[5]
+    exclude = inst if other else -1
+    if src == E.CNT_FIELD:
+        n = count_on_field(s, c, f, exclude)
+    elif src == E.CNT_ALONGSIDE:
+        n = count_alongside(s, c, p, target, f, inst)
+    elif src == E.CNT_DECK:
+        n = count_in_deck(s, c, p, f)
+    else:
+        n = count_in_zone(s, c, p, zone, f, exclude)
+    return n >= at_least
+
+
+@kernel
+def fighter_values(s, c, inst, target, p, is_aided):
+    """What `inst` (of seat p) adds to a fight against `target`, as (Strength, Cosmos): its
+    printed values, this turn's buffs, its own `fighting` modifiers, and those of the other cards
+    facing the same target (a card in hand is valued as if played there), which are looked at only
+    if `aided(target)` (is_aided)."""
+    k = c.inst_card[inst]
+    v_str = c.strength[k] + s.inst_buff_str[inst]
+    if c.classes[k] & E.CLASS_CHARACTER:
+        v_str += s.pl[p, PL_TURN_STRENGTH]
+    v_cos = c.cosmos[k] + s.inst_buff_cos[inst]
+    prog = c.prog
+    ops = c.ops
+    start, n = prog[k, E.T_FIGHT, 0], prog[k, E.T_FIGHT, 1]
+    for i in range(start, start + n):
+        op = ops[i]
+        if op[E.F_A] == 0 and op[E.F_B] == 0:
+            continue
+        if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 0:
+            if cond_holds(s, c, op[E.F_COND], inst, target, p):
+                v_str += op[E.F_A]
+                v_cos += op[E.F_B]
+        elif op[E.F_OP] == E.OP_STAT_PER:
+            if op[E.F_C] == E.CNT_FIELD:
+                count = count_on_field(s, c, op[E.F_FILTER], -1)
+            else:
+                count = count_alongside(s, c, p, target, op[E.F_FILTER], inst)
+            v_str += op[E.F_A] * count
+            v_cos += op[E.F_B] * count
+    factor = 1
+    n_play = s.zone_n[p, E.Z_PLAY]
+    if is_aided and n_play > 0:
+        play = s.zone[p, E.Z_PLAY]
+        facing = s.inst_facing
+        inst_card = c.inst_card
+        aids = c.aids_fighters
+        for j in range(n_play):
+            other = play[j]
+            if other == inst or facing[other] != target or not aids[inst_card[other]]:
+                continue
+            ko = inst_card[other]
+            start, n = prog[ko, E.T_FIGHT, 0], prog[ko, E.T_FIGHT, 1]
+            for i in range(start, start + n):
+                op = ops[i]
+                if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 1 and matches(c, inst, op[E.F_FILTER]):
+                    v_str += op[E.F_A]
+                    v_cos += op[E.F_B]
+                elif op[E.F_OP] == E.OP_STAT_MULT and matches(c, inst, op[E.F_FILTER]):
+                    factor *= op[E.F_A]
+    return max(v_str, 0) * factor, max(v_cos, 0) * factor
+
+
+@kernel
+def fighter_bound(s, c, inst, p):
+    """The most `inst` (of seat p) could add, as (Strength, Cosmos), to a fight against a card p
+    has no other fighter facing: `fighter_values` with every condition of its own `fighting`
+    modifiers taken as holding (the cards it counts alongside it are then none)."""
+    k = c.inst_card[inst]
+    v_str = c.strength[k] + s.inst_buff_str[inst]
+    if c.classes[k] & E.CLASS_CHARACTER:
+        v_str += s.pl[p, PL_TURN_STRENGTH]
+    v_cos = c.cosmos[k] + s.inst_buff_cos[inst]
+    start, n = c.prog[k, E.T_FIGHT, 0], c.prog[k, E.T_FIGHT, 1]
+    for i in range(start, start + n):
+        op = c.ops[i]
+        if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 0:
+            v_str += max(op[E.F_A], 0)
+            v_cos += max(op[E.F_B], 0)
+        elif op[E.F_OP] == E.OP_STAT_PER and op[E.F_C] == E.CNT_FIELD:
+            count = count_on_field(s, c, op[E.F_FILTER], -1)
+            v_str += op[E.F_A] * count
+            v_cos += op[E.F_B] * count
+    return max(v_str, 0), max(v_cos, 0)
+
+
+@kernel
+def aided(s, c, p, target):
+    """Does one of p's cards facing `target` change what the others add (`aids_fighters`)?"""
+    if target < 0:
+        return False
+    play = s.zone[p, E.Z_PLAY]
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        if s.inst_facing[play[j]] == target and c.aids_fighters[c.inst_card[play[j]]]:
+            return True
+    return False
+
+
+@kernel
+def values_against(s, c, inst, target, p, is_aided):
+    """`fighter_values`, told whether `aided(target)`: a card without a `fighting` program against
+    a target no card aids adds its printed values and this turn's buffs (no need to look at the
+    other fighters)."""
+    k = c.inst_card[inst]
+    if is_aided or c.prog[k, E.T_FIGHT, 1] > 0:
+        return fighter_values(s, c, inst, target, p, is_aided)
+    v_str = c.strength[k] + s.inst_buff_str[inst]
+    if c.classes[k] & E.CLASS_CHARACTER:
+        v_str += s.pl[p, PL_TURN_STRENGTH]
+    return max(v_str, 0), max(c.cosmos[k] + s.inst_buff_cos[inst], 0)
+
+
+@kernel
+def fight_totals(s, c, target, p):
+    """(Strength, Cosmos) totals of p's cards facing `target`."""
+    return totals_against(s, c, target, p, aided(s, c, p, target))
+
+
+@kernel
+def totals_against(s, c, target, p, is_aided):
+    """`fight_totals`, told whether `aided(target)`."""
+    total_str = total_cos = 0
+    n_play = s.zone_n[p, E.Z_PLAY]
+    play = s.zone[p, E.Z_PLAY]
+    facing = s.inst_facing
+    for k in range(n_play):
+        inst = play[k]
+        if facing[inst] == target:
+            v_str, v_cos = values_against(s, c, inst, target, p, is_aided)
+            total_str += v_str
+            total_cos += v_cos
+    return total_str, total_cos
+
+
+@kernel
+def fight_total(s, c, target, cur, p):
+    return fight_totals(s, c, target, p)[cur]
+
+
+@kernel
+def any_fighter_matches(s, c, p, target, f):
+    return count_alongside(s, c, p, target, f, -1) > 0
+
+
+@kernel
+def effective_costs(s, c, target, p):
+    """The (Strength, Cosmos) costs p must reach to acquire `target` now; 0 where it cannot be
+    bought that way. Both at once: the policies weigh both currencies of every field card."""
+    return costs_for(s, c, target, p, True)
+
+
+@kernel
+def costs_for(s, c, target, p, faced):
+    """`effective_costs`, told whether p may have a card facing target: the policies know when it
+    has none, and then the modifiers that depend on its fighters are not looked for (what is
+    left is small enough to be inlined where the policies weigh the field)."""
+    k = c.inst_card[target]
+    # GEN-15 step 1: currency conversions
+    str_cost = c.strength_cost[k]
+    cos_cost = c.cosmos_cost[k]
+    alt = s.pl[p, PL_ALT_FILTER]
+    if alt > 0 and cos_cost > 0 and matches(c, target, alt - 1):
+        str_cost = cos_cost  # Algethi: Strength at a cost equal to the Cosmos cost
+    if faced and c.prog[k, E.T_COST, 1] > 0:
+        str_cost, cos_cost = fighter_conversions(s, c, target, p, str_cost, cos_cost)
+    if str_cost <= 0 and cos_cost <= 0:
+        return 0, 0
+    # then all modifiers, then a floor of 1
+    cut = 1 if s.field[E.N_SLOTS - 1] == target else 0  # R1: the last slot costs 1 less
+    cut_str = cut + s.inst_cut_str[target]
+    cut_cos = cut + s.inst_cut_cos[target]
+    if faced:
+        more_str, more_cos = fighter_cuts(s, c, target, p)
+        cut_str += more_str
+        cut_cos += more_cos
+    str_cost = max(str_cost - cut_str, 1) if str_cost > 0 else 0
+    cos_cost = max(cos_cost - cut_cos, 1) if cos_cost > 0 else 0
+    return str_cost, cos_cost
+
+
+@kernel
+def fighter_conversions(s, c, target, p, str_cost, cos_cost):
+    """target's own `cost` conversions that ask for one of p's fighters facing it."""
+    k = c.inst_card[target]
+    start, n = c.prog[k, E.T_COST, 0], c.prog[k, E.T_COST, 1]
+    for i in range(start, start + n):
+        op = c.ops[i]
+        if op[E.F_OP] == E.OP_ALT_COST_FIGHTER and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
+            if op[E.F_A] > 0:
+                str_cost = op[E.F_A]
+            if op[E.F_B] > 0:
+                cos_cost = op[E.F_B]
+    return str_cost, cos_cost
+
+
+@kernel
+def fighter_cuts(s, c, target, p):
+    """What p's fighters facing target cut from its costs: target's own `cost` cuts that ask for a
+    fighter, and the fighters that lower the cost of the card they face (Daichi)."""
+    k = c.inst_card[target]
+    cut_str = cut_cos = 0
+    start, n = c.prog[k, E.T_COST, 0], c.prog[k, E.T_COST, 1]
+    for i in range(start, start + n):
+        op = c.ops[i]
+        if op[E.F_OP] == E.OP_COST_IF_FIGHTER and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
+            cut_str += op[E.F_A]
+            cut_cos += op[E.F_B]
+    play = s.zone[p, E.Z_PLAY]
+    facing = s.inst_facing
+    prog = c.prog
+    ops = c.ops
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        inst = play[j]
+        if facing[inst] != target or not c.cuts_faced_cost[c.inst_card[inst]]:
+            continue
+        ki = c.inst_card[inst]
+        start, n = prog[ki, E.T_FIGHT, 0], prog[ki, E.T_FIGHT, 1]
+        for i in range(start, start + n):
+            op = ops[i]
+            if op[E.F_OP] == E.OP_FACED_COST_PER and matches(c, target, op[E.F_C]):
+                count = count_alongside(s, c, p, target, op[E.F_FILTER], inst)
+                cut_str += op[E.F_A] * count
+                cut_cos += op[E.F_B] * count
+    return cut_str, cut_cos
+
+
+@kernel
+def effective_cost(s, c, target, cur, p):
+    """The cost p must reach in `cur` to acquire `target` now; 0 if it cannot be bought that way."""
+    str_cost, cos_cost = effective_costs(s, c, target, p)
+    return str_cost if cur == STRENGTH else cos_cost
+
+
+@kernel
+def field_rules(s, c):
+    """The `field_rules` bits of the cards on the field, computed again only once a card came or
+    went: the rules are asked about several times per decision, and few cards have any."""
+    g = s.g
+    if g[G_RULES_SEEN] != g[G_FIELD_CHANGES]:
+        rules = 0
+        for slot in range(E.N_SLOTS):
+            inst = s.field[slot]
+            if inst >= 0:
+                rules |= c.field_rules[c.inst_card[inst]]
+        g[G_FIELD_RULES] = rules
+        g[G_RULES_SEEN] = g[G_FIELD_CHANGES]
+    return g[G_FIELD_RULES]
+
+
+@kernel
+def field_rule_op(s, c, opcode, exclude):
+    """First field card (other than `exclude`) with a `field` op of this code, as (instance, op row)."""
+    if not (field_rules(s, c) >> opcode) & 1:
+        return -1, -1
+    field = s.field
+    inst_card = c.inst_card
+    for slot in range(E.N_SLOTS):
+        inst = field[slot]
+        if inst < 0 or inst == exclude or not (c.field_rules[inst_card[inst]] >> opcode) & 1:
+            continue
+        k = inst_card[inst]
+        start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
+        for i in range(start, start + n):
+            if c.ops[i, E.F_OP] == opcode:
+                return inst, i
+    return -1, -1
+
+
+@kernel
+def healing_banned(s, c):
+    inst, _ = field_rule_op(s, c, E.OP_HEAL_BAN, -1)
+    return inst >= 0
+
+
+@kernel
+def acquisition_banned(s, c, target):
+    """Kuraggu: no other card of the filtered kind can be acquired while it is on the field."""
+    if not (field_rules(s, c) >> E.OP_ACQUIRE_BAN) & 1:
+        return False
+    field = s.field
+    inst_card = c.inst_card
+    prog = c.prog
+    ops = c.ops
+    for slot in range(E.N_SLOTS):
+        inst = field[slot]
+        if inst < 0 or inst == target or not (c.field_rules[inst_card[inst]] >> E.OP_ACQUIRE_BAN) & 1:
+            continue
+        k = inst_card[inst]
+        start, n = prog[k, E.T_FIELD, 0], prog[k, E.T_FIELD, 1]
+        for i in range(start, start + n):
+            if ops[i, E.F_OP] == E.OP_ACQUIRE_BAN and matches(c, target, ops[i, E.F_FILTER]):
+                return True
+    return False
+
+
+@kernel
+def own_rule(c, target, opcode):
+    """The row of target's own `field` op with this code, or -1."""
+    k = c.inst_card[target]
+    start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
+    for i in range(start, start + n):
+        if c.ops[i, E.F_OP] == opcode:
+            return i
+    return -1
+
+
+@kernel
+def min_fighters(c, target):
+    return c.fighters_needed[c.inst_card[target]]
+
+
+@kernel
+def acquirable(s, c, target, p):
+    """(by Strength, by Cosmos): can p end the fight against `target` now, winning it in that
+    currency? Both at once: the checks other than the totals are shared, and one look at p's cards
+    in play finds its fighters, the Characters among them and whether one aids the others."""
+    if target < 0:
+        return False, False
+    n_fighters = chars = 0
+    is_aided = False
+    play = s.zone[p, E.Z_PLAY]
+    facing = s.inst_facing
+    inst_card = c.inst_card
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        f = play[j]
+        if facing[f] == target:
+            k = inst_card[f]
+            n_fighters += 1
+            if c.classes[k] & E.CLASS_CHARACTER:
+                chars += 1
+            if c.aids_fighters[k]:
+                is_aided = True
+    if n_fighters == 0 or field_slot(s, target) < 0:
+        return False, False  # without a fighter the fight total is 0, below any cost (at least 1)
+    str_cost, cos_cost = effective_costs(s, c, target, p)
+    if (str_cost <= 0 and cos_cost <= 0) or acquisition_banned(s, c, target):
+        return False, False
+    if chars < min_fighters(c, target):
+        return False, False
+    total_str, total_cos = totals_against(s, c, target, p, is_aided)
+    return str_cost > 0 and total_str >= str_cost, cos_cost > 0 and total_cos >= cos_cost
+
+
+@kernel
+def can_acquire(s, c, target, cur, p):
+    """Can p end the fight against `target` now, winning it in currency `cur`?"""
+    by_str, by_cos = acquirable(s, c, target, p)
+    return by_str if cur == STRENGTH else by_cos
+
+
+@kernel
+def count_character_fighters(s, c, p, target):
+    """Characters (not Cloths) of p facing target: Sea Serpent counts these."""
+    n = 0
+    for k in range(s.zone_n[p, E.Z_PLAY]):
+        inst = s.zone[p, E.Z_PLAY, k]
+        if s.inst_facing[inst] == target and (c.classes[c.inst_card[inst]] & E.CLASS_CHARACTER):
+            n += 1
+    return n
+
+
+@kernel
+def face_cost_payable(s, c, p, target, exclude):
+    """Dolphin: can p discard the cards asked to face target (other than `exclude`)?"""
+    if s.inst_flags[target] & IF_FACE_PAID:
+        return True
+    others = s.zone_n[p, E.Z_HAND] - (1 if exclude >= 0 else 0)
+    return others >= c.face_discards[c.inst_card[target]]  # 0 without the rule
+
+
+@kernel
+def is_protected(s, c, inst):
+    """Sho: Saints fighting alongside him cannot be wounded."""
+    target = s.inst_facing[inst]
+    p = s.inst_row[inst]
+    if target < 0 or s.inst_zone[inst] != E.Z_PLAY:
+        return False
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        other = s.zone[p, E.Z_PLAY, j]
+        if other == inst or s.inst_facing[other] != target:
+            continue
+        ko = c.inst_card[other]
+        start, n = c.prog[ko, E.T_FIGHT, 0], c.prog[ko, E.T_FIGHT, 1]
+        for i in range(start, start + n):
+            if c.ops[i, E.F_OP] == E.OP_PROTECT and matches(c, inst, c.ops[i, E.F_FILTER]):
+                return True
+    return False

@@ -1,0 +1,68 @@
+"""Invariants of a game in progress, checked after every action when a test asks for it.
+
+Each violated invariant adds 1 to g[G_VIOLATIONS] (and the first one's code goes to
+g[G_FIRST_VIOLATION]); playing with checks off costs one branch per action.
+"""
+from sim.engine import enums as E
+from sim.engine.jit import kernel
+from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_RULES_SEEN,
+                    G_VIOLATIONS)
+
+V_ZONE_MISMATCH = 1    # an instance's recorded place does not hold it (or holds it twice)
+V_NEGATIVE = 2         # a negative counter
+V_CLOCK_UP = 3         # the Clock went up, or out of 0..12
+V_FACING = 4           # a card faces something while not in play, or faces a card not on the field
+V_TWO_CLOTHS = 5       # more than one equipped Cloth
+V_LOST_CARD = 6        # a card that was in the game is nowhere
+V_FIELD_RULES = 7      # the field rules noted for the field as it is are not those of its cards
+
+
+@kernel
+def violation(s, code):
+    if s.g[G_VIOLATIONS] == 0:
+        s.g[G_FIRST_VIOLATION] = code
+    s.g[G_VIOLATIONS] += 1
+
+
+@kernel
+def check_invariants(s, c, n_players):
+    seen = s.scratch
+    seen[:] = 0
+    for row in range(E.MAX_PLAYERS + 1):
+        nz = E.N_PLAYER_ZONES if row < E.MAX_PLAYERS else E.N_COMMON_ZONES
+        for z in range(nz):
+            n = s.zone_n[row, z]
+            if n < 0:
+                violation(s, V_NEGATIVE)
+            for k in range(n):
+                inst = s.zone[row, z, k]
+                seen[inst] += 1
+                if s.inst_row[inst] != row or s.inst_zone[inst] != z:
+                    violation(s, V_ZONE_MISMATCH)
+    rules = 0
+    for slot in range(E.N_SLOTS):
+        inst = s.field[slot]
+        if inst >= 0:
+            seen[inst] += 1
+            rules |= c.field_rules[c.inst_card[inst]]
+            if s.inst_zone[inst] != E.Z_BATTLEFIELD:
+                violation(s, V_ZONE_MISMATCH)
+    if s.g[G_RULES_SEEN] == s.g[G_FIELD_CHANGES] and s.g[G_FIELD_RULES] != rules:
+        violation(s, V_FIELD_RULES)
+    for inst in range(c.inst_card.shape[0]):
+        placed = s.inst_row[inst] >= 0
+        if (placed and seen[inst] != 1) or (not placed and seen[inst] != 0):
+            violation(s, V_ZONE_MISMATCH if seen[inst] > 1 or not placed else V_LOST_CARD)
+        t = s.inst_facing[inst]
+        if t >= 0 and (s.inst_zone[inst] != E.Z_PLAY or s.inst_zone[t] != E.Z_BATTLEFIELD):
+            violation(s, V_FACING)
+        if s.inst_wounds[inst] < 0 or s.inst_cut_str[inst] < 0 or s.inst_cut_cos[inst] < 0:
+            violation(s, V_NEGATIVE)
+    for p in range(n_players):
+        if s.zone_n[p, E.Z_CLOTH] > 1:
+            violation(s, V_TWO_CLOTHS)
+    flames = s.g[G_FLAMES]
+    if flames < 0 or flames > E.N_FLAMES or flames > s.g[G_LAST_FLAMES_SEEN]:
+        violation(s, V_CLOCK_UP)
+    s.g[G_LAST_FLAMES_SEEN] = flames
+    seen[:] = 0

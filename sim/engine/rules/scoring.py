@@ -1,0 +1,85 @@
+"""End of the game: victory points (GEN-11 zones, variable VP) and win shares (R7)."""
+import numpy as np
+from sim.engine.jit import kernel
+
+from sim.engine import enums as E
+from sim.engine.state import G_NPLAYERS
+from sim.engine.rules.zones import count_in_deck, count_in_zone, is_deck_zone, matches
+
+
+@kernel
+def distinct_names_in_deck(s, c, p, f):
+    seen = np.zeros(c.card_id.shape[0] + 1, np.bool_)
+    n = 0
+    for z in range(E.N_PLAYER_ZONES):
+        if not is_deck_zone(z):
+            continue
+        for j in range(s.zone_n[p, z]):
+            inst = s.zone[p, z, j]
+            if matches(c, inst, f):
+                nid = c.name_id[c.inst_card[inst]]
+                if not seen[nid]:
+                    seen[nid] = True
+                    n += 1
+    return n
+
+
+@kernel
+def has_most(s, c, p, f):
+    """"The player with the most": strictly more than every other player (a tie gives nothing)."""
+    mine = count_in_deck(s, c, p, f)
+    for q in range(s.g[G_NPLAYERS]):
+        if q != p and count_in_deck(s, c, q, f) >= mine:
+            return False
+    return True
+
+
+@kernel
+def card_vp(s, c, p, k):
+    """VP of one copy of card k in p's deck: printed VP plus its score program."""
+    vp = c.vp[k]
+    start, n = c.prog[k, E.T_SCORE, 0], c.prog[k, E.T_SCORE, 1]
+    for i in range(start, start + n):
+        op = c.ops[i]
+        code = op[E.F_OP]
+        f = op[E.F_FILTER]
+        if code == E.OP_VP_PER:
+            if op[E.F_C] == E.CNT_DECK:
+                cnt = count_in_deck(s, c, p, f)
+            elif op[E.F_C] == E.CNT_DECK_NAMES:
+                cnt = distinct_names_in_deck(s, c, p, f)
+            else:
+                cnt = count_in_zone(s, c, p, E.Z_DESTROYED, f, -1)
+            vp += cnt // op[E.F_A]
+        elif code == E.OP_VP_IF_MOST:
+            if has_most(s, c, p, f):
+                vp += op[E.F_A]
+        elif code == E.OP_VP_IF_OWN:
+            if count_in_deck(s, c, p, f) > 0:
+                vp += op[E.F_A]
+    return vp
+
+
+@kernel
+def score_player(s, c, p):
+    total = 0
+    for z in range(E.N_PLAYER_ZONES):
+        if not is_deck_zone(z):
+            continue
+        for j in range(s.zone_n[p, z]):
+            total += card_vp(s, c, p, c.inst_card[s.zone[p, z, j]])
+    return total
+
+
+@kernel
+def win_shares(vps, n, out):
+    """R7: equal top VP is a shared win, split equally."""
+    best = vps[0]
+    for i in range(1, n):
+        best = max(best, vps[i])
+    k = 0
+    for i in range(n):
+        if vps[i] == best:
+            k += 1
+    for i in range(n):
+        out[i] = 1.0 / k if vps[i] == best else 0.0

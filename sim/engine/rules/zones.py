@@ -1,0 +1,253 @@
+"""Zone primitives: moving card instances between stacks, drawing, shuffling, logging, filters.
+
+Every card movement of the engine goes through `move_to`, so an instance is always in exactly one
+place (the conservation invariant the tests check).
+"""
+from sim.engine.jit import kernel
+
+from sim.engine import enums as E
+from sim.engine.rng import shuffle_prefix
+from sim.engine.state import G_FIELD_CHANGES, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_TURN, G_ROUND
+
+
+@kernel
+def is_summary_event(kind):
+    return (kind == E.EV_REVEAL or kind == E.EV_ACQUIRE or kind == E.EV_FLAME
+            or kind == E.EV_END)
+
+
+@kernel
+def log_event(s, c, kind, seat, inst, a, b):
+    """Record one event if the log level asks for it (nothing is written when logging is off)."""
+    level = s.g[G_LOG_LEVEL]
+    if level == E.LOG_NONE or (level == E.LOG_SUMMARY and not is_summary_event(kind)):
+        return
+    n = s.g[G_LOG_N]
+    if n >= s.log.shape[0]:
+        s.g[G_LOG_OVERFLOW] += 1
+        return
+    row = s.log[n]
+    row[E.E_TURN] = s.g[G_TURN]
+    row[E.E_ROUND] = s.g[G_ROUND]
+    row[E.E_SEAT] = seat
+    row[E.E_KIND] = kind
+    row[E.E_CARD] = c.card_id[c.inst_card[inst]] if inst >= 0 else -1
+    row[E.E_A] = a
+    row[E.E_B] = b
+    row[E.E_INST] = inst
+    s.g[G_LOG_N] = n + 1
+
+
+@kernel
+def card_of(c, inst):
+    return c.inst_card[inst]
+
+
+@kernel
+def zone_push(s, row, z, inst):
+    n = s.zone_n[row, z]
+    s.zone[row, z, n] = inst
+    s.zone_n[row, z] = n + 1
+    s.inst_row[inst] = row
+    s.inst_zone[inst] = z
+
+
+@kernel
+def zone_remove(s, inst):
+    """Take an instance out of wherever it is (keeping the order of the others)."""
+    row = s.inst_row[inst]
+    z = s.inst_zone[inst]
+    if z == E.Z_BATTLEFIELD:
+        field = s.field
+        for k in range(E.N_SLOTS):
+            if field[k] == inst:
+                field[k] = -1
+        s.g[G_FIELD_CHANGES] += 1
+    elif row >= 0 and z >= 0:
+        stack = s.zone[row, z]
+        n = s.zone_n[row, z]
+        at = n - 1
+        while at >= 0 and stack[at] != inst:  # most moves take the top card
+            at -= 1
+        if at >= 0:
+            for k in range(at + 1, n):
+                stack[k - 1] = stack[k]
+            s.zone_n[row, z] = n - 1
+            stack[n - 1] = -1
+    leave_zone(s, inst, z)
+
+
+@kernel
+def leave_zone(s, inst, z):
+    """What a card leaving zone z loses, once it is off the stack."""
+    if z == E.Z_PLAY:
+        s.inst_facing[inst] = -1
+    if z == E.Z_WOUNDED:
+        s.inst_wounds[inst] = 0
+    s.inst_row[inst] = -1
+    s.inst_zone[inst] = -1
+
+
+@kernel
+def enter_zone(s, inst, row, z):
+    zone_push(s, row, z, inst)
+    if z == E.Z_WOUNDED:
+        s.inst_wounds[inst] = 1
+
+
+@kernel
+def move_to(s, inst, row, z):
+    zone_remove(s, inst)
+    enter_zone(s, inst, row, z)
+
+
+@kernel
+def move_all(s, row, z, dest):
+    """Move all the cards of row's zone z onto dest, bottom card first (as a move_to of each)."""
+    stack = s.zone[row, z]
+    for j in range(s.zone_n[row, z]):
+        inst = stack[j]
+        stack[j] = -1
+        leave_zone(s, inst, z)
+        enter_zone(s, inst, row, dest)
+    s.zone_n[row, z] = 0
+
+
+@kernel
+def move_all_but(s, row, z, dest, keep):
+    """Move the cards of row's zone z that keep[i] does not mark onto dest, in order (as a move_to
+    of each); the kept cards stay, in order."""
+    stack = s.zone[row, z]
+    n = s.zone_n[row, z]
+    kept = 0
+    for j in range(n):
+        inst = stack[j]
+        if keep[j]:
+            stack[kept] = inst
+            kept += 1
+        else:
+            leave_zone(s, inst, z)
+            enter_zone(s, inst, row, dest)
+    stack[kept:n] = -1
+    s.zone_n[row, z] = kept
+
+
+@kernel
+def place_on_field(s, inst, slot):
+    zone_remove(s, inst)
+    s.field[slot] = inst
+    s.g[G_FIELD_CHANGES] += 1
+    s.inst_row[inst] = E.COMMON
+    s.inst_zone[inst] = E.Z_BATTLEFIELD
+
+
+@kernel
+def field_slot(s, inst):
+    field = s.field
+    for k in range(E.N_SLOTS):
+        if field[k] == inst:
+            return k
+    return -1
+
+
+@kernel
+def shuffle_zone(s, row, z):
+    shuffle_prefix(s.rng, s.zone[row, z], s.zone_n[row, z])
+
+
+@kernel
+def reshuffle_discard(s, c, p):
+    """GEN-2: the discard pile becomes the draw pile only when a card must be drawn from an empty one."""
+    n = s.zone_n[p, E.Z_DISCARD]
+    if n == 0:
+        return False
+    for k in range(n):
+        inst = s.zone[p, E.Z_DISCARD, k]
+        s.zone[p, E.Z_DRAW, k] = inst
+        s.inst_zone[inst] = E.Z_DRAW
+        s.zone[p, E.Z_DISCARD, k] = -1
+    s.zone_n[p, E.Z_DRAW] = n
+    s.zone_n[p, E.Z_DISCARD] = 0
+    shuffle_zone(s, p, E.Z_DRAW)
+    log_event(s, c, E.EV_SHUFFLE, p, -1, E.Z_DISCARD, n)
+    return True
+
+
+@kernel
+def top_of_draw(s, c, p):
+    """The top card of p's draw pile, reshuffling the discard pile if needed; -1 if none."""
+    if s.zone_n[p, E.Z_DRAW] == 0 and not reshuffle_discard(s, c, p):
+        return -1
+    return s.zone[p, E.Z_DRAW, s.zone_n[p, E.Z_DRAW] - 1]
+
+
+@kernel
+def draw_cards(s, c, p, n):
+    drawn = 0
+    for _ in range(n):
+        inst = top_of_draw(s, c, p)
+        if inst < 0:
+            break
+        move_to(s, inst, p, E.Z_HAND)
+        drawn += 1
+    if drawn > 0:
+        log_event(s, c, E.EV_DRAW, p, -1, drawn, 0)
+    return drawn
+
+
+@kernel
+def matches(c, inst, f):
+    """Does the card of `inst` pass filter row f (-1: any card)? (`compiler.filter_passes`)"""
+    return f < 0 or c.passes[f, inst]
+
+
+@kernel
+def has_class(c, inst, bits):
+    return (c.classes[c.inst_card[inst]] & bits) != 0
+
+
+@kernel
+def count_in_zone(s, c, row, z, f, exclude):
+    n = 0
+    for k in range(s.zone_n[row, z]):
+        inst = s.zone[row, z, k]
+        if inst != exclude and matches(c, inst, f):
+            n += 1
+    return n
+
+
+@kernel
+def count_on_field(s, c, f, exclude):
+    n = 0
+    for k in range(E.N_SLOTS):
+        inst = s.field[k]
+        if inst >= 0 and inst != exclude and matches(c, inst, f):
+            n += 1
+    return n
+
+
+@kernel
+def is_deck_zone(z):
+    """GEN-11: "your deck" = hand, draw pile, discard pile, cards in play (Cloth, wounded)."""
+    return (z == E.Z_DRAW or z == E.Z_HAND or z == E.Z_DISCARD or z == E.Z_PLAY
+            or z == E.Z_CLOTH or z == E.Z_WOUNDED or z == E.Z_REVEALED)
+
+
+@kernel
+def count_in_deck(s, c, p, f):
+    n = 0
+    for z in range(E.N_PLAYER_ZONES):
+        if is_deck_zone(z):
+            n += count_in_zone(s, c, p, z, f, -1)
+    return n
+
+
+@kernel
+def count_alongside_any(s, c, p, f):
+    """p's cards in play that face a field card and pass filter f."""
+    n = 0
+    for k in range(s.zone_n[p, E.Z_PLAY]):
+        inst = s.zone[p, E.Z_PLAY, k]
+        if s.inst_facing[inst] >= 0 and matches(c, inst, f):
+            n += 1
+    return n

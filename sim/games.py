@@ -1,0 +1,289 @@
+"""The in-process Python API: cards as a DataFrame, games played into DataFrames, traces."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+import pandas as pd
+
+from sim.engine import enums as E
+from sim.cards.cardsets import apply_overrides, box_path, cardset_hash, load_card_records
+from sim.cards.compiler import CardTable, compile_cards
+from sim.policy_catalog import N_WEIGHTS, policy_by_name
+from sim.cards.schema import Card, parse_card_file
+
+ROUND_CAP = 40  # GEN-9: classic mode
+
+
+@dataclass
+class PlayResult:
+    """Games played in this process. `games`: one row per game; `players`: one row per player per
+    game; `events`: reveals, acquisitions and flames (and everything, for traces); `decks`: final
+    deck composition (game, seat, card_id, copies)."""
+    games: pd.DataFrame
+    players: pd.DataFrame
+    events: pd.DataFrame
+    decks: pd.DataFrame
+    cards: pd.DataFrame = field(repr=False)
+
+    def __repr__(self):
+        return (f"PlayResult({len(self.games)} games, {self.games['players'].iloc[0] if len(self.games) else 0} "
+                f"players, {len(self.events)} events)")
+
+
+# --- Cards ---------------------------------------------------------------------------------
+def _records(boxes, cardset=None, overrides=None) -> tuple[list[Card], dict[int, str]]:
+    if isinstance(boxes, str):
+        boxes = (boxes,)
+    cards = load_card_records(boxes, cardset)
+    origin = {}
+    for box in boxes:
+        for c in parse_card_file(box_path(box)).card:
+            origin[c.id] = box
+    for c in cards:
+        origin.setdefault(c.id, "custom")
+    return apply_overrides(cards, overrides), origin
+
+
+def cards_frame(cards: list[Card], origin: dict[int, str]) -> pd.DataFrame:
+    rows = []
+    for c in cards:
+        triggers = [e.on for e in c.effects]
+        rows.append(dict(
+            id=c.id, name=c.name, box=origin.get(c.id, "custom"), hero=c.hero or "",
+            **{"class": ", ".join(c.classes) or "(none)"},
+            rank=", ".join(E.RANK_SYMBOLS[E.RANK_NAMES[r]] for r in c.rank),
+            copies=c.copies, start=c.start,
+            strength_cost=c.strength_cost, cosmos_cost=c.cosmos_cost,
+            strength=c.strength, heal=c.heal, cosmos=c.cosmos, vp=c.vp,
+            variable_vp="score" in triggers, flame="flame" in c.icons,
+            effect_text=c.text, effect_encoded=c.plain or bool(c.effects),
+            triggers=", ".join(triggers), estimate=c.estimate,
+        ))
+    return pd.DataFrame(rows)
+
+
+def load_cards(boxes=("base",), cardset=None, overrides=None) -> pd.DataFrame:
+    """One row per distinct card. Costs and values a card does not have are 0 (a cost of 0 means
+    it cannot be bought with that currency); `vp` is the printed fixed VP and `variable_vp` says
+    whether a scoring rule adds to it. `effect_encoded` is False only for a card with a printed
+    effect the engine does not apply (none in the base box)."""
+    cards, origin = _records(boxes, cardset, overrides)
+    return cards_frame(cards, origin)
+
+
+# --- The engine ------------------------------------------------------------------------------
+@dataclass
+class Engine:
+    """A compiled card set, ready for the kernels."""
+    cards: list[Card]
+    origin: dict[int, str]
+    table: CardTable
+    hash: str
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        return cards_frame(self.cards, self.origin)
+
+
+def build_engine(boxes=("base",), cardset=None, overrides=None) -> Engine:
+    cards, origin = _records(boxes, cardset, overrides)
+    missing = [c.name for c in cards if not (c.plain or c.effects)]
+    if missing:
+        raise NotImplementedError("cards whose effect the engine does not apply: " + ", ".join(missing))
+    return Engine(cards, origin, compile_cards(cards), cardset_hash(cards))
+
+
+def _seat_config(players: int, policies, heroes):
+    if not 2 <= players <= E.MAX_PLAYERS:
+        raise ValueError(f"classic mode takes 2 to 5 players, not {players}")
+    if isinstance(policies, str):
+        policies = (policies,)
+    policies = tuple(policies) or ("<default>",)
+    if len(policies) == 1:
+        policies = policies * players
+    if len(policies) != players:
+        raise ValueError(f"give one policy for all seats or one per seat ({players}), not {len(policies)}")
+    pols = [policy_by_name(p) for p in policies]
+    ids = np.zeros(E.MAX_PLAYERS, np.int64)
+    weights = np.zeros((E.MAX_PLAYERS, N_WEIGHTS))
+    for i, p in enumerate(pols):
+        ids[i] = p.id
+        weights[i] = p.weights
+    hero_ids = np.full(E.MAX_PLAYERS, -1, np.int64)
+    if heroes:
+        if isinstance(heroes, str):
+            heroes = (heroes,)
+        if len(heroes) != players:
+            raise ValueError(f"give one Hero per seat ({players}), not {len(heroes)}")
+        for i, h in enumerate(heroes):
+            if h in ("random", "", None):
+                continue
+            name = str(h).capitalize()
+            if name not in E.HEROES:
+                raise ValueError(f"unknown Hero '{h}'; allowed: {', '.join(E.HEROES)} or random")
+            if name in [E.HEROES[x] for x in hero_ids if x >= 0]:
+                raise ValueError(f"Hero '{name}' is given to two seats; Heroes are distinct")
+            hero_ids[i] = E.HEROES.index(name)
+    return [p.name for p in pols], ids, weights, hero_ids
+
+
+def run_kernel(engine: Engine, first_game: int, n_games: int, seed: int, players: int, policy_ids,
+               weights, hero_ids, log_level: int, check: bool = False, seats: str = "random"):
+    """Play a range of games; return the raw record arrays of `play_batch`."""
+    from sim.engine.modes.classic import play_batch
+    from sim.memory import reuse_freed_memory
+    from sim.engine.structs import card_ref, state_ref
+    reuse_freed_memory()
+    _compile_parts_once()
+    state = new_state(engine.table, 60000 if log_level == E.LOG_FULL else 4096)
+    return play_batch(card_ref(engine.table), state_ref(state), first_game, n_games, seed, players, hero_ids,
+                      policy_ids, weights, log_level, ROUND_CAP, int(check), int(seats == "random"))
+
+
+_kernels_checked = False
+
+
+def _compile_parts_once():
+    """The first time this process plays: if the kernels are not cached, compile the parts of the
+    engine side by side (sim.engine.precompile) before `play_batch` compiles the rest here."""
+    global _kernels_checked
+    if not _kernels_checked:
+        _kernels_checked = True
+        from sim.engine.cache import kernels_cached
+        if not kernels_cached():
+            from sim.engine.precompile import compile_parts
+            compile_parts()
+
+
+def new_state(table: CardTable, log_cap: int = 4096):
+    """A game state for this card table, with room for log_cap events per game."""
+    from sim.engine.state import allocate_state
+    return allocate_state(len(table.inst_card), len(table.card_id), N_WEIGHTS, log_cap)
+
+
+def frames(engine: Engine, raw, seed: int, players: int, policy_names) -> PlayResult:
+    from sim.engine.modes.classic import (GM_END, GM_FLAMES_LEFT, GM_FLAMES_REMOVED, GM_GAME, GM_ILLEGAL, GM_LOG_LOST,
+                       GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, PR_DECK, PR_DESTROYED, PR_ENTRY, PR_FIGHTS, PR_HERO,
+                       PR_VP, PR_WOUNDED)
+    g, pl, shares, decks, ev = raw
+    n = len(g)
+    games = pd.DataFrame({
+        "game": g[:, GM_GAME], "seed": np.full(n, seed, np.int64), "players": np.full(n, players, np.int8),
+        "rounds": g[:, GM_ROUNDS].astype(np.int16), "player_turns": g[:, GM_TURNS].astype(np.int16),
+        "end_reason": pd.Categorical.from_codes(g[:, GM_END], E.END_REASONS),
+        "flames_removed": g[:, GM_FLAMES_REMOVED].astype(np.int8),
+        "flames_left": g[:, GM_FLAMES_LEFT].astype(np.int8),
+        "illegal_actions": g[:, GM_ILLEGAL].astype(np.int32),
+        "log_lost": g[:, GM_LOG_LOST].astype(np.int32),
+        "violations": g[:, GM_VIOLATIONS].astype(np.int32),
+    })
+    seat = np.tile(np.arange(players), n)
+    policy_codes = np.array(list(policy_names), dtype=object)
+    players_df = pd.DataFrame({
+        "game": np.repeat(g[:, GM_GAME], players),
+        "seat": seat.astype(np.int8),
+        "hero": pd.Categorical.from_codes(pl[:, :, PR_HERO].ravel(), E.HEROES),
+        "policy": pd.Categorical(policy_codes[pl[:, :, PR_ENTRY].ravel()]),
+        "vp": pl[:, :, PR_VP].ravel().astype(np.int16),
+        "win_share": shares.ravel(),
+        "deck_size": pl[:, :, PR_DECK].ravel().astype(np.int16),
+        "destroyed": pl[:, :, PR_DESTROYED].ravel().astype(np.int16),
+        "wounded": pl[:, :, PR_WOUNDED].ravel().astype(np.int16),
+        "fights_won": pl[:, :, PR_FIGHTS].ravel().astype(np.int16),
+    })
+    gi, si, ki = np.nonzero(decks)
+    decks_df = pd.DataFrame({
+        "game": g[gi, GM_GAME], "seat": si.astype(np.int8),
+        "card_id": engine.table.card_id[ki].astype(np.int16), "copies": decks[gi, si, ki].astype(np.int16),
+    })
+    return PlayResult(games, players_df, events_frame(ev), decks_df, engine.frame)
+
+
+def labels_categorical(labels: np.ndarray, names) -> pd.Categorical:
+    """pd.Categorical(names[labels]) (the categories: the names used, sorted), built from the
+    integer labels without a Python string per row."""
+    used = np.flatnonzero(np.bincount(labels, minlength=len(names)))
+    categories = sorted({names[i] for i in used})
+    code = np.full(len(names), -1, np.int8)
+    code[used] = [categories.index(names[i]) for i in used]
+    return pd.Categorical.from_codes(code[labels], categories, validate=False)
+
+
+def events_frame(cols: np.ndarray) -> pd.DataFrame:
+    """The events table from the kernel's event columns (`play_batch`)."""
+    kinds = cols[1 + E.E_KIND]
+    a = cols[1 + E.E_A]
+    # how an acquisition was made or a flame went out, "" for other events
+    how = np.where(kinds == E.EV_ACQUIRE, 1 + a, np.where(kinds == E.EV_FLAME, 1 + len(E.ACQ_NAMES) + a, 0))
+    names = [E.EV_NAMES.get(k, str(k)) for k in range(max(E.EV_NAMES) + 1)]
+    return pd.DataFrame({
+        "game": cols[0].astype(np.int64),
+        "turn": cols[1 + E.E_TURN].astype(np.int16),
+        "round": cols[1 + E.E_ROUND].astype(np.int16),
+        "seat": cols[1 + E.E_SEAT].astype(np.int8),
+        "kind": labels_categorical(kinds, names),
+        "card_id": cols[1 + E.E_CARD].astype(np.int16),
+        "how": labels_categorical(how, ("",) + E.ACQ_NAMES + E.FLAME_NAMES),
+        "a": a,
+        "b": cols[1 + E.E_B],
+    })
+
+
+@lru_cache(maxsize=8)
+def _cached_engine(boxes, cardset, overrides_items):
+    return build_engine(boxes, cardset, dict(overrides_items) if overrides_items else None)
+
+
+def get_engine(boxes=("base",), cardset=None, overrides=None) -> Engine:
+    if isinstance(boxes, str):
+        boxes = (boxes,)
+    items = tuple(sorted((overrides or {}).items()))
+    return _cached_engine(tuple(boxes), str(cardset) if cardset else None, items)
+
+
+def play(games: int, players: int = 2, boxes=("base",), seed: int = 0, policies=("<default>",),
+         heroes=None, first_game: int = 0, cardset=None, overrides=None,
+         events: str = "summary", check_invariants: bool = False, seats: str = "random") -> PlayResult:
+    """Play games first_game .. first_game + games - 1 in this process.
+
+    policies: one name for all seats or one per seat (see `sim.describe_policies()`);
+    heroes: None (random, distinct) or one per seat; events: "summary" (reveals, acquisitions,
+    flames), "full" (everything) or "none"; check_invariants: count invariant violations after
+    every action (tests; column `violations`); seats: "random" (R9: the given policies take the
+    seats in a random order each game) or "fixed" (policy i plays seat i)."""
+    if seats not in ("random", "fixed"):
+        raise ValueError(f"seats must be 'random' or 'fixed', not {seats!r}")
+    engine = get_engine(boxes, cardset, overrides)
+    names, ids, weights, hero_ids = _seat_config(players, policies, heroes)
+    level = {"none": E.LOG_NONE, "summary": E.LOG_SUMMARY, "full": E.LOG_FULL}[events]
+    try:
+        raw = run_kernel(engine, first_game, games, seed, players, ids, weights, hero_ids, level,
+                         check_invariants, seats)
+    except Exception as e:  # a corrupt kernel cache (e.g. a truncated file) is repaired, then compiled
+        from sim.engine.cache import repair
+        if not repair(e):
+            raise
+        raw = run_kernel(engine, first_game, games, seed, players, ids, weights, hero_ids, level,
+                         check_invariants, seats)
+    return frames(engine, raw, seed, players, names)
+
+
+def trace_events(seed: int, game: int = 0, players: int = 2, boxes=("base",), policies=("<default>",),
+                 heroes=None, cardset=None, overrides=None) -> list[dict]:
+    """One game's full event log as a list of dicts (one JSON object per line with `json.dumps`)."""
+    res = play(1, players, boxes, seed, policies, heroes, game, cardset, overrides, events="full")
+    from sim.tracing import event_dicts
+    return event_dicts(res)
+
+
+def trace(seed: int, game: int = 0, players: int = 2, boxes=("base",), policies=("<default>",),
+          heroes=None, cardset=None, overrides=None, fmt: str = "text") -> str:
+    """One game told turn by turn ("text") or as JSON Lines ("jsonl")."""
+    res = play(1, players, boxes, seed, policies, heroes, game, cardset, overrides, events="full")
+    from sim.tracing import render_text, event_dicts
+    if fmt == "jsonl":
+        return "\n".join(json.dumps(d, ensure_ascii=False) for d in event_dicts(res)) + "\n"
+    return render_text(res)
