@@ -137,25 +137,9 @@ def run_kernel(engine: Engine, first_game: int, n_games: int, seed: int, players
     from sim.memory import reuse_freed_memory
     from sim.engine.structs import card_ref, state_ref
     reuse_freed_memory()
-    _compile_parts_once()
     state = new_state(engine.table, 60000 if log_level == E.LOG_FULL else 4096)
     return play_batch(card_ref(engine.table), state_ref(state), first_game, n_games, seed, players, hero_ids,
                       policy_ids, weights, log_level, ROUND_CAP, int(check), int(seats == "random"))
-
-
-_kernels_checked = False
-
-
-def _compile_parts_once():
-    """The first time this process plays: if the kernels are not cached, compile the parts of the
-    engine side by side (sim.engine.precompile) before `play_batch` compiles the rest here."""
-    global _kernels_checked
-    if not _kernels_checked:
-        _kernels_checked = True
-        from sim.engine.cache import kernels_cached
-        if not kernels_cached():
-            from sim.engine.precompile import compile_parts
-            compile_parts()
 
 
 def new_state(table: CardTable, log_cap: int = 4096):

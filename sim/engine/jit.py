@@ -1,126 +1,85 @@
-"""The engine's jit decorator: numba, cached, without the GIL, one version per argument type.
+"""The engine's jit decorators, on numba's public extension API only.
 
-By default numba compiles a callee again for every pattern of constant arguments at its call
-sites (`f(x, -1)` and `f(x, 0)` become two versions). In an engine of many small kernels that
-multiplied compile time. This dispatcher compiles one version per argument *type*, like a C
-function would be.
+`kernel`: a function of the engine. Called from another kernel, numba compiles it into that
+caller once per argument *types* (numba's overload mechanism, which tries non-literal types
+first): `f(x, -1)` and `f(x, 0)` share one version. Plain njit functions would get one version
+per constant argument, which nearly doubled the engine's compile time and its cache. Called from
+Python (an entry point such as `play_batch`, or a test), it is its own njit dispatcher, cached on
+disk with everything it calls.
 
-It also compiles the engine's array indexing without numba's wrap-around of negative indices
-(see `_engine_index`), lets LLVM inline larger callees (see `INLINE_THRESHOLD`; numba inlines a
-few more, `inline_kernel`), and optimizes the rules' kernels once, in the entry that plays the
-games, rather than in every caller (see `QUICK_MODULES`).
+`inline_kernel`: a small kernel numba copies into each caller (for the few that the policy calls
+for every field card inside its largest function).
+
+`by_index(name, modules)`: a kernel `f(which, *args)` that calls `modules[which].<name>(*args)`,
+for what is chosen at run time among modules of the same kernels (policy algorithms, modes).
+
+With NUMBA_DISABLE_JIT=1 every kernel is the plain Python function: the same games, slowly.
 """
-import numpy as np
-from llvmlite import binding as llvm
-from llvmlite import ir
-from numba import njit, types
-from numba.core import codegen, config
-from numba.core.registry import CPUDispatcher
-from numba.np import arrayobj
+from __future__ import annotations
 
+import functools
+
+import numpy as np
+from numba import njit
+from numba.core import config
+from numba.extending import overload
 
 if config.DISABLE_JIT:
     np.seterr(over="ignore")  # the RNG relies on uint64 wrap-around, silent under numba
 
-
-# A numba call passes every argument and a status word through memory and tests the status on
-# return; the engine's mid-sized kernels (what the hand adds to a fight, a card's costs, ...) are
-# called in the policy's inner loops, above LLVM's default threshold (250). 1000: about 5% more
-# games/s for about 10 s more of cold compile (39 -> 50 s); higher thresholds compile much longer
-# for no more speed. The option is LLVM's, so it holds for whatever numba compiles in this process.
-INLINE_THRESHOLD = 1000
-llvm.set_option("", f"-inline-threshold={INLINE_THRESHOLD}")
+_OPTIONS = dict(nogil=True, no_cfunc_wrapper=True)
 
 
-# numba optimizes each kernel's module at -O3 with its callees linked in, so a kernel deep in the
-# call graph is optimized again in every caller up to `play_batch`. That repetition makes the
-# policies faster (their kernels stay on the full path), not the rules: the kernels of the rules'
-# modules (QUICK_MODULES) get only numba's first, cheap pass in their own module and are optimized
-# at -O3 once, inside `play_batch` (ENTRY), whose code plays the games. Same games at the same
-# speed (interleaved A/B runs), about 11 s less of cold compile (51 -> 40 s). A kernel of those
-# modules called directly from Python (the tests do) runs less optimized code.
-QUICK_MODULES = ("effects", "field", "classic", "invariants", "actions", "scoring", "turn")
-ENTRY = "play_batch"
-_quick = {}  # library name (the kernel's qualified name) -> the start of its mangled symbol
-_numba_optimize_final_module = getattr(codegen.CPUCodeLibrary, "_optimize_final_module", None)
+class Kernel:
+    """A kernel (see the module docstring): an overload for jitted callers, and an njit dispatcher,
+    made when first called, for Python callers."""
 
+    def __init__(self, func):
+        functools.update_wrapper(self, func)
+        self.py_func = func
+        self._dispatcher = None
+        overload(self, jit_options=_OPTIONS, strict=False)(lambda *args: func)
 
-def _note_quick(func):
-    module = func.__module__.rsplit(".", 1)[-1]
-    if module in QUICK_MODULES and func.__name__ != ENTRY:
-        parts = (*func.__module__.split("."), func.__name__)
-        _quick[func.__qualname__] = "_ZN" + "".join(f"{len(part)}{part}" for part in parts)
+    @property
+    def dispatcher(self):
+        if self._dispatcher is None:
+            self._dispatcher = njit(cache=True, **_OPTIONS)(self.py_func)
+        return self._dispatcher
 
+    def __call__(self, *args):
+        return self.dispatcher(*args)
 
-def _is_quick(library):
-    prefix = _quick.get(library.name)  # another function of the same name is not one of ours
-    return prefix is not None and any(f.name.startswith(prefix) for f in library._final_module.functions)
+    def __hash__(self):
+        return id(self)
 
-
-def _optimize_final_module(self):
-    try:
-        pm, pb = self._codegen._module_pass_manager(loop_vectorize=self._codegen._loopvect, slp_vectorize=False,
-                                                   opt=self._codegen._opt_level, cost="cheap") \
-            if _is_quick(self) else (None, None)
-    except (AttributeError, TypeError, ValueError):  # numba's internals of another version: its own passes
-        pm = None
-    if pm is None:
-        _numba_optimize_final_module(self)
-    else:
-        pm.run(self._final_module, pb)
-
-
-if _numba_optimize_final_module is not None:
-    codegen.CPUCodeLibrary._optimize_final_module = _optimize_final_module
-
-
-class _TypeDispatcher(CPUDispatcher):
-    def get_call_template(self, args, kws):
-        args = tuple(types.unliteral(a) for a in args)
-        kws = {k: types.unliteral(v) for k, v in kws.items()}
-        return super().get_call_template(args, kws)
-
-
-_ENGINE_PREFIX = "_ZN3sim"  # how numba mangles the names of functions of the sim package
-_fix_integer_index = arrayobj.fix_integer_index
-
-
-def _engine_index(context, builder, idxty, idx, size):
-    """numba turns a negative index into one from the end (a[-1] is the last item): three more
-    instructions per index, in an engine that indexes arrays by card instances read from other
-    arrays everywhere (16% of its time). The engine never indexes with a negative value at run
-    time (tests/test_bounds.py plays games with numba's bounds checks on to hold it to that), so
-    its kernels index as C does; a negative constant (a[-1]) still counts from the end, and code
-    outside the sim package is untouched."""
-    if idxty.signed and not isinstance(idx, ir.Constant) and builder.function.name.startswith(_ENGINE_PREFIX):
-        return context.cast(builder, idx, idxty, types.intp)
-    return _fix_integer_index(context, builder, idxty, idx, size)
-
-
-arrayobj.fix_integer_index = _engine_index
-
-
-# numba gives every compiled function a C-callable wrapper, for passing it as a first-class
-# function or taking its address; the engine does neither (kernels call kernels, Python calls
-# them through their dispatcher). Without those wrappers a cold compile takes about 3 s less.
-_OPTIONS = dict(cache=True, nogil=True, no_cfunc_wrapper=True)
+    def __repr__(self):
+        return f"<kernel {self.__module__}.{self.__qualname__}>"
 
 
 def kernel(func):
-    """Decorate an engine function (see the module docstring)."""
-    disp = njit(**_OPTIONS)(func)
-    if not config.DISABLE_JIT:
-        disp.__class__ = _TypeDispatcher
-        _note_quick(func)
-    return disp
+    return func if config.DISABLE_JIT else Kernel(func)
 
 
 def inline_kernel(func):
-    """A kernel that numba copies into each of its callers. For the small kernels that the policy
-    calls for every field card from inside its largest function, which LLVM does not inline into:
-    each call saved registers and read the struct descriptors again (about 2% more games/s for
-    two of them; more of them made the engine slower)."""
-    disp = njit(inline="always", **_OPTIONS)(func)
-    if not config.DISABLE_JIT:
-        disp.__class__ = _TypeDispatcher
-    return disp
+    return func if config.DISABLE_JIT else njit(inline="always", cache=True, **_OPTIONS)(func)
+
+
+def by_index(name: str, modules: tuple):
+    """A kernel `f(which, *args)` calling `modules[which].<name>(*args)` (the last module for an
+    index out of range)."""
+    targets = [getattr(m, name) for m in modules]
+
+    def call(which, *args):
+        return getattr(modules[which], name)(*args)
+
+    call.__name__ = call.__qualname__ = f"{name}_by_index"
+    if config.DISABLE_JIT:
+        return call
+    glob = {f"f{i}": t for i, t in enumerate(targets)}
+    lines = ["def impl(which, *args):"]
+    for i in range(len(targets) - 1):
+        lines.append(f"    if which == {i}:\n        return f{i}(*args)")
+    lines.append(f"    return f{len(targets) - 1}(*args)")
+    exec("\n".join(lines), glob)
+    overload(call, jit_options=_OPTIONS, strict=False)(lambda which, *args: glob["impl"])
+    return call

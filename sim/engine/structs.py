@@ -15,19 +15,99 @@ The inner dimensions of most arrays are fixed by the engine (`ops[i, F_WIDTH]`, 
 constant multiplications, as in C (about 4% more games/s). The leading dimension, and the inner
 ones that grow with the card set (`RUN_SIZED`), stay values read at run time: one compiled
 engine serves every card set.
+
+A field may itself be a struct (the state's `mind`, the policies' memory): one word, its address.
+
+The arrays seen through a struct are `EngineArray`s: indexed by integers they address as C does,
+without numba's wrap-around of a negative index (three instructions per index, in an engine that
+indexes arrays by card instances read from other arrays everywhere: about a third of its
+instructions). The engine never indexes with a negative value at run time; tests/test_bounds.py
+plays games with numba's bounds checks on to hold it to that.
 """
+import operator
+
 import numpy as np
 from llvmlite import ir
 from numba import typeof
 from numba.core import cgutils, config, types
 from numba.core.extending import (NativeValue, infer_getattr, lower_getattr_generic, models,
                                   register_model, typeof_impl, unbox)
-from numba.core.imputils import impl_ret_untracked
+from numba.core.imputils import impl_ret_untracked, lower_builtin
 from numba.core.typing.templates import AttributeTemplate
+from numba.np import arrayobj
 from numba.np.arrayobj import make_array, populate_array
 
 # The inner dimensions whose size depends on the card set, per field: (name, dimension)
 RUN_SIZED = {("zone", 2), ("value", 1), ("use_first", 1), ("passes", 1)}
+
+
+class EngineArray(types.Array):
+    """An array of a struct (see the module docstring); its views are engine arrays too."""
+
+    def __init__(self, dtype, ndim, layout, readonly=False, aligned=True):
+        super().__init__(dtype, ndim, layout, readonly=readonly, aligned=aligned,
+                         name=f"engine array({dtype}, {ndim}d, {layout})")
+
+    def copy(self, dtype=None, ndim=None, layout=None, readonly=None):
+        return EngineArray(self.dtype if dtype is None else dtype, self.ndim if ndim is None else ndim,
+                           self.layout if layout is None else layout,
+                           not self.mutable if readonly is None else readonly, self.aligned)
+
+
+register_model(EngineArray)(models.ArrayModel)
+
+
+def _integer_index(builder, idxty, idx):
+    """(types, values) of an index made of integers only, else (None, None)."""
+    if isinstance(idxty, types.Integer):
+        return (idxty,), (idx,)
+    if isinstance(idxty, types.BaseTuple) and all(isinstance(t, types.Integer) for t in idxty.types):
+        return idxty.types, cgutils.unpack_tuple(builder, idx, count=len(idxty))
+    return None, None
+
+
+def _item_pointer(context, builder, aryty, ary, index_types, indices):
+    """The address of ary[indices] (integers, at most one per dimension) and the shapes and strides
+    of the dimensions left, addressed as C does."""
+    shapes = cgutils.unpack_tuple(builder, ary.shape, aryty.ndim)
+    strides = cgutils.unpack_tuple(builder, ary.strides, aryty.ndim)
+    inds = [context.cast(builder, i, t, types.intp) for t, i in zip(index_types, indices)]
+    if context.enable_boundscheck:
+        for axis, ind in enumerate(inds):
+            cgutils.do_boundscheck(context, builder, ind, shapes[axis], axis)
+    n = len(inds)
+    zeros = [context.get_constant(types.intp, 0)] * (aryty.ndim - n)
+    ptr = cgutils.get_item_pointer2(context, builder, ary.data, shapes, strides, aryty.layout, inds + zeros)
+    return ptr, shapes[n:], strides[n:]
+
+
+@lower_builtin(operator.getitem, EngineArray, types.Integer)
+@lower_builtin(operator.getitem, EngineArray, types.BaseTuple)
+def _engine_getitem(context, builder, sig, args):
+    aryty, idxty = sig.args
+    index_types, indices = _integer_index(builder, idxty, args[1])
+    if index_types is None:  # slices and the like: numba's own indexing
+        numba_getitem = arrayobj.getitem_array_tuple if isinstance(idxty, types.BaseTuple) \
+            else arrayobj.getitem_arraynd_intp
+        return numba_getitem(context, builder, sig, args)
+    ary = make_array(aryty)(context, builder, args[0])
+    ptr, shapes, strides = _item_pointer(context, builder, aryty, ary, index_types, indices)
+    if isinstance(sig.return_type, types.Buffer):
+        view = arrayobj.make_view(context, builder, aryty, ary, sig.return_type, ptr, shapes, strides)
+        return impl_ret_untracked(context, builder, sig.return_type, view._getvalue())
+    return arrayobj.load_item(context, builder, aryty, ptr)
+
+
+@lower_builtin(operator.setitem, EngineArray, types.Any, types.Any)
+def _engine_setitem(context, builder, sig, args):
+    aryty, idxty, valty = sig.args
+    index_types, indices = _integer_index(builder, idxty, args[1])
+    if index_types is None or len(index_types) != aryty.ndim:  # a slice or a view: numba's own
+        return arrayobj.setitem_array(context, builder, sig, args)
+    ary = make_array(aryty)(context, builder, args[0])
+    ptr, _, _ = _item_pointer(context, builder, aryty, ary, index_types, indices)
+    arrayobj.store_item(context, builder, aryty, context.cast(builder, args[2], valty, aryty.dtype), ptr)
+    return context.get_dummy_value()
 
 
 class StructType(types.Type):
@@ -45,7 +125,7 @@ class StructType(types.Type):
         at = 0
         for name, ty in self.fields:
             offsets[name] = at
-            at += 1 + 2 * ty.ndim  # data address, shape, strides
+            at += 1 if isinstance(ty, StructType) else 1 + 2 * ty.ndim  # address; or data address, shapes, strides
         self.offsets = offsets
         shown = (f"{n}: {t}{list(self.dim_dict[n])}" for n, t in self.fields)
         super().__init__(name=f"{kind}({', '.join(shown)})")
@@ -83,6 +163,9 @@ def _struct_getattr(context, builder, typ, val, attr):
         load.set_metadata("invariant.load", invariant)
         return load
 
+    if isinstance(arrty, StructType):
+        return builder.inttoptr(word(0), context.get_value_type(arrty))
+
     ary = make_array(arrty)(context, builder)
     nd = arrty.ndim
     itemsize = context.get_abi_sizeof(context.get_data_type(arrty.dtype))
@@ -102,13 +185,22 @@ class StructView:
 
     def __init__(self, kind, table):
         self.table = table  # keeps the arrays alive
+        self.parts = []     # and the views of its struct fields
         fields = []
         dims = []
         words = []
         for name, arr in zip(table._fields, table):
+            if isinstance(arr, tuple):  # a struct field
+                part = StructView(type(arr).__name__, arr)
+                self.parts.append(part)
+                fields.append((name, part.numba_type))
+                dims.append((name, ()))
+                words.append(part.address)
+                continue
             if not arr.flags.c_contiguous:
                 raise ValueError(f"{kind}.{name} must be a C-contiguous array")
-            fields.append((name, typeof(arr)))
+            t = typeof(arr)
+            fields.append((name, EngineArray(t.dtype, t.ndim, t.layout)))
             dims.append((name, tuple(None if (name, d) in RUN_SIZED else arr.shape[d] for d in range(1, arr.ndim))))
             words += [arr.ctypes.data, *arr.shape, *arr.strides]
         self.numba_type = StructType(kind, fields, dims)

@@ -47,7 +47,7 @@ players, policy, games, obj_path = int(sys.argv[1]), sys.argv[2], int(sys.argv[3
 engine = api.get_engine()
 _, ids, weights, heroes = api._seat_config(players, policy, None)
 api.run_kernel(engine, 0, 2, 0, players, ids, weights, heroes, E.LOG_SUMMARY)
-cres = next(iter(play_batch.overloads.values()))
+cres = next(iter(play_batch.dispatcher.overloads.values()))
 obj = getattr(cres.library, "kept_object", None)
 if obj is None:
     sys.exit("the engine kernels were compiled in this process, not loaded from the cache")

@@ -570,15 +570,29 @@ def warm_up(kwargs: dict):
     compiled (and cached on disk) once, before any worker starts (workers then load them instead
     of each compiling its own) and before the clock starts (games/s measures playing, not
     compiling). Compiling takes about 1 GB that the process keeps: when the kernels are not
-    cached yet, a fresh interpreter compiles them (with the parts of sim.engine.precompile side by side;
-    the kernels are the same for every card set and seat set-up), so that neither the parent nor
-    the workers it forks hold that memory. Should it fail, this process compiles them."""
+    cached yet, a fresh interpreter compiles them (the kernels are the same for every card set
+    and seat set-up), so that neither the parent nor the workers it forks hold that memory.
+    Should it fail, this process compiles them."""
     from sim.engine.cache import kernels_cached
     if not kernels_cached():
-        from sim.engine.precompile import in_fresh_interpreter, wait_all
-        wait_all([in_fresh_interpreter("from sim.runs.runner import play_and_count; play_and_count({'players': 2})",
-                                       quiet=False)])
+        in_fresh_interpreter("from sim.runs.runner import play_and_count; play_and_count({'players': 2})")
     play_and_count(kwargs)
+
+
+def in_fresh_interpreter(code: str) -> int:
+    """Run `python -c code` with this checkout on its path and this process's kernel cache
+    (nothing of the caller's main module runs again there, unlike a spawned multiprocessing
+    child); its exit code. On an interruption it is not left running."""
+    import subprocess
+    root = str(Path(__file__).resolve().parents[2])
+    path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
+    child = subprocess.Popen([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=path),
+                             stdin=subprocess.DEVNULL)
+    try:
+        return child.wait()
+    finally:
+        if child.poll() is None:
+            child.kill()
 
 
 def play_and_count(kwargs: dict):
