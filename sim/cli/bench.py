@@ -3,8 +3,6 @@
 Every in-process figure is the median of several timed runs after a warm-up, for the base game
 with the default policy and with `random`, at 2 and 4 players. Compile and start-up times come
 from child processes: one with an empty temporary cache (cold compile), one with the warm cache.
-The first line says how fast the machine runs simple code at that hour (sim/machine.py), so that
-figures of different days can be compared.
 """
 from __future__ import annotations
 
@@ -83,8 +81,6 @@ def bench(
     workers = workers or os.cpu_count() or 1
     policies = (DEFAULT_POLICY, "random")
 
-    from sim.perf.machine import describe, speed_reference
-    typer.echo(f"this machine now: {describe(speed_reference(1 if quick else 3))}")
     t0 = time.perf_counter()
     for players in PLAYER_COUNTS:
         for policy in policies:
