@@ -1,5 +1,6 @@
 """`seiya bench --instructions` (sim/perf/instructions.py), without running valgrind: the parser on
 a callgrind out file, the environment of the child processes, the printed lines, the errors."""
+import os
 import re
 import shutil
 import subprocess
@@ -89,6 +90,7 @@ def test_every_child_runs_with_the_pinned_target(fake_children, monkeypatch):
     (warm, warm_env), (measured, measured_env) = fake_children
     for env in (warm_env, measured_env):
         assert env["NUMBA_CPU_NAME"] == "haswell" and env["SEIYA_SOMETHING"] == "kept"
+        assert env["NUMBA_CACHE_DIR"] == os.environ["NUMBA_CACHE_DIR"] + "-haswell"  # not the host's folder
         assert env["NUMBA_CPU_FEATURES"] == ins.PINNED_TARGET["NUMBA_CPU_FEATURES"]
         assert "-avx512f" in env["NUMBA_CPU_FEATURES"].split(",")
     assert "valgrind" not in warm[0] and measured[0] == "/usr/bin/valgrind"

@@ -33,7 +33,12 @@ class InstructionsError(RuntimeError):
 
 
 def pinned_env() -> dict:
-    return dict(os.environ, **PINNED_TARGET)
+    """This environment with the pinned target and that target's own kernel folder (beside the
+    normal one, `numba-<hash>-haswell`; `seiya cache` lists and clears it), so that the normal
+    folder keeps only the host's kernels, one entry each."""
+    from sim.engine.cache import configure
+    folder = f"{configure()}-{PINNED_TARGET['NUMBA_CPU_NAME']}"
+    return dict(os.environ, **PINNED_TARGET, NUMBA_CACHE_DIR=folder)
 
 
 def valgrind() -> str:
