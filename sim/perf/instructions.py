@@ -14,9 +14,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-# numba keys its kernel cache on the CPU name and features, and valgrind 3.19 can run neither
-# AVX-512 code nor detect the host the way numba does outside it: every process of a measurement
-# (the warm-up and the measured child) compiles for, and loads, this one fixed target.
+# numba keys its kernel cache on the CPU name and features, which it detects differently under
+# valgrind, and valgrind 3.19 cannot run AVX-512 code (the host, a znver5, has it): so every process
+# of a measurement (the warm-up and the measured child) compiles for, and loads, this fixed target.
 PINNED_TARGET = {
     "NUMBA_CPU_NAME": "haswell",
     "NUMBA_CPU_FEATURES": "+64bit,+avx,+avx2,+bmi,+bmi2,+cmov,+cx16,+cx8,+f16c,+fma,+fxsr,+lzcnt,+mmx,"
