@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup test report golden bench clean
+.PHONY: setup test report golden bench instructions clean
 
 $(BIN)/seiya: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ report: setup
 # How fast the engine is: games/s, µs per player-turn, compile and start-up time, memory.
 bench: setup
 	$(BIN)/seiya bench
+
+# Instructions per player-turn under callgrind, steady whatever the machine's load (needs valgrind; a few minutes).
+instructions: setup
+	$(BIN)/seiya bench --instructions
 
 golden: setup
 	$(BIN)/python -m tests.golden --regenerate

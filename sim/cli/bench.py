@@ -3,8 +3,8 @@
 Every in-process figure is the median of several timed runs after a warm-up, for the base game
 with the default policy and with `random`, at 2 and 4 players. Compile and start-up times come
 from child processes: one with an empty temporary cache (cold compile), one with the warm cache.
-The first line says how fast the machine runs simple code at that hour (sim/machine.py), so that
-figures of different days can be compared.
+Wall-clock figures move with the load of a shared machine; `--instructions` gives the figure that
+does not (sim/perf/instructions.py).
 """
 from __future__ import annotations
 
@@ -14,12 +14,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Optional
 
 import typer
 
 from sim.cli.common import fail
 
 PLAYER_COUNTS = (2, 4)
+GAMES = 2000  # per timed run
+INSTRUCTION_GAMES = 200  # per case under callgrind: about 40 s each, mostly Python's start-up there
 _CHILD = ("import time; t = time.perf_counter(); import sim; sim.play(1, players=2); "
           "print(time.perf_counter() - t)")
 
@@ -63,18 +66,28 @@ def _throughput(players: int, policy: str, games: int, workers: int) -> float:
 
 
 def bench(
-    games: int = typer.Option(2000, "--games", "-n", help="Games per timed run (1 or more)."),
+    games: Optional[int] = typer.Option(None, "--games", "-n", help="Games per timed run (1 or more; default "
+                                        f"{GAMES}; with --instructions, per measured case, default {INSTRUCTION_GAMES})."),
     repeats: int = typer.Option(5, "--repeats", "-r", help="Timed runs per figure; the median is shown (1 or more)."),
     workers: int = typer.Option(0, "--workers", "-w", help="Processes for the multi-process figure (default: all cores)."),
     quick: bool = typer.Option(False, "--quick", help="A fast check: few games, 2 runs, no cold compile."),
     profile: bool = typer.Option(False, "--profile", help="Instead: where the time goes, by part of the engine "
                                  "and by function (2 players, default policy, 10 x --games games; needs Linux perf)."),
+    instructions: bool = typer.Option(False, "--instructions", help="Instead: instructions per player-turn and "
+                                      "per game, counted by callgrind (steady under any load; needs valgrind, "
+                                      "takes a few minutes)."),
 ):
     """Measure the engine: games/s and µs per player-turn, compile and start-up time, memory."""
     import resource
     from sim.policy_catalog import DEFAULT_POLICY
-    if games < 1 or repeats < 1 or workers < 0:
+    if (games is not None and games < 1) or repeats < 1 or workers < 0:
         fail("--games and --repeats must be 1 or more, --workers 0 (all cores) or more")
+    if profile and instructions:
+        fail("--profile and --instructions are separate measures: give one of them")
+    if instructions:
+        _print_instructions((DEFAULT_POLICY, "random"), games or INSTRUCTION_GAMES)
+        return
+    games = games or GAMES
     if profile:
         _print_profile(DEFAULT_POLICY, 10 * games)
         return
@@ -83,8 +96,6 @@ def bench(
     workers = workers or os.cpu_count() or 1
     policies = (DEFAULT_POLICY, "random")
 
-    from sim.perf.machine import describe, speed_reference
-    typer.echo(f"this machine now: {describe(speed_reference(1 if quick else 3))}")
     t0 = time.perf_counter()
     for players in PLAYER_COUNTS:
         for policy in policies:
@@ -119,6 +130,24 @@ def bench(
 def _cache_dir() -> str:
     from sim.engine.cache import cache_root
     return str(cache_root())
+
+
+def _print_instructions(policies: tuple[str, ...], games: int) -> None:
+    from sim.perf.instructions import PINNED_TARGET, SEED, InstructionsError, measure, valgrind, warm_cache
+    try:
+        valgrind()  # before the warm-up, which may compile for a minute
+        t0 = time.perf_counter()
+        warm_cache()
+        target = PINNED_TARGET["NUMBA_CPU_NAME"]
+        typer.echo(f"warm-up ({target} kernels, load or compile in a child): {time.perf_counter() - t0:.1f} s")
+        typer.echo(f"instructions (callgrind, {target} target, {games} games each, seed {SEED}):")
+        for players in PLAYER_COUNTS:
+            for policy in policies:
+                total, turns, played = measure(players, policy, games)
+                typer.echo(f"  {players} players, {policy:<8} {total / max(turns, 1):10,.0f} per player-turn "
+                           f"{total / played:11,.0f} per game")
+    except InstructionsError as e:
+        fail(str(e))
 
 
 def _print_profile(policy: str, games: int) -> None:

@@ -1,0 +1,88 @@
+"""Instructions per player-turn, counted by callgrind: the engine's speed figure of record.
+
+On a shared machine wall-clock speed moves several-fold within an hour; the instructions executed
+for the same games stay within about 0.01%. A child process plays the games under callgrind, which
+counts only inside calls from Python into jitted code (numba's `call_cfunc`): the engine's batch
+kernel, not Python's start-up.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+# numba keys its kernel cache on the CPU name and features, which it detects differently under
+# valgrind, and valgrind 3.19 cannot run AVX-512 code (the host, a znver5, has it): so every process
+# of a measurement (the warm-up and the measured child) compiles for, and loads, this fixed target.
+PINNED_TARGET = {
+    "NUMBA_CPU_NAME": "haswell",
+    "NUMBA_CPU_FEATURES": "+64bit,+avx,+avx2,+bmi,+bmi2,+cmov,+cx16,+cx8,+f16c,+fma,+fxsr,+lzcnt,+mmx,"
+                          "+movbe,+popcnt,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+xsave,+sahf,+pclmul,"
+                          "+aes,-avx512f",
+}
+SEED = 12345
+_PLAY = ("import sim; r = sim.play({games}, players={players}, seed={seed}, policies=({policy!r},), "
+         "events='none'); print(int(r.games['player_turns'].sum()))")
+
+
+class InstructionsError(RuntimeError):
+    """valgrind is missing, or a child process failed."""
+
+
+def pinned_env() -> dict:
+    """This environment with the pinned target and that target's own kernel folder (beside the
+    normal one, `numba-<hash>-haswell`; `seiya cache` lists and clears it), so that the normal
+    folder keeps only the host's kernels, one entry each."""
+    from sim.engine.cache import configure
+    folder = f"{configure()}-{PINNED_TARGET['NUMBA_CPU_NAME']}"
+    return dict(os.environ, **PINNED_TARGET, NUMBA_CACHE_DIR=folder)
+
+
+def valgrind() -> str:
+    path = shutil.which("valgrind")
+    if path is None:
+        raise InstructionsError("--instructions needs `valgrind` on the PATH (Debian package valgrind)")
+    return path
+
+
+def _run(cmd: list[str], what: str) -> str:
+    r = subprocess.run(cmd, env=pinned_env(), capture_output=True, text=True)
+    if r.returncode != 0:
+        raise InstructionsError(f"{what} failed: {(r.stderr.strip().splitlines() or ['no output'])[-1]}")
+    return r.stdout
+
+
+def warm_cache(players: int = 2, policy: str = "value") -> None:
+    """Compile (the first time) or load the pinned target's kernels in a child without valgrind,
+    so that the measured child under valgrind only loads them."""
+    _run([sys.executable, "-c", _PLAY.format(games=1, players=players, seed=SEED, policy=policy)],
+         "the warm-up child")
+
+
+def parse_callgrind(path: Path) -> int:
+    """Instructions (the Ir event) of a callgrind out file: its `totals:` lines, else `summary:`
+    (one of each per part)."""
+    events, totals, summary = ["Ir"], [], []
+    for line in Path(path).read_text().splitlines():
+        key, _, rest = line.partition(":")
+        if key == "events":
+            events = rest.split()
+        elif key in ("totals", "summary"):
+            (totals if key == "totals" else summary).append(int(rest.split()[events.index("Ir")]))
+    if not (totals or summary):
+        raise InstructionsError(f"no totals or summary line in {path}")
+    return sum(totals or summary)
+
+
+def measure(players: int, policy: str, games: int, seed: int = SEED) -> tuple[int, int, int]:
+    """Play `games` games under callgrind; (instructions, player-turns, games)."""
+    with tempfile.TemporaryDirectory(prefix="seiya-callgrind-") as tmp:
+        out = Path(tmp) / "callgrind.out"
+        stdout = _run([valgrind(), "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no",
+                       "--toggle-collect=*call_cfunc*", sys.executable, "-c",
+                       _PLAY.format(games=games, players=players, seed=seed, policy=policy)],
+                      "the child under valgrind")
+        return parse_callgrind(out), int(stdout.split()[-1]), games
