@@ -11,10 +11,11 @@ import pandas as pd
 from sim.engine import enums as E
 from sim.cards.cardsets import apply_overrides, box_path, cardset_hash, load_card_records
 from sim.cards.compiler import CardTable, compile_cards
-from sim.policy_catalog import N_WEIGHTS, policy_by_name
+from sim.engine.policies.registry import ALGORITHM_IDS
+from sim.engine.policies.weights import N_WEIGHTS
+from sim.policy_catalog import policy_by_name
 from sim.cards.schema import Card, parse_card_file
 
-ROUND_CAP = 40  # GEN-9: classic mode
 
 
 @dataclass
@@ -110,7 +111,7 @@ def _seat_config(players: int, policies, heroes):
     ids = np.zeros(E.MAX_PLAYERS, np.int64)
     weights = np.zeros((E.MAX_PLAYERS, N_WEIGHTS))
     for i, p in enumerate(pols):
-        ids[i] = p.id
+        ids[i] = ALGORITHM_IDS[p.algorithm]
         weights[i] = p.weights
     hero_ids = np.full(E.MAX_PLAYERS, -1, np.int64)
     if heroes:
@@ -133,23 +134,25 @@ def _seat_config(players: int, policies, heroes):
 def run_kernel(engine: Engine, first_game: int, n_games: int, seed: int, players: int, policy_ids,
                weights, hero_ids, log_level: int, check: bool = False, seats: str = "random"):
     """Play a range of games; return the raw record arrays of `play_batch`."""
-    from sim.engine.modes.classic import play_batch
+    from sim.engine.batch import play_batch
+    from sim.engine.params import PARAMS
     from sim.memory import reuse_freed_memory
     from sim.engine.structs import card_ref, state_ref
     reuse_freed_memory()
     state = new_state(engine.table, 60000 if log_level == E.LOG_FULL else 4096)
-    return play_batch(card_ref(engine.table), state_ref(state), first_game, n_games, seed, players, hero_ids,
-                      policy_ids, weights, log_level, ROUND_CAP, int(check), int(seats == "random"))
+    rules = np.array([p.default for p in PARAMS], np.int64)
+    return play_batch(card_ref(engine.table), state_ref(state), 0, rules, first_game, n_games, seed, players,
+                      hero_ids, policy_ids, weights, log_level, int(check), int(seats == "random"))
 
 
 def new_state(table: CardTable, log_cap: int = 4096):
     """A game state for this card table, with room for log_cap events per game."""
-    from sim.engine.state import allocate_state
-    return allocate_state(len(table.inst_card), len(table.card_id), N_WEIGHTS, log_cap)
+    from sim.engine.allocation import allocate_state
+    return allocate_state(len(table.inst_card), len(table.card_id), log_cap)
 
 
 def frames(engine: Engine, raw, seed: int, players: int, policy_names) -> PlayResult:
-    from sim.engine.modes.classic import (GM_END, GM_FLAMES_LEFT, GM_FLAMES_REMOVED, GM_GAME, GM_ILLEGAL, GM_LOG_LOST,
+    from sim.engine.batch import (GM_END, GM_FLAMES_LEFT, GM_FLAMES_REMOVED, GM_GAME, GM_ILLEGAL, GM_LOG_LOST,
                        GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, PR_DECK, PR_DESTROYED, PR_ENTRY, PR_FIGHTS, PR_HERO,
                        PR_VP, PR_WOUNDED)
     g, pl, shares, decks, ev = raw

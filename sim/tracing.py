@@ -38,16 +38,27 @@ def _cost(cards: pd.DataFrame, cid: int) -> str:
 def render_text(res) -> str:
     cards = res.cards
     name = dict(zip(cards["id"], cards["name"]))
-    n = lambda cid: name.get(int(cid), "?")
     g = res.games.iloc[0]
     pl = res.players
     lines = [f"Game {g.game} (seed {g.seed}), {g.players} players: "
              + "; ".join(f"seat {r.seat} {r.hero} ({r.policy})" for r in pl.itertuples())]
     setup = res.events[(res.events.kind == "reveal") & (res.events.b == 1)]
-    lines.append("Setup field: " + " | ".join(f"{r.a + 1}:{n(r.card_id)} ({_cost(cards, r.card_id)})"
+    lines.append("Setup field: " + " | ".join(f"{r.a + 1}:{name.get(int(r.card_id), '?')} ({_cost(cards, r.card_id)})"
                                               for r in setup.itertuples()))
+    lines += event_lines(res.events, cards)
+    winners = pl[pl.win_share > 0]
+    lines.append("Winner: " + ", ".join(f"seat {r.seat} ({r.hero})" for r in winners.itertuples())
+                 + (" (shared)" if len(winners) > 1 else ""))
+    return "\n".join(lines) + "\n"
+
+
+def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
+    """Events told one line each (the cards revealed at setup are told apart, by `render_text`)."""
+    name = dict(zip(cards["id"], cards["name"]))
+    n = lambda cid: name.get(int(cid), "?")
+    lines = []
     hand, field = [], []
-    for r in res.events.itertuples(index=False):
+    for r in events.itertuples(index=False):
         k, seat, cid, a, b = str(r.kind), int(r.seat), int(r.card_id), int(r.a), int(r.b)
         who = f"seat {seat}"
         if k == "turn":
@@ -99,7 +110,4 @@ def render_text(res) -> str:
         }.get(k)
         if text:
             lines.append(text())
-    winners = pl[pl.win_share > 0]
-    lines.append("Winner: " + ", ".join(f"seat {r.seat} ({r.hero})" for r in winners.itertuples())
-                 + (" (shared)" if len(winners) > 1 else ""))
-    return "\n".join(lines) + "\n"
+    return lines

@@ -41,13 +41,13 @@ def test_cache_info_and_clear(tmp_path, monkeypatch):
 
 def _this_checkout(root: Path) -> Path:
     """numba keeps one subfolder per source folder: other checkouts may share the cache root."""
-    return root / _CacheLocator.get_suitable_cache_subpath(importlib.import_module("sim.engine.modes.classic").__file__)
+    return root / _CacheLocator.get_suitable_cache_subpath(importlib.import_module("sim.engine.batch").__file__)
 
 
 def test_corrupt_files_are_found_without_loading_them(tmp_path):
     sim.play(1)  # the kernels are in this session's cache
     root = Path(os.environ["NUMBA_CACHE_DIR"])
-    good = sorted(_this_checkout(root).glob("classic.play_batch-*.nb[ic]"))
+    good = sorted(_this_checkout(root).glob("batch.play_batch-*.nb[ic]"))
     assert len(good) == 2 and cache.corrupt_files(root) == []
     for p in good:
         (tmp_path / p.name).write_bytes(p.read_bytes()[:-10])
@@ -61,7 +61,7 @@ def test_a_corrupt_cache_is_repaired_and_compiled_again(tmp_path):
     src = Path(os.environ["NUMBA_CACHE_DIR"])
     dst = tmp_path / "cache" / src.name
     shutil.copytree(src, dst)
-    files = sorted(_this_checkout(dst).glob("classic.play_batch-*.nb[ic]"))
+    files = sorted(_this_checkout(dst).glob("batch.play_batch-*.nb[ic]"))
     assert len(files) == 2
     for p in files:
         p.write_bytes(p.read_bytes()[:100])

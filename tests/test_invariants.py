@@ -36,7 +36,7 @@ def test_invariants_hold_in_every_game(players, policy):
 
 def test_the_checker_catches_a_corrupt_state():
     """A test that cannot fail is a defect: corrupt one card's place and expect a violation."""
-    from tests.scenario import Scenario
+    from sim.scenario import Scenario
     sc = Scenario()
     inst = sc.hand(0, "Cassios")
     check_invariants(sc.s, sc.c, 2)
@@ -51,7 +51,7 @@ def test_the_checker_catches_stale_field_rules():
     leaves them stale, and the checker says so."""
     from sim.engine.rules.fight import acquisition_banned, field_rules
     from sim.engine.rules.invariants import V_FIELD_RULES
-    from tests.scenario import Scenario
+    from sim.scenario import Scenario
     sc = Scenario()
     sc.field(0, "Cassios")
     saint = sc.field(1, "Eagle Marin")

@@ -2,7 +2,8 @@
 import pytest
 
 import sim
-from sim.policy_catalog import POLICIES, W_DRAW, policy_by_name, variant
+from sim.engine.policies.weights import W_DRAW
+from sim.policy_catalog import POLICIES, policy_by_name, variant
 
 
 def test_every_policy_has_a_description_and_distinct_weights():
@@ -35,3 +36,25 @@ def test_mixed_policies_take_the_seats_in_random_order_unless_fixed():
     assert set(fixed.players[fixed.players.seat == 0]["policy"].astype(str)) == {"value"}
     with pytest.raises(ValueError, match="'random' or 'fixed'"):
         sim.play(1, seats="sometimes")
+
+
+def test_every_algorithm_answers_every_question_with_the_same_arguments():
+    import inspect
+    from sim.engine.policies import interface
+    from sim.engine.policies.registry import ALGORITHMS
+    for question in interface.QUESTIONS:
+        asked = list(inspect.signature(getattr(interface, question).py_func).parameters)
+        for algorithm in ALGORITHMS:
+            answer = getattr(algorithm, question)
+            params = list(inspect.signature(getattr(answer, "py_func", answer)).parameters)
+            if question == "prepare":
+                asked_here = [a for a in asked if a != "algorithm"]
+            else:
+                asked_here = asked
+            assert params == asked_here, (algorithm.__name__, question)
+
+
+def test_the_weight_constants_follow_the_declared_order():
+    from sim.engine.policies import weights
+    for i, (name, _) in enumerate(weights.WEIGHTS):
+        assert getattr(weights, "W_" + name.upper()) == i

@@ -12,12 +12,14 @@ import numpy as np
 
 from sim.engine import enums as E
 from sim.engine.rules.fight import COSMOS, STRENGTH, acquirable, aided, costs_for, values_against
-from sim.engine.policies.heuristic import (A_PLAY, CLOTH, HAND_ALL, HAND_FIGHTING, HAND_PLAIN, choose_action,
-                          find_helpers, hand_reach, hand_resources, helper_bonus, note_slots, out_of_reach)
-from sim.engine.state import (G_ACTIONS, G_EFFECTS_RUN, PLAN_ACTION, PLAN_CARDS, PLAN_N, PLAN_SLOT, PLAN_TARGET,
-                       PLAN_WINS, R_KNOWN)
+from sim.engine.policies.heuristic import (CLOTH, HAND_ALL, HAND_FIGHTING, HAND_PLAIN, PLAN_ACTION, PLAN_CARDS,
+                                          PLAN_N, PLAN_SLOT, PLAN_TARGET, PLAN_WINS, R_KNOWN, choose_action,
+                                          find_helpers, hand_reach, hand_resources, helper_bonus, note_slots,
+                                          out_of_reach)
+from sim.engine.rules.legal import A_PLAY
+from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN
 
-from tests.scenario import Scenario
+from sim.scenario import Scenario
 
 BOARDS = 300
 
@@ -69,7 +71,7 @@ def test_hand_reach_bounds_every_unstarted_fight():
     checked = 0
     for sc, slots in random_boards():
         s, c = sc.s, sc.c
-        sc.st.reach[R_KNOWN] = 0
+        sc.st.mind.reach[R_KNOWN] = 0
         reach_str, reach_cos = hand_reach(s, c, 0)
         find_helpers(s, c, 0)
         for slot in slots[1:]:
@@ -110,13 +112,13 @@ def check_noted_values(sc):
     """If s.hand_values_of names a field card, s.hand_values hold what each hand Character adds
     against it; return that card (-1: none named)."""
     s, c, st = sc.s, sc.c, sc.st
-    target = int(st.hand_values_of[0])
+    target = int(st.mind.hand_values_of[0])
     if target >= 0:
         is_aided = aided(s, c, 0, target)
         for i in range(st.zone_n[0, E.Z_HAND]):
             inst = st.zone[0, E.Z_HAND, i]
             if sc.t.classes[sc.t.inst_card[inst]] & E.CLASS_CHARACTER:
-                assert tuple(st.hand_values[i]) == values_against(s, c, inst, target, 0, is_aided)
+                assert tuple(st.mind.hand_values[i]) == values_against(s, c, inst, target, 0, is_aided)
     return target
 
 
@@ -136,7 +138,7 @@ def test_noted_hand_values_are_those_against_their_card():
         hand_resources(s, c, 0, -1, HAND_PLAIN)
         hand_resources(s, c, 0, st.field[slots[1]], HAND_FIGHTING)
         assert check_noted_values(sc) == -1  # parts of the hand: the caller names the card
-        st.plan[PLAN_ACTION] = -1
+        st.mind.plan[PLAN_ACTION] = -1
         choose_action(s, c, 0, np.zeros(3, np.int64))
         noted = check_noted_values(sc)
         if noted >= 0:
@@ -151,14 +153,14 @@ def follow_noted_wins(sc, seen):
     effect runs, checking each noted win against `acquirable` (counted in seen by currency, -1:
     not yet). Returns whether a plan was made and whether it noted its wins."""
     s, c, st = sc.s, sc.c, sc.st
-    st.plan[PLAN_ACTION] = -1
+    st.mind.plan[PLAN_ACTION] = -1
     st.g[G_ACTIONS] = 1
     out = np.zeros(3, np.int64)
     choose_action(s, c, 0, out)
-    if st.plan[PLAN_ACTION] < 0 or not st.plan[PLAN_WINS]:
-        return st.plan[PLAN_ACTION] >= 0, False
-    slot, target, effects = st.plan[PLAN_SLOT], st.plan[PLAN_TARGET], st.g[G_EFFECTS_RUN]
-    planned = list(st.plan[PLAN_CARDS:PLAN_CARDS + st.plan[PLAN_N]])
+    if st.mind.plan[PLAN_ACTION] < 0 or not st.mind.plan[PLAN_WINS]:
+        return st.mind.plan[PLAN_ACTION] >= 0, False
+    slot, target, effects = st.mind.plan[PLAN_SLOT], st.mind.plan[PLAN_TARGET], st.g[G_EFFECTS_RUN]
+    planned = list(st.mind.plan[PLAN_CARDS:PLAN_CARDS + st.mind.plan[PLAN_N]])
     for i, inst in enumerate([int(out[1]) if out[0] == A_PLAY else CLOTH] + planned):
         if inst == CLOTH:
             sc.cloth_fights(0, slot)
@@ -168,7 +170,7 @@ def follow_noted_wins(sc, seen):
             break  # the plan weighs the fight again from here
         by_str, by_cos = acquirable(s, c, target, 0)
         won = COSMOS if by_cos else STRENGTH if by_str else -1
-        assert st.plan_wins[i] == won
+        assert st.mind.plan_wins[i] == won
         seen[won] += 1
     return True, True
 

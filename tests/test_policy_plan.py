@@ -4,13 +4,14 @@ weighing the whole board again, as long as the plan holds (the previous action f
 after an effect the fight is still the only one open and the planned cards are still there)."""
 import numpy as np
 
-from sim.engine.policies.heuristic import A_ACQUIRE, A_CLOTH_FIGHT, A_PLAY, CLOTH, choose_action
+from sim.engine.policies.heuristic import CLOTH, PLAN_ACTION, PLAN_CARDS, PLAN_N, PLAN_NEXT, choose_action
+from sim.engine.rules.legal import A_ACQUIRE, A_CLOTH_FIGHT, A_PLAY
 from sim.policy_catalog import variant
-from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN, PLAN_ACTION, PLAN_CARDS, PLAN_N, PLAN_NEXT
+from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN
 from sim.engine.rules.zones import move_to
 from sim.engine import enums as E
 
-from tests.scenario import Scenario
+from sim.scenario import Scenario
 
 CIVILIAN = "Pegasus Seiya (civilian)"  # Strength 1, no program
 
@@ -27,15 +28,15 @@ def decide(sc, replan=False):
     """The next main-phase action of seat 0; replan: weigh the board as if there were no plan
     (the plan is left as it was)."""
     st = sc.st
-    kept = st.plan.copy(), st.plan_wins.copy()
+    kept = st.mind.plan.copy(), st.mind.plan_wins.copy()
     if replan:
-        st.plan[PLAN_ACTION] = -1
+        st.mind.plan[PLAN_ACTION] = -1
     else:
         st.g[G_ACTIONS] += 1
     out = np.zeros(3, np.int64)
     choose_action(sc.s, sc.c, 0, out)
     if replan:
-        st.plan[:], st.plan_wins[:] = kept
+        st.mind.plan[:], st.mind.plan_wins[:] = kept
     return tuple(int(x) for x in out)
 
 
@@ -61,10 +62,10 @@ def test_the_planned_cards_are_those_a_new_decision_would_play_then_the_fight_en
     sc = board()
     kind, first, slot = decide(sc)
     assert (kind, slot) == (A_PLAY, 0)
-    assert sc.st.plan[PLAN_ACTION] == sc.st.g[G_ACTIONS] and sc.st.plan[PLAN_N] == 2
+    assert sc.st.mind.plan[PLAN_ACTION] == sc.st.g[G_ACTIONS] and sc.st.mind.plan[PLAN_N] == 2
     sc.play(0, first, slot)
     assert follow_to_the_end(sc, "strength") == [A_PLAY, A_PLAY, A_ACQUIRE]
-    assert sc.st.plan[PLAN_NEXT] == 2 and sc.st.plan[PLAN_ACTION] == -1  # followed to its end
+    assert sc.st.mind.plan[PLAN_NEXT] == 2 and sc.st.mind.plan[PLAN_ACTION] == -1  # followed to its end
     assert sc.names(0, "discard") == ["Flame Saint"] + [CIVILIAN] * 3
 
 
@@ -75,7 +76,7 @@ def test_the_equipped_cloth_is_planned_where_a_new_decision_commits_it():
     sc.put(0, "cloth", "Dragon Cloth")
     kind, first, slot = decide(sc)
     assert (kind, slot) == (A_PLAY, 0)
-    assert sc.st.plan[PLAN_N] == 2 and sc.st.plan[PLAN_CARDS + 1] == CLOTH
+    assert sc.st.mind.plan[PLAN_N] == 2 and sc.st.mind.plan[PLAN_CARDS + 1] == CLOTH
     sc.play(0, first, slot)
     assert follow_to_the_end(sc, "cosmos") == [A_PLAY, A_CLOTH_FIGHT, A_ACQUIRE]
     assert sc.names(0, "hand") == ["Unicorn Jabu"]  # won by Cosmos: to the hand
@@ -88,20 +89,20 @@ def test_an_effect_that_leaves_the_plan_whole_does_not_end_it():
     runs = sc.st.g[G_EFFECTS_RUN]
     sc.trigger("engagement", sc.hand(0, "Pegasus Seiya"))  # a card program runs (its Engagement)
     assert sc.st.g[G_EFFECTS_RUN] == runs + 1
-    planned = int(sc.st.plan[PLAN_CARDS])
-    assert decide(sc) == (A_PLAY, planned, slot) and sc.st.plan[PLAN_NEXT] == 1
+    planned = int(sc.st.mind.plan[PLAN_CARDS])
+    assert decide(sc) == (A_PLAY, planned, slot) and sc.st.mind.plan[PLAN_NEXT] == 1
 
 
 def test_a_planned_card_taken_from_the_hand_ends_the_plan():
     sc = board()
     kind, first, slot = decide(sc)
     sc.play(0, first, slot)
-    planned = int(sc.st.plan[PLAN_CARDS])
+    planned = int(sc.st.mind.plan[PLAN_CARDS])
     move_to(sc.s, planned, 0, E.Z_DESTROYED)  # as an effect that destroys a hand card would
     sc.trigger("engagement", sc.hand(0, "Pegasus Seiya"))
     kind, card, _ = decide(sc)
     assert kind == A_PLAY and card in sc.insts(0, "hand")  # a new decision, with a new plan
-    assert sc.st.plan[PLAN_ACTION] == sc.st.g[G_ACTIONS] and sc.st.plan[PLAN_NEXT] == 0
+    assert sc.st.mind.plan[PLAN_ACTION] == sc.st.g[G_ACTIONS] and sc.st.mind.plan[PLAN_NEXT] == 0
 
 
 def test_a_plain_play_runs_no_effect():
@@ -117,7 +118,7 @@ def test_without_w_plan_no_plan_is_made_and_the_choices_are_the_same():
     for _ in range(3):
         action = decide(planning)
         assert decide(replanning) == action
-        assert replanning.st.plan[PLAN_ACTION] == -1
+        assert replanning.st.mind.plan[PLAN_ACTION] == -1
         if action[0] != A_PLAY:
             break
         for sc in (planning, replanning):
@@ -130,4 +131,4 @@ def test_no_plan_for_a_fight_the_hand_alone_does_not_win():
     sc.hand(0, CIVILIAN, "Cassios")
     kind, _, slot = decide(sc)
     assert (kind, slot) == (A_PLAY, 0)
-    assert sc.st.plan[PLAN_ACTION] == -1
+    assert sc.st.mind.plan[PLAN_ACTION] == -1

@@ -3,8 +3,9 @@ from numba import typeof
 
 from sim.cards.cardsets import load_card_records
 from sim.cards.compiler import compile_cards
-from sim.policy_catalog import N_WEIGHTS
-from sim.engine.state import allocate_state
+from sim.engine.allocation import allocate_state, sizes
+from sim.engine.policies.memory import MEMORY
+from sim.engine.state import STATE
 from sim.engine.structs import card_ref, state_ref
 
 
@@ -13,12 +14,25 @@ def test_kernel_types_do_not_depend_on_the_card_sets_size():
     full, half = compile_cards(cards), compile_cards(cards[: len(cards) // 2])
     assert len(half.inst_card) < len(full.inst_card) and len(half.ops) < len(full.ops)
     assert typeof(card_ref(full)) == typeof(card_ref(half))
-    big = allocate_state(len(full.inst_card), len(full.card_id), N_WEIGHTS, 60000)
-    small = allocate_state(len(half.inst_card), len(half.card_id), N_WEIGHTS, 4096)
+    big = allocate_state(len(full.inst_card), len(full.card_id), 60000)
+    small = allocate_state(len(half.inst_card), len(half.card_id), 4096)
     assert typeof(state_ref(big)) == typeof(state_ref(small))
 
 
 def test_fixed_inner_dimensions_are_part_of_the_type():
-    a = allocate_state(200, 90, N_WEIGHTS, 4096)
-    b = allocate_state(200, 90, N_WEIGHTS + 1, 4096)  # another width of the weights
+    a = allocate_state(200, 90, 4096)
+    run = dict(sizes(200, 90, 4096), weights=sizes(200, 90, 4096)["weights"] + 1)  # another width of the weights
+    b = STATE.allocate(run, mind=MEMORY.allocate(run))
     assert typeof(state_ref(a)) != typeof(state_ref(b))
+
+
+def test_a_state_is_checked_against_its_declaration():
+    import numpy as np
+    import pytest
+    from sim.engine.allocation import check_state
+    state = allocate_state(200, 90, 4096)
+    check_state(state, 200, 90, 4096)
+    with pytest.raises(ValueError, match=r"GameState.field must be int64\[6\], not int64\[7\]"):
+        check_state(state._replace(field=np.zeros(7, np.int64)), 200, 90, 4096)
+    with pytest.raises(ValueError, match=r"PolicyMemory.value must be float64\[5, 90\]"):
+        check_state(state._replace(mind=state.mind._replace(value=np.zeros((5, 91)))), 200, 90, 4096)

@@ -31,7 +31,7 @@ def _kernel_run(players: int, policy: str, first_game: int, games: int) -> tuple
     """Play games in this process with the bare kernel; (seconds, player-turns)."""
     from sim import games as api
     from sim.engine import enums as E
-    from sim.engine.modes.classic import GM_TURNS
+    from sim.engine.batch import GM_TURNS
     engine = api.get_engine()
     _, ids, weights, heroes = api._seat_config(players, policy, None)
     t0 = time.perf_counter()

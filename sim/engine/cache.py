@@ -16,13 +16,12 @@ from pathlib import Path
 
 ENGINE_DIR = Path(__file__).resolve().parent
 COMPILE_TIME = "a minute or two"  # a cold compile, 2 cores (`seiya bench`: 41-69 s; 74-84 s on a slow day)
-# What the kernels are compiled from: every module of the engine, and the policy catalog whose
-# weight positions they read.
-POLICY_CATALOG = ENGINE_DIR.parent / "policy_catalog.py"
 
 
 def kernel_sources() -> list[Path]:
-    return sorted(ENGINE_DIR.rglob("*.py")) + [POLICY_CATALOG]
+    """What the kernels are compiled from: every module of the engine (it imports nothing else of
+    the project)."""
+    return sorted(ENGINE_DIR.rglob("*.py"))
 
 
 def engine_hash() -> str:
@@ -56,8 +55,8 @@ def kernels_cached() -> bool:
     """Are this checkout's engine kernels in the cache (the index of the top kernel exists)?
     numba keeps one subfolder per source folder, so other checkouts' kernels do not count."""
     from numba.core.caching import _CacheLocator
-    sub = _CacheLocator.get_suitable_cache_subpath(str(ENGINE_DIR / "modes" / "classic.py"))
-    return any((configure() / sub).glob("classic.play_batch-*.nbi"))
+    sub = _CacheLocator.get_suitable_cache_subpath(str(ENGINE_DIR / "batch.py"))
+    return any((configure() / sub).glob("batch.play_batch-*.nbi"))
 
 
 def folder_size(folder: Path) -> tuple[int, int]:

@@ -35,7 +35,7 @@ import sim
 from numba.core import codegen
 from sim import games as api
 from sim.engine import enums as E
-from sim.engine.modes.classic import GM_TURNS, play_batch
+from sim.engine.batch import GM_TURNS, play_batch
 
 _set = codegen.JITCodeLibrary._set_compiled_object
 def _keep(self, value):

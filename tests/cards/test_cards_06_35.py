@@ -8,8 +8,8 @@ readings of shared/carddata (card-facts §3.1, effect-inventory Appendix A).
 """
 import pytest
 
-from sim.policy_catalog import W_PAY
-from tests.scenario import Scenario
+from sim.engine.policies.weights import W_PAY
+from sim.scenario import Scenario
 
 CIV = {
     "Seiya": "Pegasus Seiya (civilian)",
@@ -491,7 +491,7 @@ def test_22_leo_cloth_wounds_a_saint_in_hand_for_4_strength():
     """Discard: wound 1 of your Saints in hand, then a Saint in play gains +4 Strength.
     (The seat is set to pay any cost: the 'value' policy never pays with a Saint, see report.)"""
     sc = Scenario()
-    sc.st.weights[0, W_PAY] = 99.0
+    sc.st.mind.weights[0, W_PAY] = 99.0
     sc.field(2, "Perseus Algol")  # 5 Strength
     cloth = sc.hand(0, "Leo Cloth")
     sc.play(0, sc.hand(0, "Pegasus Seiya"), 2)
@@ -508,7 +508,7 @@ def test_22_leo_cloth_wounds_a_saint_in_hand_for_4_strength():
 def test_22_leo_cloth_without_a_saint_in_hand_no_buff():
     """Only a civilian Hero (not a Saint, GEN-19) in hand: nothing is wounded, no Strength."""
     sc = Scenario()
-    sc.st.weights[0, W_PAY] = 99.0
+    sc.st.mind.weights[0, W_PAY] = 99.0
     sc.field(2, "Perseus Algol")
     cloth = sc.hand(0, "Leo Cloth")
     sc.play(0, sc.hand(0, "Pegasus Seiya"), 2)

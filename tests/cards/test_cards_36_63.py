@@ -9,7 +9,7 @@ Sequence), card texts in shared/carddata/card-facts.md §3.1.
 """
 import pytest
 
-from tests.scenario import Scenario
+from sim.scenario import Scenario
 
 CIVILIANS = ("Pegasus Seiya (civilian)", "Dragon Shiryu (civilian)", "Cygnus Hyoga (civilian)",
              "Andromeda Shun (civilian)", "Phoenix Ikki (civilian)")

@@ -7,7 +7,7 @@ Choices are forced (a single legal candidate) wherever the result could depend o
 """
 import pytest
 
-from tests.scenario import Scenario
+from sim.scenario import Scenario
 
 SEIYA_CIV = "Pegasus Seiya (civilian)"
 SHIRYU_CIV = "Dragon Shiryu (civilian)"

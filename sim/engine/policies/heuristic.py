@@ -1,46 +1,81 @@
-"""Heuristic policies (numba): every decision a player makes, read straight from the state.
+"""The heuristic policy: every decision weighed by card values and a few weights.
 
-`choose_action` picks the next main-phase action; the `choose_*`/`pick_*`/`decide_*` functions
-answer the questions card effects ask (whom to target, which cards, whether to pay). Policies
-never copy the state and only propose legal actions (the engine checks and counts violations).
-Policy 0 plays at random; the others are one heuristic driven by the weights of
-`sim/policy_catalog.py`. With the `plan` weight, the first card a policy commits to a fight its
-hand (and equipped Cloth) wins comes with a plan for the rest of it (`plan_fight`), which the
-next decisions follow while it holds (`follow_plan`).
+Each seat's weights (sim/engine/policies/weights.py; the named policies of sim/policy_catalog.py
+are weight vectors) give each card a static value (`prepare`). `choose_action` picks the next
+main-phase action: end a won fight, equip, upgrade, heal, use, then the best fight the hand can
+win, committing the card that best closes the gap. With the `plan` weight, the first card it
+commits to a fight its hand (and equipped Cloth) wins comes with a plan for the rest of it
+(`plan_fight`), which the next decisions follow while it holds (`follow_plan`). The other
+questions the rules ask (sim/engine/policies/interface.py) are answered by value too.
+It never copies the state and only proposes legal actions (the rules check and count).
 """
-from sim.engine.jit import inline_kernel, kernel
+import numpy as np
 
 from sim.engine import enums as E
+from sim.engine.declare import Field
+from sim.engine.jit import inline_kernel, kernel
+from sim.engine.policies.weights import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
+                                         W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_PLAN, W_STRENGTH, W_UPGRADE, W_USE,
+                                         W_VP)
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, cond_holds, costs_for,
-                    count_character_fighters, effective_cost, face_cost_payable, field_rule_op, fight_total,
-                    fight_totals, fighter_bound, healing_banned, min_fighters, values_against)
-from sim.policy_catalog import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
-                             W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_PLAN, W_STRENGTH, W_UPGRADE, W_USE, W_VP)
-from sim.engine.rng import randint, random01, shuffle_prefix
-from sim.engine.state import (G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, M_COST_COS, M_COST_STR, M_COSTS_KNOWN,
-                    M_FIGHTERS, M_HAND_CHARS, M_HAND_COS, M_HAND_KNOWN, M_HAND_STR, M_TOTAL_COS, M_TOTAL_STR,
-                    PL_ALT_FILTER, PL_POLICY, PLAN_ACTION, PLAN_CARDS, PLAN_EFFECTS, PLAN_N, PLAN_NEXT,
-                    PLAN_SLOT, PLAN_TARGET, PLAN_WINS, R_COS, R_KNOWN, R_STR)
-from sim.engine.rules.zones import count_alongside_any, count_in_zone, count_on_field, field_slot, matches
+                                    count_character_fighters, effective_cost, face_cost_payable, field_rule_op,
+                                    fight_total, fight_totals, fighter_bound, healing_banned, min_fighters,
+                                    values_against)
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
+                                    first_op_feasible)
+from sim.engine.rules.zones import count_alongside_any, field_slot, matches
+from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, G_TURN, PL_ALT_FILTER
 
-RANDOM = 0
+# slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
+M_FIGHTERS = 0     # the deciding seat's cards facing it
+M_TOTAL_STR = 1    # their fight totals
+M_TOTAL_COS = 2
+M_COSTS_KNOWN = 3  # 1 once M_COST_* are filled
+M_COST_STR = 4     # effective costs (0: not buyable that way)
+M_COST_COS = 5
+M_HAND_KNOWN = 6   # 1 once M_HAND_* are filled
+M_HAND_STR = 7     # what the hand would add against it
+M_HAND_COS = 8
+M_HAND_CHARS = 9   # and how many Characters count
+M_WIDTH = 10
 
-# Main-phase actions: (kind, a, b)
-A_END = 0
-A_EQUIP = 1        # a = Cloth in hand
-A_PLAY = 2         # a = Character in hand, b = slot it faces
-A_CLOTH_FIGHT = 3  # b = slot the equipped Cloth faces
-A_USE = 4          # a = card (hand, play or Cloth), b = trigger
-A_HEAL = 5         # a = healer in hand, b = wounded card
-A_ACQUIRE = 6      # a = slot, b = currency
+# reach[...]: the most p's hand, equipped Cloth and best helper could add to a fight against a card
+# p has no fighter facing (an upper bound, per currency)
+R_KNOWN = 0        # 1 once R_STR and R_COS are filled
+R_STR = 1
+R_COS = 2
+
+# plan[...]: the rest of the fight a policy's decision planned (the cards to commit, then the win)
+PLAN_ACTION = 0    # the main-phase action (G_ACTIONS) it was planned with; -1: no plan
+PLAN_EFFECTS = 1   # G_EFFECTS_RUN then
+PLAN_SLOT = 2      # the fight: its slot and field card
+PLAN_TARGET = 3
+PLAN_N = 4         # cards planned, in plan[PLAN_CARDS:]
+PLAN_NEXT = 5      # the next one to commit
+PLAN_WINS = 6      # 1 if plan_wins says when the fight is won (while no effect runs), else 0
+PLAN_TURN = 7      # the player-turn (G_TURN) it was planned in
+PLAN_CARDS = 8
 
 
-# --- Values ----------------------------------------------------------------------------------
-@kernel
-def use_trigger(c, k):
-    """The trigger of card k's use program (T_USE_*), -1 if it has none."""
-    return c.use_trig[k]
-
+# The heuristic's memory (s.mind): its values of the cards, and what one decision learns
+MEMORY = dict(
+    weights=Field(np.float64, (E.MAX_PLAYERS, "weights"), 0.0, "", "each seat's weights (W_*)"),
+    value=Field(np.float64, (E.MAX_PLAYERS, "cards"), 0.0, "", "each seat's static value of each card"),
+    values_for=Field(np.int64, (E.MAX_PLAYERS,), -1, "batch", "the seat entry whose weights `value` is for (-1: none)"),
+    use_first=Field(np.bool_, (E.MAX_PLAYERS, "cards"), False, "", "whether a card's plain use is worth more than its fight"),
+    value_top=Field(np.float64, (E.MAX_PLAYERS,), 0.0, "", "the most `card_value` gives for any card"),
+    picks=Field(np.int64, ("instances",), 0, "", "a list of candidates to weigh"),
+    slot_memo=Field(np.int64, (E.N_SLOTS, M_WIDTH), 0, "", "a decision's facts per field slot (M_*)"),
+    helpers=Field(np.int64, ("instances+1",), 0, "", "a decision's usable fight helpers (helpers[0] = count)"),
+    cand_score=Field(np.float64, (2 * E.N_SLOTS,), 0.0, "", "a decision's fights to weigh: their score"),
+    cand_at=Field(np.int64, (2 * E.N_SLOTS,), 0, "", "and 2 * slot + currency (-1 - slot: a bound)"),
+    reach=Field(np.int64, (3,), 0, "", "a decision's bound on what its hand and helpers add (R_*)"),
+    hand_values=Field(np.int64, ("instances", 2), 0, "", "what each hand Character adds against hand_values_of[0]"),
+    hand_values_of=Field(np.int64, (1,), -1, "", "the field card of those values in this decision, -1 none"),
+    commit_cands=Field(np.int64, ("instances", 2), 0, "", "a commit step's candidates: (instance, what it adds)"),
+    plan=Field(np.int64, ("plan",), -1, "game", "the fight it planned (PLAN_*)"),
+    plan_wins=Field(np.int64, ("instances+1",), -1, "", "its win after each commitment: the currency, -1 not yet"),
+)
 
 @kernel
 def variable_vp_estimate(c, k):
@@ -58,23 +93,23 @@ def variable_vp_estimate(c, k):
 @kernel
 def init_values(s, c, p):
     """Each card's static worth to seat p's policy (the flame term is added per decision)."""
-    w = s.weights[p]
+    w = s.mind.weights[p]
     top = -1e18
     for k in range(c.card_id.shape[0]):
         counts = c.prog_counts[k]
         d1, o1, h1 = counts[E.T_ENGAGE, 0], counts[E.T_ENGAGE, 1], counts[E.T_ENGAGE, 2]
         ut = c.use_trig[k]
         d2, o2, h2 = (0, 0, 0) if ut < 0 else (counts[ut, 0], counts[ut, 1], counts[ut, 2])
-        s.value[p, k] = (w[W_VP] * (c.vp[k] + variable_vp_estimate(c, k)) + w[W_STRENGTH] * c.strength[k]
+        s.mind.value[p, k] = (w[W_VP] * (c.vp[k] + variable_vp_estimate(c, k)) + w[W_STRENGTH] * c.strength[k]
                          + w[W_COSMOS] * c.cosmos[k] + w[W_HEAL] * c.heal[k]
                          + w[W_DRAW] * max(d1, d2) + w[W_EFFECT] * (o1 + o2) + w[W_HARM] * (h1 + h2))
         own = w[W_STRENGTH] * c.strength[k] + w[W_COSMOS] * c.cosmos[k]
         # step 5 of `choose_action`: a plain use (draws, attacks, recursion) worth more than the
         # card's own fight value
-        s.use_first[p, k] = ut >= 0 and c.use_kind[k] == 0 and \
+        s.mind.use_first[p, k] = ut >= 0 and c.use_kind[k] == 0 and \
             w[W_DRAW] * d2 + w[W_EFFECT] * o2 + w[W_HARM] * h2 > w[W_USE] * own
-        top = max(top, s.value[p, k])
-    s.value_top[p] = top + abs(w[W_FLAME])  # at least `card_value` of any card
+        top = max(top, s.mind.value[p, k])
+    s.mind.value_top[p] = top + abs(w[W_FLAME])  # at least `card_value` of any card
 
 
 @kernel
@@ -105,7 +140,7 @@ def vp_lead(s, c, p):
 @kernel
 def decision_lead(s, c, p):
     """The VP lead for `card_value`, which reads it only for clock-aware policies (0 otherwise)."""
-    if s.weights[p, W_CLOCK_AWARE] > 0:
+    if s.mind.weights[p, W_CLOCK_AWARE] > 0:
         return vp_lead(s, c, p)
     return 0
 
@@ -113,9 +148,9 @@ def decision_lead(s, c, p):
 @kernel
 def card_value(s, c, p, inst, lead):
     k = c.inst_card[inst]
-    v = s.value[p, k]
+    v = s.mind.value[p, k]
     if c.icons[k] & E.ICON_FLAME:
-        w = s.weights[p]
+        w = s.mind.weights[p]
         if w[W_CLOCK_AWARE] > 0:
             v += w[W_FLAME] if lead >= 0 else -w[W_FLAME]
         else:
@@ -124,24 +159,15 @@ def card_value(s, c, p, inst, lead):
 
 
 @kernel
-def is_random(s, p):
-    return s.pl[p, PL_POLICY] == RANDOM
-
-
-# --- Answers to the questions effects ask -----------------------------------------------------
-@kernel
 def pick_cards(s, c, chooser, buf, n_cand, n, best_first):
     """Reorder buf[:n_cand] so that its first n entries are the chooser's picks."""
     if n >= n_cand:
         return
-    if is_random(s, chooser):
-        shuffle_prefix(s.rng, buf, n_cand)
-        return
     for i in range(n):
         best = i
         for j in range(i + 1, n_cand):
-            vj = s.value[chooser, c.inst_card[buf[j]]]
-            vb = s.value[chooser, c.inst_card[buf[best]]]
+            vj = s.mind.value[chooser, c.inst_card[buf[j]]]
+            vb = s.mind.value[chooser, c.inst_card[buf[best]]]
             if (vj > vb) if best_first else (vj < vb):
                 best = j
         tmp = buf[i]
@@ -152,19 +178,15 @@ def pick_cards(s, c, chooser, buf, n_cand, n, best_first):
 @kernel
 def decide_pay(s, c, payer, buf, n_cand, n):
     """Pay an optional cost with the n cheapest candidates? (candidates already exist)."""
-    if is_random(s, payer):
-        return random01(s.rng) < 0.5
     pick_cards(s, c, payer, buf, n_cand, n, False)
     worst = 0.0
     for i in range(n):
-        worst = max(worst, s.value[payer, c.inst_card[buf[i]]])
-    return worst <= s.weights[payer, W_PAY]
+        worst = max(worst, s.mind.value[payer, c.inst_card[buf[i]]])
+    return worst <= s.mind.weights[payer, W_PAY]
 
 
 @kernel
-def decide_may(s, p):
-    if is_random(s, p):
-        return random01(s.rng) < 0.5
+def decide_may(s, c, p):
     return True
 
 
@@ -172,20 +194,6 @@ def decide_may(s, p):
 def choose_player(s, c, p, opponents_only, help, has_target):
     """Whom an effect of p's targets. has_target[q] says whether q has a card the effect can hit."""
     n = s.g[G_NPLAYERS]
-    if is_random(s, p):
-        cnt = 0
-        for q in range(n):
-            if not (opponents_only and q == p) and has_target[q]:
-                cnt += 1
-        if cnt == 0:
-            return -1
-        r = randint(s.rng, cnt)
-        for q in range(n):
-            if not (opponents_only and q == p) and has_target[q]:
-                if r == 0:
-                    return q
-                r -= 1
-        return -1
     if help and not opponents_only and has_target[p]:
         return p
     best = -1
@@ -202,12 +210,6 @@ def choose_player(s, c, p, opponents_only, help, has_target):
 
 
 @kernel
-def choose_opponent_of(s, p):
-    """An opponent of p who must choose something (Cancer Cloth): the next seat."""
-    return (p + 1) % s.g[G_NPLAYERS]
-
-
-@kernel
 def choose_field_swap(s, c, p):
     """Jamian: two slots to swap (-1, -1 if fewer than 2 cards)."""
     n = 0
@@ -216,22 +218,6 @@ def choose_field_swap(s, c, p):
             n += 1
     if n < 2:
         return -1, -1
-    if is_random(s, p):
-        a = randint(s.rng, n)
-        b = randint(s.rng, n - 1)
-        if b >= a:
-            b += 1
-        sa = -1
-        sb = -1
-        i = 0
-        for k in range(E.N_SLOTS):
-            if s.field[k] >= 0:
-                if i == a:
-                    sa = k
-                if i == b:
-                    sb = k
-                i += 1
-        return sa, sb
     # Bring the card p values most to the last slot (it costs 1 less there)
     lead = decision_lead(s, c, p)
     best = -1
@@ -257,83 +243,10 @@ def choose_field_swap(s, c, p):
 def choose_keep(s, c, p, keep):
     """Upkeep: mark keep[i] for the hand cards p keeps."""
     nh = s.zone_n[p, E.Z_HAND]
-    lead = 0 if is_random(s, p) else decision_lead(s, c, p)
+    lead = decision_lead(s, c, p)
     for i in range(nh):
         inst = s.zone[p, E.Z_HAND, i]
-        if is_random(s, p):
-            keep[i] = random01(s.rng) < 0.5
-        else:
-            keep[i] = card_value(s, c, p, inst, lead) >= s.weights[p, W_KEEP]
-
-
-# --- Feasibility of a card's own programs ----------------------------------------------------
-@kernel
-def upgrade_possible(s, c, p, hero):
-    """Bronze Cloth: a pair of identical cards of `hero` in hand with the next rank set aside."""
-    nh = s.zone_n[p, E.Z_HAND]
-    for i in range(nh):
-        ki = c.inst_card[s.zone[p, E.Z_HAND, i]]
-        if c.hero[ki] != hero:
-            continue
-        pair = False
-        for j in range(i + 1, nh):
-            if c.inst_card[s.zone[p, E.Z_HAND, j]] == ki:
-                pair = True
-        if not pair:
-            continue
-        nxt = c.ranks[ki] << 1
-        for j in range(s.zone_n[p, E.Z_SETASIDE]):
-            kj = c.inst_card[s.zone[p, E.Z_SETASIDE, j]]
-            if c.hero[kj] == hero and (c.ranks[kj] & nxt):
-                return True
-    return False
-
-
-@kernel
-def op_feasible(s, c, p, inst, row, target):
-    """Would op `row` of inst's program do something now? (a quick check, for the policies)"""
-    op = c.ops[row]
-    code = op[E.F_OP]
-    if not cond_holds(s, c, op[E.F_COND], inst, target, p):
-        return False
-    if code == E.OP_UPGRADE:
-        return upgrade_possible(s, c, p, c.hero[c.inst_card[inst]])
-    if code == E.OP_MOVE and op[E.F_WHO] == E.W_SELF and op[E.F_ZONE] < E.N_PLAYER_ZONES:
-        need = op[E.F_N] if op[E.F_N] > 0 else 1
-        zone = op[E.F_ZONE]
-        if zone == E.Z_DRAW and s.zone_n[p, E.Z_DRAW] == 0:
-            zone = E.Z_DISCARD  # GEN-2: it would be reshuffled first
-        return count_in_zone(s, c, p, zone, op[E.F_FILTER], inst) >= need
-    if code == E.OP_ACQUIRE and op[E.F_ZONE] == E.Z_SRC_FIELD:
-        return count_on_field(s, c, op[E.F_FILTER], -1) > 0
-    if code == E.OP_COST_CUT:
-        return count_on_field(s, c, op[E.F_FILTER], -1) > 0
-    if code == E.OP_BUFF:
-        return count_alongside_any(s, c, p, op[E.F_FILTER]) > 0
-    return True
-
-
-@kernel
-def first_op_feasible(s, c, p, inst, trig, target):
-    """Would the program do something now? Its first step must be able to run and, when that
-    step is a cost, so must the step it pays for."""
-    k = c.inst_card[inst]
-    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
-    if n == 0 or not op_feasible(s, c, p, inst, start, target):
-        return False
-    if (c.ops[start, E.F_FLAGS] & E.OPF_PAY) and n > 1:
-        return op_feasible(s, c, p, inst, start + 1, target)
-    return True
-
-
-@kernel
-def can_use(s, c, p, inst, trig):
-    """May p spend inst for its use now? A Cloth in hand must be equipped to be used, so not
-    while another Cloth is equipped (one Cloth in play)."""
-    if s.inst_zone[inst] == E.Z_HAND and (c.classes[c.inst_card[inst]] & E.CLASS_CLOTH) \
-            and s.zone_n[p, E.Z_CLOTH] > 0:
-        return False
-    return first_op_feasible(s, c, p, inst, trig, -1)
+        keep[i] = card_value(s, c, p, inst, lead) >= s.mind.weights[p, W_KEEP]
 
 
 @kernel
@@ -345,12 +258,10 @@ def willing_to_pay(s, c, p, inst, trig):
     op = c.ops[start]
     if not (op[E.F_FLAGS] & E.OPF_PAY) or op[E.F_WHO] != E.W_SELF or op[E.F_ZONE] >= E.N_PLAYER_ZONES:
         return True
-    if is_random(s, p):
-        return True
     worst = 0.0
     need = op[E.F_N] if op[E.F_N] > 0 else 1
     # the `need` least valuable candidates
-    buf = s.scratch
+    buf = s.mind.picks
     m = 0
     for j in range(s.zone_n[p, op[E.F_ZONE]]):
         x = s.zone[p, op[E.F_ZONE], j]
@@ -361,8 +272,8 @@ def willing_to_pay(s, c, p, inst, trig):
         return False
     pick_cards(s, c, p, buf, m, need, False)
     for j in range(need):
-        worst = max(worst, s.value[p, c.inst_card[buf[j]]])
-    return worst <= s.weights[p, W_PAY]
+        worst = max(worst, s.mind.value[p, c.inst_card[buf[j]]])
+    return worst <= s.mind.weights[p, W_PAY]
 
 
 @kernel
@@ -380,103 +291,6 @@ def engage_draws(s, c, p, inst, target):
         if op[E.F_OP] == E.OP_DRAW and cond_holds(s, c, op[E.F_COND], inst, target, p):
             draws += op[E.F_N]
     return draws
-
-
-# --- The main-phase decision ----------------------------------------------------------------
-@kernel
-def can_face(s, c, p, inst, target):
-    """May p play inst (in hand) against target? Dolphin asks for a discard first."""
-    if target < 0:
-        return False
-    if (c.classes[c.inst_card[inst]] & E.CLASS_CHARACTER) == 0:
-        return False
-    return face_cost_payable(s, c, p, target, inst)
-
-
-@kernel
-def legal_action(s, c, p, pick, out):
-    """Count the legal actions (pick < 0) or write the pick-th one into out; returns the count
-    (when picking, it may stop counting once the pick is written)."""
-    n = 0
-    nh = s.zone_n[p, E.Z_HAND]
-    # end the main phase
-    if n == pick:
-        out[0] = A_END
-    n += 1
-    cloth_on = s.zone_n[p, E.Z_CLOTH] > 0
-    heal_ok = not healing_banned(s, c)
-    for i in range(nh):
-        if 0 <= pick < n:
-            return n
-        inst = s.zone[p, E.Z_HAND, i]
-        k = c.inst_card[inst]
-        if c.classes[k] & E.CLASS_CLOTH:
-            if not cloth_on:
-                if n == pick:
-                    out[0] = A_EQUIP
-                    out[1] = inst
-                n += 1
-            continue
-        for slot in range(E.N_SLOTS):
-            t = s.field[slot]
-            if t >= 0 and can_face(s, c, p, inst, t):
-                if n == pick:
-                    out[0] = A_PLAY
-                    out[1] = inst
-                    out[2] = slot
-                n += 1
-        ut = c.use_trig[k]
-        if ut >= 0 and can_use(s, c, p, inst, ut):
-            if n == pick:
-                out[0] = A_USE
-                out[1] = inst
-                out[2] = ut
-            n += 1
-        if heal_ok and c.heal[k] > 0:
-            for j in range(s.zone_n[p, E.Z_WOUNDED]):
-                if n == pick:
-                    out[0] = A_HEAL
-                    out[1] = inst
-                    out[2] = s.zone[p, E.Z_WOUNDED, j]
-                n += 1
-    for zone in (E.Z_PLAY, E.Z_CLOTH):
-        for i in range(s.zone_n[p, zone]):
-            if 0 <= pick < n:
-                return n
-            inst = s.zone[p, zone, i]
-            ut = c.use_trig[c.inst_card[inst]]
-            if ut >= 0 and can_use(s, c, p, inst, ut):
-                if n == pick:
-                    out[0] = A_USE
-                    out[1] = inst
-                    out[2] = ut
-                n += 1
-    for slot in range(E.N_SLOTS):
-        if 0 <= pick < n:
-            return n
-        t = s.field[slot]
-        if t < 0:
-            continue
-        if cloth_on and face_cost_payable(s, c, p, t, -1):
-            if n == pick:
-                out[0] = A_CLOTH_FIGHT
-                out[2] = slot
-            n += 1
-        by = acquirable(s, c, t, p)
-        for cur in (STRENGTH, COSMOS):
-            if by[cur]:
-                if n == pick:
-                    out[0] = A_ACQUIRE
-                    out[1] = slot
-                    out[2] = cur
-                n += 1
-    return n
-
-
-@kernel
-def random_action(s, c, p, out):
-    n = legal_action(s, c, p, -1, out)
-    legal_action(s, c, p, randint(s.rng, n), out)
 
 
 # Which of the cards `hand_resources` counts: all, or those without / with a `fighting` program
@@ -500,8 +314,8 @@ def hand_resources(s, c, p, target, part):
     """What p's hand Characters (and the equipped Cloth) would add against target (Strength,
     Cosmos), and how many Characters count: all the cards, or only those without (HAND_PLAIN) or
     with (HAND_FIGHTING) a `fighting` program. Each counted Character's values are noted in
-    s.hand_values (by hand position) for the commit step of the decision; with all the cards they
-    are those against target (s.hand_values_of), else the caller says which field card they fit."""
+    s.mind.hand_values (by hand position) for the commit step of the decision; with all the cards they
+    are those against target (s.mind.hand_values_of), else the caller says which field card they fit."""
     total_str = total_cos = 0
     chars = 0
     zone = s.zone
@@ -518,9 +332,9 @@ def hand_resources(s, c, p, target, part):
             total_str += v_str
             total_cos += v_cos
             chars += 1
-            s.hand_values[i, 0] = v_str
-            s.hand_values[i, 1] = v_cos
-    s.hand_values_of[0] = target if part == HAND_ALL else -1
+            s.mind.hand_values[i, 0] = v_str
+            s.mind.hand_values[i, 1] = v_cos
+    s.mind.hand_values_of[0] = target if part == HAND_ALL else -1
     if s.zone_n[p, E.Z_CLOTH] > 0:
         cl = zone[p, E.Z_CLOTH, 0]
         if part == HAND_ALL or (prog[inst_card[cl], E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING):
@@ -532,7 +346,7 @@ def hand_resources(s, c, p, target, part):
 
 @kernel
 def find_helpers(s, c, p):
-    """Note in s.helpers the fight-helper cards (in hand, then the equipped Cloth) p could and
+    """Note in s.mind.helpers the fight-helper cards (in hand, then the equipped Cloth) p could and
     would use now: whether a helper is usable does not depend on the fight."""
     n = 0
     nh = s.zone_n[p, E.Z_HAND]
@@ -541,9 +355,9 @@ def find_helpers(s, c, p):
         k = c.inst_card[inst]
         ut = c.use_trig[k]
         if ut >= 0 and c.use_kind[k] == 1 and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut):
-            s.helpers[1 + n] = inst
+            s.mind.helpers[1 + n] = inst
             n += 1
-    s.helpers[0] = n
+    s.mind.helpers[0] = n
 
 
 @kernel
@@ -552,8 +366,8 @@ def helper_bonus(s, c, p, target, cur):
     target, and that helper (the first of the best)."""
     best = 0
     best_inst = -1
-    for i in range(s.helpers[0]):
-        inst = s.helpers[1 + i]
+    for i in range(s.mind.helpers[0]):
+        inst = s.mind.helpers[1 + i]
         k = c.inst_card[inst]
         ut = c.use_trig[k]
         start, n = c.prog[k, ut, 0], c.prog[k, ut, 1]
@@ -580,7 +394,7 @@ def hand_reach(s, c, p):
     `fighter_bound`) and the best of its helper cards (usable or not) could add to a fight against
     a card p has no fighter facing: a fight costing more cannot be won this turn. Computed once
     per decision."""
-    reach = s.reach
+    reach = s.mind.reach
     if reach[R_KNOWN] == 0:
         total_str = total_cos = 0
         nh = s.zone_n[p, E.Z_HAND]
@@ -622,19 +436,19 @@ def helper_bound(s, c, p, k):
 
 @kernel
 def note_slots(s, c, p):
-    """Fill s.slot_memo with p's fighters and fight totals against each field card (its costs
+    """Fill s.mind.slot_memo with p's fighters and fight totals against each field card (its costs
     are filled when first asked, by `slot_costs`); return the bits of the slots where p has
     started a fight (cards facing it, with a total above 0)."""
     started = 0
-    memo = s.slot_memo
+    memo = s.mind.slot_memo
     for slot in range(E.N_SLOTS):
         memo[slot, M_FIGHTERS] = 0
         memo[slot, M_COSTS_KNOWN] = 0
         memo[slot, M_HAND_KNOWN] = 0
         memo[slot, M_TOTAL_STR] = 0
         memo[slot, M_TOTAL_COS] = 0
-    s.reach[R_KNOWN] = 0
-    s.hand_values_of[0] = -1
+    s.mind.reach[R_KNOWN] = 0
+    s.mind.hand_values_of[0] = -1
     play = s.zone[p, E.Z_PLAY]
     for j in range(s.zone_n[p, E.Z_PLAY]):  # one look at each card in play, not one per slot
         t = s.inst_facing[play[j]]
@@ -654,7 +468,7 @@ def note_slots(s, c, p):
 @kernel
 def slot_costs(s, c, p, slot):
     """The effective costs of the card of `slot` for p (`costs_for`), computed once per decision."""
-    memo = s.slot_memo
+    memo = s.mind.slot_memo
     if memo[slot, M_COSTS_KNOWN] == 0:
         str_cost, cos_cost = costs_for(s, c, s.field[slot], p, memo[slot, M_FIGHTERS] > 0)
         memo[slot, M_COST_STR] = str_cost
@@ -674,11 +488,11 @@ def candidate_order(at):
 
 @kernel
 def add_candidate(s, n_cand, score, at):
-    """Insert a fight (or a bound) into s.cand_score/cand_at[:n_cand], which are kept from the
+    """Insert a fight (or a bound) into s.mind.cand_score/cand_at[:n_cand], which are kept from the
     worst to the best (the highest score; among equals, the first in `candidate_order`) so that
     the best is taken from the end; return the new count."""
-    cand_score = s.cand_score
-    cand_at = s.cand_at
+    cand_score = s.mind.cand_score
+    cand_at = s.mind.cand_at
     order = candidate_order(at)
     j = n_cand
     while j > 0 and (cand_score[j - 1] > score
@@ -695,7 +509,7 @@ def add_candidate(s, n_cand, score, at):
 def take_best_candidate(s, n_cand):
     """Take the best candidate out; return (its at, its score, the new count)."""
     n_cand -= 1
-    return s.cand_at[n_cand], s.cand_score[n_cand], n_cand
+    return s.mind.cand_at[n_cand], s.mind.cand_score[n_cand], n_cand
 
 
 @inline_kernel
@@ -703,7 +517,7 @@ def out_of_reach(s, c, p, slot):
     """A quick look before weighing the card of `slot`, faced by none of p's cards: does each of
     its costs, with every cut `costs_for` could give it (the last slot's included), stay above
     `hand_reach`? Then `add_fights` would add none of its fights."""
-    if s.slot_memo[slot, M_FIGHTERS] > 0 or s.pl[p, PL_ALT_FILTER] > 0:
+    if s.mind.slot_memo[slot, M_FIGHTERS] > 0 or s.pl[p, PL_ALT_FILTER] > 0:
         return False
     t = s.field[slot]
     k = c.inst_card[t]
@@ -720,8 +534,8 @@ def add_fights(s, c, p, slot, value, started, n_cand):
     bought with and, if p has no fighter facing it, costing no more than `hand_reach`), scored by
     its value minus a price per cost point."""
     costs = slot_costs(s, c, p, slot)
-    w = s.weights[p]
-    unfaced = s.slot_memo[slot, M_FIGHTERS] == 0
+    w = s.mind.weights[p]
+    unfaced = s.mind.slot_memo[slot, M_FIGHTERS] == 0
     for cur in (COSMOS, STRENGTH):
         if costs[cur] <= 0 or (unfaced and costs[cur] > hand_reach(s, c, p)[cur]):
             continue
@@ -782,12 +596,12 @@ def plan_fight(s, c, p, slot, t, cands, n, j, need, fighters, cloth_v):
     a policy with W_PLAN: the cards (CLOTH: the equipped Cloth) the commit step would commit next,
     in order, each valued as it is now, then the win (`follow_plan`). Only when no other fight is
     open and the hand cards and the Cloth win this one without a helper."""
-    plan = s.plan
+    plan = s.mind.plan
     plan[PLAN_ACTION] = -1
-    if s.weights[p, W_PLAN] <= 0:
+    if s.mind.weights[p, W_PLAN] <= 0:
         return
     for other in range(E.N_SLOTS):
-        if other != slot and s.slot_memo[other, M_FIGHTERS] > 0:
+        if other != slot and s.mind.slot_memo[other, M_FIGHTERS] > 0:
             return
     first = CLOTH if j == CLOTH else cands[j, 0]
     need_fighters = min_fighters(c, t)
@@ -801,6 +615,7 @@ def plan_fight(s, c, p, slot, t, cands, n, j, need, fighters, cloth_v):
         m += 1
         need, fighters, cloth_v = after_commit(cands, j, need, fighters, cloth_v)
     plan[PLAN_ACTION] = s.g[G_ACTIONS]
+    plan[PLAN_TURN] = s.g[G_TURN]
     plan[PLAN_EFFECTS] = s.g[G_EFFECTS_RUN]
     plan[PLAN_SLOT] = slot
     plan[PLAN_TARGET] = t
@@ -812,7 +627,7 @@ def plan_fight(s, c, p, slot, t, cands, n, j, need, fighters, cloth_v):
 @kernel
 def plan_fighter(s, p, i, first):
     """The card of a plan's commitment i (0: the first, made by the deciding action)."""
-    inst = first if i == 0 else s.plan[PLAN_CARDS + i - 1]
+    inst = first if i == 0 else s.mind.plan[PLAN_CARDS + i - 1]
     return s.zone[p, E.Z_CLOTH, 0] if inst == CLOTH else inst
 
 
@@ -820,7 +635,7 @@ def plan_fighter(s, p, i, first):
 def note_wins(s, c, p, slot, t, first, m):
     """When neither t nor a card facing it or planned against it has a program that reads the
     fight (t's `cost`, a fighter's `fighting`), what each adds and what t costs stay as this
-    decision found them until an effect runs: note in s.plan_wins, after each commitment, in which
+    decision found them until an effect runs: note in s.mind.plan_wins, after each commitment, in which
     currency `acquirable` would end the fight then (Cosmos first, as `follow_plan` takes it; -1:
     not yet), so that `follow_plan` need not weigh the fight again. False (nothing noted)
     otherwise. (The fight was chosen, so no acquisition ban stops it.)"""
@@ -830,7 +645,7 @@ def note_wins(s, c, p, slot, t, first, m):
         return False
     need = min_fighters(c, t)
     chars = 0
-    memo = s.slot_memo
+    memo = s.mind.slot_memo
     if memo[slot, M_FIGHTERS] > 0:
         play = s.zone[p, E.Z_PLAY]
         for j in range(s.zone_n[p, E.Z_PLAY]):
@@ -857,7 +672,7 @@ def note_wins(s, c, p, slot, t, first, m):
                 won = COSMOS
             elif str_cost > 0 and total_str >= str_cost:
                 won = STRENGTH
-        s.plan_wins[i] = won
+        s.mind.plan_wins[i] = won
     return True
 
 
@@ -873,7 +688,7 @@ def plan_holds(s, c, p, slot, t):
         f = s.inst_facing[play[j]]
         if f >= 0 and f != t:
             return False
-    plan = s.plan
+    plan = s.mind.plan
     for i in range(plan[PLAN_NEXT], plan[PLAN_N]):
         inst = plan[PLAN_CARDS + i]
         if inst == CLOTH:
@@ -895,15 +710,15 @@ def follow_plan(s, c, p, out):
     commit the next planned card or the Cloth.
     False: no plan, or it is over. Effects (an Engagement's draw, a buff) are not weighed again
     until the fight ends: about as strong as deciding afresh, at a quarter of the cost."""
-    plan = s.plan
-    if plan[PLAN_ACTION] != s.g[G_ACTIONS] - 1:
+    plan = s.mind.plan
+    if plan[PLAN_ACTION] != s.g[G_ACTIONS] - 1 or plan[PLAN_TURN] != s.g[G_TURN]:
         return False
     plan[PLAN_ACTION] = -1
     slot = plan[PLAN_SLOT]
     t = plan[PLAN_TARGET]
     i = plan[PLAN_NEXT]
     if plan[PLAN_EFFECTS] == s.g[G_EFFECTS_RUN] and plan[PLAN_WINS]:
-        won = s.plan_wins[i]
+        won = s.mind.plan_wins[i]
     else:
         if plan[PLAN_EFFECTS] != s.g[G_EFFECTS_RUN] and not plan_holds(s, c, p, slot, t):
             return False
@@ -936,15 +751,12 @@ def choose_action(s, c, p, out):
     out[0] = A_END
     out[1] = -1
     out[2] = -1
-    if is_random(s, p):
-        random_action(s, c, p, out)
-        return
     if follow_plan(s, c, p, out):
         return
-    w = s.weights[p]
+    w = s.mind.weights[p]
     lead = decision_lead(s, c, p)
     nh = s.zone_n[p, E.Z_HAND]
-    memo = s.slot_memo
+    memo = s.mind.slot_memo
     started = note_slots(s, c, p)
     # 1. End any fight already won (Cosmos first: the card then goes to hand), as `acquirable`
     # would find it
@@ -1019,7 +831,7 @@ def choose_action(s, c, p, out):
             inst = s.zone[p, zone, i]
             k = c.inst_card[inst]
             ut = c.use_trig[k]
-            if s.use_first[p, k] and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut):
+            if s.mind.use_first[p, k] and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut):
                 out[0] = A_USE
                 out[1] = inst
                 out[2] = ut
@@ -1045,7 +857,7 @@ def choose_action(s, c, p, out):
             n_cand = add_fights(s, c, p, slot, card_value(s, c, p, t, lead), started, n_cand)
         else:
             deferred |= 1 << slot
-    deferred_best = s.value_top[p] - w[W_COST] + 0.05
+    deferred_best = s.mind.value_top[p] - w[W_COST] + 0.05
     best_t = -1
     best_slot = -1
     best_cur = -1
@@ -1056,11 +868,11 @@ def choose_action(s, c, p, out):
     plain_str = plain_cos = 0
     plain_chars = -1  # not summed yet
     plain_fighting = False  # are there cards with a `fighting` program among them?
-    plain_noted = False  # are their values those noted in s.hand_values?
+    plain_noted = False  # are their values those noted in s.mind.hand_values?
     bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
     helpers_found = False
     while n_cand > 0 or deferred:
-        if deferred and (n_cand == 0 or s.cand_score[n_cand - 1] <= deferred_best):
+        if deferred and (n_cand == 0 or s.mind.cand_score[n_cand - 1] <= deferred_best):
             for slot in range(E.N_SLOTS):
                 if deferred & (1 << slot):
                     bound = card_value(s, c, p, s.field[slot], lead) - w[W_COST] + 0.05
@@ -1095,7 +907,7 @@ def choose_action(s, c, p, out):
                     hand_cos += more_cos
                     chars += more_chars
                 if plain_noted:  # a plain card adds the same to every fight no card aids
-                    s.hand_values_of[0] = t
+                    s.mind.hand_values_of[0] = t
             memo[slot, M_HAND_STR] = hand_str
             memo[slot, M_HAND_COS] = hand_cos
             memo[slot, M_HAND_CHARS] = chars
@@ -1141,15 +953,15 @@ def choose_action(s, c, p, out):
         return
     # 8. Commit the card that best closes the gap (the smallest that suffices, else the largest),
     # and plan the rest of the fight
-    cands = s.commit_cands
+    cands = s.mind.commit_cands
     n = 0
     is_aided = aided(s, c, p, best_t)
-    noted = s.hand_values_of[0] == best_t  # in step 6
+    noted = s.mind.hand_values_of[0] == best_t  # in step 6
     for i in range(nh):
         inst = s.zone[p, E.Z_HAND, i]
         if can_face(s, c, p, inst, best_t):
             cands[n, 0] = inst
-            cands[n, 1] = s.hand_values[i, best_cur] if noted else \
+            cands[n, 1] = s.mind.hand_values[i, best_cur] if noted else \
                 values_against(s, c, inst, best_t, p, is_aided)[best_cur]
             n += 1
     cloth_v = 0
@@ -1192,3 +1004,32 @@ def choose_buff_target(s, c, p, f):
             best = inst
             best_gap = gap if gap > 0 else best_gap
     return best
+
+
+@kernel
+def prepare(s, c, p, weights, entry):
+    """A game starts: seat p plays the run's policy `entry` with these weights."""
+    m = s.mind
+    m.weights[p, :] = weights
+    if m.values_for[p] != entry:  # else the seat's values are those of the last game
+        init_values(s, c, p)
+        m.values_for[p] = entry
+
+
+@kernel
+def started_fight(s, p, t):
+    for k in range(s.zone_n[p, E.Z_PLAY]):
+        if s.inst_facing[s.zone[p, E.Z_PLAY, k]] == t:
+            return True
+    return False
+
+
+@kernel
+def choose_cost_cut(s, c, p, buf, n_cand):
+    """Capella, Cassios: which of the field cards buf[:n_cand] gets the cut (its index): the card p
+    already fights, else the one it values most."""
+    for j in range(n_cand):
+        if started_fight(s, p, buf[j]):
+            return j
+    pick_cards(s, c, p, buf, n_cand, 1, True)
+    return 0

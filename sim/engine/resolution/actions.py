@@ -10,8 +10,9 @@ from sim.engine import enums as E
 from sim.engine.resolution.effects import run_program
 from sim.engine.rules.field import detach_fighters, push_pending, refill_step, remove_flames
 from sim.engine.rules.fight import COSMOS, can_acquire, face_cost_payable, healing_banned, own_rule
-from sim.engine.policies.heuristic import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face,
-                       can_use, pick_cards, use_trigger)
+from sim.engine.policies.interface import pick_cards
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
+                                    use_trigger)
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_NPEND, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
                     P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from sim.engine.rules.zones import draw_cards, field_slot, log_event, move_to, zone_push

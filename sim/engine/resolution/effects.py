@@ -14,8 +14,8 @@ from sim.engine import enums as E
 from sim.engine.rules.field import (discard_from_field, push_pending, remove_flames, return_to_reserve,
                     take_off_field)
 from sim.engine.rules.fight import acquisition_banned, cond_holds, healing_banned, is_protected
-from sim.engine.policies.heuristic import (choose_buff_target, choose_field_swap, choose_opponent_of, choose_player,
-                       decide_may, decide_pay, pick_cards)
+from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, choose_field_swap, choose_player,
+                                           decide_may, decide_pay, pick_cards)
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_TURN_MARKS,
                     IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
@@ -140,7 +140,7 @@ def op_move(s, c, op, src_inst, p, q):
             s.g[G_LAST_MOVED] = 0
             return False
     elif flags & E.OPF_MAY:
-        if nc == 0 or not decide_may(s, payer):
+        if nc == 0 or not decide_may(s, c, payer):
             s.g[G_LAST_MOVED] = 0
             return True
     want = min(want, nc)
@@ -149,7 +149,7 @@ def op_move(s, c, op, src_inst, p, q):
     if by == E.BY_SELF:
         chooser = p
     elif by == E.BY_OPPONENT:
-        chooser = choose_opponent_of(s, payer)
+        chooser = (payer + 1) % s.g[G_NPLAYERS]  # an opponent chooses (Cancer Cloth): the next seat
     if by == E.BY_RANDOM:
         shuffle_prefix(s.rng, buf, nc)
     else:
@@ -304,14 +304,7 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         buf = s.scratch
         nc = collect(s, c, E.Z_SRC_FIELD, op[E.F_FILTER], p, src_inst, True, buf)
         if nc > 0:
-            # the card p is already fighting, else the one it values most
-            best = -1
-            for j in range(nc):
-                if best < 0 and started_fight(s, p, buf[j]):
-                    best = j
-            if best < 0:
-                pick_cards(s, c, p, buf, nc, 1, True)
-                best = 0
+            best = choose_cost_cut(s, c, p, buf, nc)
             t = buf[best]
             s.inst_cut_str[t] += op[E.F_A]
             s.inst_cut_cos[t] += op[E.F_B]
@@ -351,14 +344,6 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         s.inst_flags[src_inst] |= IF_COSMOS_DRAW
         s.g[G_TURN_MARKS] = 1
     return True
-
-
-@kernel
-def started_fight(s, p, t):
-    for k in range(s.zone_n[p, E.Z_PLAY]):
-        if s.inst_facing[s.zone[p, E.Z_PLAY, k]] == t:
-            return True
-    return False
 
 
 @kernel

@@ -9,10 +9,10 @@ from sim.engine.jit import kernel
 
 from sim.engine import enums as E
 from sim.engine.rules.field import discard_from_field, push_pending, shift_right
-from sim.engine.policies.heuristic import choose_action, choose_keep
+from sim.engine.policies.interface import choose_action, choose_keep
 from sim.engine.resolution.actions import apply_action, drain
 from sim.engine.rules.invariants import check_invariants
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PLAN_ACTION,
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER,
                     PL_TURN_STRENGTH)
 from sim.engine.rules.zones import draw_cards, log_event, move_all, move_all_but
 
@@ -23,7 +23,6 @@ MAX_ACTIONS_PER_TURN = 300  # safety only: a turn never needs this many actions
 @kernel
 def main_phase(s, c, p, action):
     s.g[G_ACTIONS] = 0
-    s.plan[PLAN_ACTION] = -1  # no plan of an earlier turn holds
     while s.g[G_ACTIONS] < MAX_ACTIONS_PER_TURN:
         s.g[G_ACTIONS] += 1
         choose_action(s, c, p, action)

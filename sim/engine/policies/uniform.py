@@ -1,0 +1,103 @@
+"""The random policy: uniformly at random among the legal actions, and every choice at random.
+
+Two answers are not random: the card a buff goes to (the fight closest to being won, as the
+heuristic picks it) and, for a cost cut, a card it already fights before any other.
+"""
+from sim.engine import enums as E
+from sim.engine.jit import kernel
+from sim.engine.policies import heuristic
+from sim.engine.rng import randint, random01, shuffle_prefix
+from sim.engine.rules.legal import legal_action
+from sim.engine.state import G_NPLAYERS
+
+MEMORY = {}  # it remembers nothing
+
+
+@kernel
+def prepare(s, c, p, weights, entry):
+    pass
+
+
+@kernel
+def choose_action(s, c, p, out):
+    n = legal_action(s, c, p, -1, out)
+    legal_action(s, c, p, randint(s.rng, n), out)
+
+
+@kernel
+def choose_keep(s, c, p, keep):
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        keep[i] = random01(s.rng) < 0.5
+
+
+@kernel
+def pick_cards(s, c, chooser, buf, n_cand, n, best_first):
+    if n < n_cand:
+        shuffle_prefix(s.rng, buf, n_cand)
+
+
+@kernel
+def decide_pay(s, c, payer, buf, n_cand, n):
+    return random01(s.rng) < 0.5
+
+
+@kernel
+def decide_may(s, c, p):
+    return random01(s.rng) < 0.5
+
+
+@kernel
+def choose_player(s, c, p, opponents_only, help, has_target):
+    n = s.g[G_NPLAYERS]
+    cnt = 0
+    for q in range(n):
+        if not (opponents_only and q == p) and has_target[q]:
+            cnt += 1
+    if cnt == 0:
+        return -1
+    r = randint(s.rng, cnt)
+    for q in range(n):
+        if not (opponents_only and q == p) and has_target[q]:
+            if r == 0:
+                return q
+            r -= 1
+    return -1
+
+
+@kernel
+def choose_field_swap(s, c, p):
+    n = 0
+    for k in range(E.N_SLOTS):
+        if s.field[k] >= 0:
+            n += 1
+    if n < 2:
+        return -1, -1
+    a = randint(s.rng, n)
+    b = randint(s.rng, n - 1)
+    if b >= a:
+        b += 1
+    sa = -1
+    sb = -1
+    i = 0
+    for k in range(E.N_SLOTS):
+        if s.field[k] >= 0:
+            if i == a:
+                sa = k
+            if i == b:
+                sb = k
+            i += 1
+    return sa, sb
+
+
+@kernel
+def choose_buff_target(s, c, p, f):
+    return heuristic.choose_buff_target(s, c, p, f)
+
+
+@kernel
+def choose_cost_cut(s, c, p, buf, n_cand):
+    for j in range(n_cand):
+        if heuristic.started_fight(s, p, buf[j]):
+            return j
+    pick_cards(s, c, p, buf, n_cand, 1, True)
+    return 0

@@ -1,0 +1,183 @@
+"""What a player may do: the main-phase actions and when each is legal.
+
+An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) and apply them
+(sim.engine.resolution.actions, which refuses and counts an illegal one); a policy only chooses.
+"""
+from sim.engine import enums as E
+from sim.engine.jit import kernel
+from sim.engine.rules.fight import COSMOS, STRENGTH, acquirable, cond_holds, face_cost_payable, healing_banned
+from sim.engine.rules.zones import count_alongside_any, count_in_zone, count_on_field
+
+# Main-phase actions: (kind, a, b)
+A_END = 0
+A_EQUIP = 1        # a = Cloth in hand
+A_PLAY = 2         # a = Character in hand, b = slot it faces
+A_CLOTH_FIGHT = 3  # b = slot the equipped Cloth faces
+A_USE = 4          # a = card (hand, play or Cloth), b = trigger
+A_HEAL = 5         # a = healer in hand, b = wounded card
+A_ACQUIRE = 6      # a = slot, b = currency
+
+
+@kernel
+def use_trigger(c, k):
+    """The trigger of card k's use program (T_USE_*), -1 if it has none."""
+    return c.use_trig[k]
+
+
+@kernel
+def upgrade_possible(s, c, p, hero):
+    """Bronze Cloth: a pair of identical cards of `hero` in hand with the next rank set aside."""
+    nh = s.zone_n[p, E.Z_HAND]
+    for i in range(nh):
+        ki = c.inst_card[s.zone[p, E.Z_HAND, i]]
+        if c.hero[ki] != hero:
+            continue
+        pair = False
+        for j in range(i + 1, nh):
+            if c.inst_card[s.zone[p, E.Z_HAND, j]] == ki:
+                pair = True
+        if not pair:
+            continue
+        nxt = c.ranks[ki] << 1
+        for j in range(s.zone_n[p, E.Z_SETASIDE]):
+            kj = c.inst_card[s.zone[p, E.Z_SETASIDE, j]]
+            if c.hero[kj] == hero and (c.ranks[kj] & nxt):
+                return True
+    return False
+
+
+@kernel
+def op_feasible(s, c, p, inst, row, target):
+    """Would op `row` of inst's program do something now? (a quick check)"""
+    op = c.ops[row]
+    code = op[E.F_OP]
+    if not cond_holds(s, c, op[E.F_COND], inst, target, p):
+        return False
+    if code == E.OP_UPGRADE:
+        return upgrade_possible(s, c, p, c.hero[c.inst_card[inst]])
+    if code == E.OP_MOVE and op[E.F_WHO] == E.W_SELF and op[E.F_ZONE] < E.N_PLAYER_ZONES:
+        need = op[E.F_N] if op[E.F_N] > 0 else 1
+        zone = op[E.F_ZONE]
+        if zone == E.Z_DRAW and s.zone_n[p, E.Z_DRAW] == 0:
+            zone = E.Z_DISCARD  # GEN-2: it would be reshuffled first
+        return count_in_zone(s, c, p, zone, op[E.F_FILTER], inst) >= need
+    if code == E.OP_ACQUIRE and op[E.F_ZONE] == E.Z_SRC_FIELD:
+        return count_on_field(s, c, op[E.F_FILTER], -1) > 0
+    if code == E.OP_COST_CUT:
+        return count_on_field(s, c, op[E.F_FILTER], -1) > 0
+    if code == E.OP_BUFF:
+        return count_alongside_any(s, c, p, op[E.F_FILTER]) > 0
+    return True
+
+
+@kernel
+def first_op_feasible(s, c, p, inst, trig, target):
+    """Would the program do something now? Its first step must be able to run and, when that
+    step is a cost, so must the step it pays for."""
+    k = c.inst_card[inst]
+    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
+    if n == 0 or not op_feasible(s, c, p, inst, start, target):
+        return False
+    if (c.ops[start, E.F_FLAGS] & E.OPF_PAY) and n > 1:
+        return op_feasible(s, c, p, inst, start + 1, target)
+    return True
+
+
+@kernel
+def can_use(s, c, p, inst, trig):
+    """May p spend inst for its use now? A Cloth in hand must be equipped to be used, so not
+    while another Cloth is equipped (one Cloth in play)."""
+    if s.inst_zone[inst] == E.Z_HAND and (c.classes[c.inst_card[inst]] & E.CLASS_CLOTH) \
+            and s.zone_n[p, E.Z_CLOTH] > 0:
+        return False
+    return first_op_feasible(s, c, p, inst, trig, -1)
+
+
+@kernel
+def can_face(s, c, p, inst, target):
+    """May p play inst (in hand) against target? Dolphin asks for a discard first."""
+    if target < 0:
+        return False
+    if (c.classes[c.inst_card[inst]] & E.CLASS_CHARACTER) == 0:
+        return False
+    return face_cost_payable(s, c, p, target, inst)
+
+
+@kernel
+def legal_action(s, c, p, pick, out):
+    """Count the legal actions (pick < 0) or write the pick-th one into out; returns the count
+    (when picking, it may stop counting once the pick is written)."""
+    n = 0
+    nh = s.zone_n[p, E.Z_HAND]
+    # end the main phase
+    if n == pick:
+        out[0] = A_END
+    n += 1
+    cloth_on = s.zone_n[p, E.Z_CLOTH] > 0
+    heal_ok = not healing_banned(s, c)
+    for i in range(nh):
+        if 0 <= pick < n:
+            return n
+        inst = s.zone[p, E.Z_HAND, i]
+        k = c.inst_card[inst]
+        if c.classes[k] & E.CLASS_CLOTH:
+            if not cloth_on:
+                if n == pick:
+                    out[0] = A_EQUIP
+                    out[1] = inst
+                n += 1
+            continue
+        for slot in range(E.N_SLOTS):
+            t = s.field[slot]
+            if t >= 0 and can_face(s, c, p, inst, t):
+                if n == pick:
+                    out[0] = A_PLAY
+                    out[1] = inst
+                    out[2] = slot
+                n += 1
+        ut = c.use_trig[k]
+        if ut >= 0 and can_use(s, c, p, inst, ut):
+            if n == pick:
+                out[0] = A_USE
+                out[1] = inst
+                out[2] = ut
+            n += 1
+        if heal_ok and c.heal[k] > 0:
+            for j in range(s.zone_n[p, E.Z_WOUNDED]):
+                if n == pick:
+                    out[0] = A_HEAL
+                    out[1] = inst
+                    out[2] = s.zone[p, E.Z_WOUNDED, j]
+                n += 1
+    for zone in (E.Z_PLAY, E.Z_CLOTH):
+        for i in range(s.zone_n[p, zone]):
+            if 0 <= pick < n:
+                return n
+            inst = s.zone[p, zone, i]
+            ut = c.use_trig[c.inst_card[inst]]
+            if ut >= 0 and can_use(s, c, p, inst, ut):
+                if n == pick:
+                    out[0] = A_USE
+                    out[1] = inst
+                    out[2] = ut
+                n += 1
+    for slot in range(E.N_SLOTS):
+        if 0 <= pick < n:
+            return n
+        t = s.field[slot]
+        if t < 0:
+            continue
+        if cloth_on and face_cost_payable(s, c, p, t, -1):
+            if n == pick:
+                out[0] = A_CLOTH_FIGHT
+                out[2] = slot
+            n += 1
+        by = acquirable(s, c, t, p)
+        for cur in (STRENGTH, COSMOS):
+            if by[cur]:
+                if n == pick:
+                    out[0] = A_ACQUIRE
+                    out[1] = slot
+                    out[2] = cur
+                n += 1
+    return n

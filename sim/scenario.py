@@ -1,0 +1,299 @@
+"""What happens if...: build a game state by hand, act on it, read it back.
+
+    from sim.scenario import Scenario
+    sc = Scenario.from_description({
+        "players": 2, "heroes": ["Seiya", "Shiryu"], "flames": 5,
+        "field": {5: "Taurus Aldebaran"},                  # slots 0..5 (5 is the sixth, the last)
+        "reserve": ["Cassios"],                            # the last named is on top
+        "seats": [{"hand": ["Pegasus Seiya (civilian)"] * 3, "cloth": "Pegasus Cloth"},
+                  {"draw": ["Dragon Shiryu (civilian)"]}],  # draw pile: the last named is on top
+    })
+    sc.legal_actions(0)                 # what seat 0 may do now, as (kind, a, b) with names
+    sc.play(0, sc.insts(0, "hand")[0], 5)
+    sc.step(0)                          # one action chosen by seat 0's policy
+    sc.turn(0)                          # the rest of the turn (main phase and upkeep), by its policy
+    sc.names(0, "discard"), sc.field_names(), sc.flames, sc.score(0)
+    print(sc.trace())                   # everything that happened, told as in `seiya trace`
+
+A scenario starts as a game set up by the engine (Heroes, policies, rules parameters), with every
+card then taken out of the game: nothing is anywhere until placed. Seat 0 is the active player
+unless `active=` says otherwise. Choices are made by each seat's policy ("value" unless
+`policies=` says otherwise). Zones of a seat: draw (the last is the top), hand, discard, play,
+cloth, wounded (a Wound token), destroyed, setaside, revealed; common: the field (slots 0..5),
+the reserve (the last is the top), the field discard. The card tests use this API.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from sim.engine import enums as E
+from sim.engine.allocation import allocate_state
+from sim.engine.params import PARAMS
+from sim.engine.policies.interface import choose_action
+from sim.engine.resolution.actions import apply_action, drain
+from sim.engine.resolution.effects import run_program
+from sim.engine.resolution.turn import main_phase, upkeep
+from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, effective_cost, fight_total
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, legal_action,
+                                    use_trigger)
+from sim.engine.modes.classic import setup_game
+from sim.engine.rules.scoring import score_player
+from sim.engine.state import G_ACTIONS, G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_ILLEGAL, G_LOG_N, G_TURN
+from sim.engine.structs import card_ref, state_ref
+from sim.games import _seat_config, events_frame, get_engine
+
+CURRENCY = {"strength": STRENGTH, "cosmos": COSMOS}
+ACTION_NAMES = {A_END: "end", A_EQUIP: "equip", A_PLAY: "play", A_CLOTH_FIGHT: "cloth_fights", A_USE: "use",
+                A_HEAL: "heal", A_ACQUIRE: "acquire"}
+SEAT_ZONES = tuple(E.PLAYER_ZONE_NAMES)
+LOG_CAPACITY = 20000
+
+
+class Scenario:
+    def __init__(self, players=2, heroes=("Seiya", "Shiryu", "Hyoga", "Shun", "Ikki"), policies=("value",),
+                 seed=0, active=0, boxes=("base",), overrides=None, rules=None):
+        self.engine = get_engine(boxes, None, overrides)
+        t = self.engine.table
+        self.t = t
+        self.by_name = {c.name: i for i, c in enumerate(self.engine.cards)}
+        self.id_of = {c.name: c.id for c in self.engine.cards}
+        _, algorithms, weights, hero_ids = _seat_config(players, policies, tuple(heroes[:players]))
+        self.st = allocate_state(len(t.inst_card), len(t.card_id), LOG_CAPACITY)
+        values = {p.name: p.default for p in PARAMS}
+        values.update(rules or {})
+        self.st.rules[:] = [int(values[p.name]) for p in PARAMS]
+        self.c = card_ref(t)
+        self.s = state_ref(self.st)
+        setup_game(self.s, self.c, 0, seed, players, hero_ids, algorithms, weights, E.LOG_FULL, 0, 0)
+        # an empty board: every card out of the game until it is placed
+        st = self.st
+        st.zone_n[:, :] = 0
+        st.zone[:, :, :] = -1
+        st.field[:] = -1
+        st.g[G_FIELD_CHANGES] += 1  # as the engine counts its own changes of the field
+        st.inst_row[:] = -1
+        st.inst_zone[:] = -1
+        st.g[G_LOG_N] = 0
+        st.g[G_ACTIVE] = active
+        st.g[G_TURN] = 1
+        self.players = players
+
+    @classmethod
+    def from_description(cls, d: dict) -> "Scenario":
+        """A scenario from a readable description: players, heroes, policies, seed, active, boxes,
+        overrides, rules (as for the constructor); "flames"; "field" ({slot: name}); "reserve" and
+        "field_discard" (lists of names); "seats" (one dict per seat: zone -> names, "cloth" a
+        name)."""
+        known = {"players", "heroes", "policies", "seed", "active", "boxes", "overrides", "rules", "flames", "field",
+                 "reserve", "field_discard", "seats"}
+        unknown = set(d) - known
+        if unknown:
+            raise ValueError(f"unknown keys {sorted(unknown)}; allowed: {', '.join(sorted(known))}")
+        args = {k: d[k] for k in ("players", "heroes", "policies", "seed", "active", "boxes", "overrides", "rules")
+                if k in d}
+        if "heroes" in args:
+            args["heroes"] = tuple(args["heroes"])
+        if "policies" in args and isinstance(args["policies"], str):
+            args["policies"] = (args["policies"],)
+        sc = cls(**args)
+        if "flames" in d:
+            sc.set_flames(d["flames"])
+        for slot, name in (d.get("field") or {}).items():
+            sc.field(int(slot), name)
+        sc.reserve(*(d.get("reserve") or ()))
+        sc.field_discard(*(d.get("field_discard") or ()))
+        for seat, zones in enumerate(d.get("seats") or ()):
+            for zone, names in zones.items():
+                if zone not in SEAT_ZONES:
+                    raise ValueError(f"seat {seat}: unknown zone '{zone}'; allowed: {', '.join(SEAT_ZONES)}")
+                for name in ([names] if isinstance(names, str) else names):
+                    sc.put(seat, zone, name)
+        return sc
+
+    # --- placing cards ---------------------------------------------------------------------
+    def _free_copy(self, name: str) -> int:
+        if name not in self.by_name:
+            raise ValueError(f"no card named {name!r} in boxes {', '.join(sorted(set(self.engine.origin.values())))}")
+        k = self.by_name[name]
+        for inst in np.nonzero(self.t.inst_card == k)[0]:
+            if self.st.inst_row[inst] == -1:
+                return int(inst)
+        raise ValueError(f"no copy of {name!r} left to place (the box has {self.t.copies[k]})")
+
+    def _push(self, row, zone, inst):
+        st = self.st
+        n = st.zone_n[row, zone]
+        st.zone[row, zone, n] = inst
+        st.zone_n[row, zone] = n + 1
+        st.inst_row[inst] = row
+        st.inst_zone[inst] = zone
+        if zone == E.Z_WOUNDED:
+            st.inst_wounds[inst] = 1
+
+    def put(self, seat: int, zone: str, name: str) -> int:
+        """Place a free copy of `name` in a zone of `seat` (on top of a pile); its instance id."""
+        inst = self._free_copy(name)
+        self._push(seat, E.PLAYER_ZONE_NAMES[zone], inst)
+        return inst
+
+    def hand(self, seat: int, *names: str):
+        insts = [self.put(seat, "hand", n) for n in names]
+        return insts[0] if len(insts) == 1 else insts
+
+    def field(self, slot: int, name: str) -> int:
+        """Place a card face up on a field slot (no Arrival, as at setup)."""
+        inst = self._free_copy(name)
+        self.st.field[slot] = inst
+        self.st.g[G_FIELD_CHANGES] += 1
+        self.st.inst_row[inst] = E.COMMON
+        self.st.inst_zone[inst] = E.Z_BATTLEFIELD
+        return inst
+
+    def reserve(self, *names: str):
+        """Put cards in the reserve; the last one named is on top (revealed first)."""
+        return [self._push_common(E.Z_RESERVE, n) for n in names]
+
+    def field_discard(self, *names: str):
+        return [self._push_common(E.Z_BF_DISCARD, n) for n in names]
+
+    def _push_common(self, zone, name):
+        inst = self._free_copy(name)
+        self._push(E.COMMON, zone, inst)
+        return inst
+
+    def set_flames(self, n: int):
+        self.st.g[G_FLAMES] = n
+
+    # --- acting ------------------------------------------------------------------------------
+    def _act(self, seat, kind, a, b):
+        before = self.st.g[G_ILLEGAL]
+        go_on = apply_action(self.s, self.c, seat, kind, a, b)
+        if self.st.g[G_ILLEGAL] != before:
+            raise AssertionError(f"the engine refused action {ACTION_NAMES.get(kind, kind)} ({a}, {b}) as illegal")
+        return bool(go_on)
+
+    def play(self, seat: int, inst: int, slot: int):
+        """Play a card from hand against the field card in `slot` (its Engagement applies)."""
+        self._act(seat, A_PLAY, inst, slot)
+
+    def equip(self, seat: int, inst: int):
+        self._act(seat, A_EQUIP, inst, -1)
+
+    def cloth_fights(self, seat: int, slot: int):
+        self._act(seat, A_CLOTH_FIGHT, -1, slot)
+
+    def use(self, seat: int, inst: int):
+        """Spend a card (in hand, in play or the equipped Cloth) for its Discard/Wound/Destroy use."""
+        trig = use_trigger(self.c, self.t.inst_card[inst])
+        self._act(seat, A_USE, inst, trig)
+
+    def heal(self, seat: int, healer: int, wounded: int):
+        self._act(seat, A_HEAL, healer, wounded)
+
+    def acquire(self, seat: int, slot: int, currency: str = "strength"):
+        """End the fight against the card in `slot`, won in `currency`."""
+        self._act(seat, A_ACQUIRE, slot, CURRENCY[currency])
+
+    def legal_actions(self, seat: int) -> list[tuple]:
+        """Every action the rules allow seat now: (kind, a, b) with kind a name, a and b as
+        `apply_action` takes them (instances, slots, triggers, currencies)."""
+        out = np.zeros(3, np.int64)
+        n = legal_action(self.s, self.c, seat, -1, out)
+        found = []
+        for i in range(n):
+            out[:] = (A_END, -1, -1)
+            legal_action(self.s, self.c, seat, i, out)
+            found.append((ACTION_NAMES[int(out[0])], int(out[1]), int(out[2])))
+        return found
+
+    def step(self, seat: int) -> tuple:
+        """Apply one action chosen by seat's policy; the action, as `legal_actions` names it."""
+        self.st.g[G_ACTIONS] += 1
+        choose_action(self.s, self.c, seat, self.st.action)
+        kind, a, b = (int(x) for x in self.st.action)
+        self._act(seat, kind, a, b)
+        return ACTION_NAMES[kind], a, b
+
+    def turn(self, seat: int):
+        """The rest of seat's turn, by its policy: the main phase, then the upkeep."""
+        self.st.g[G_ACTIVE] = seat
+        main_phase(self.s, self.c, seat, self.st.action)
+        self.upkeep(seat)
+
+    def trigger(self, trigger: str, inst: int, seat: int = 0, target: int = -1, slot: int = -1):
+        """Run one program of a card directly (e.g. "arrival", "defeated"), then resolve what it caused."""
+        run_program(self.s, self.c, E.TRIGGER_NAMES[trigger], inst, seat, target, slot)
+        drain(self.s, self.c)
+
+    def arrive(self, slot: int, name: str) -> int:
+        """Reveal a card on a slot during play: its Arrival applies (seat = the active player)."""
+        inst = self.field(slot, name)
+        self.trigger("arrival", inst, int(self.st.g[G_ACTIVE]), inst, slot)
+        return inst
+
+    def upkeep(self, seat: int):
+        upkeep(self.s, self.c, seat, self.st.keep)
+
+    # --- looking -------------------------------------------------------------------------------
+    def score(self, seat: int) -> int:
+        return int(score_player(self.s, self.c, seat))
+
+    def can_acquire(self, seat: int, slot: int, currency: str = "strength") -> bool:
+        return bool(can_acquire(self.s, self.c, self.st.field[slot], CURRENCY[currency], seat))
+
+    def cost(self, seat: int, slot: int, currency: str = "strength") -> int:
+        return int(effective_cost(self.s, self.c, self.st.field[slot], CURRENCY[currency], seat))
+
+    def total(self, seat: int, slot: int, currency: str = "strength") -> int:
+        return int(fight_total(self.s, self.c, self.st.field[slot], CURRENCY[currency], seat))
+
+    def name_of(self, inst: int) -> str:
+        return self.engine.cards[self.t.inst_card[inst]].name
+
+    def insts(self, seat, zone: str) -> list[int]:
+        row = E.COMMON if seat == "common" else seat
+        z = {"reserve": E.Z_RESERVE, "field_discard": E.Z_BF_DISCARD}.get(zone) if seat == "common" \
+            else E.PLAYER_ZONE_NAMES[zone]
+        n = self.st.zone_n[row, z]
+        return [int(x) for x in self.st.zone[row, z, :n]]
+
+    def names(self, seat, zone: str) -> list[str]:
+        return sorted(self.name_of(i) for i in self.insts(seat, zone))
+
+    def count(self, seat, zone: str) -> int:
+        return len(self.insts(seat, zone))
+
+    def field_names(self) -> list:
+        return [self.name_of(i) if i >= 0 else None for i in self.st.field]
+
+    def zone_of(self, inst: int):
+        """(row, zone name) of an instance; row "common" for the reserve/field/battlefield discard."""
+        row, z = int(self.st.inst_row[inst]), int(self.st.inst_zone[inst])
+        if z == E.Z_BATTLEFIELD:
+            return ("common", "field")
+        if row == E.COMMON:
+            return ("common", {E.Z_RESERVE: "reserve", E.Z_BF_DISCARD: "field_discard", E.Z_PENDING: "pending"}[z])
+        if row < 0:
+            return (None, None)
+        inv = {v: k for k, v in E.PLAYER_ZONE_NAMES.items()}
+        return (row, inv[z])
+
+    @property
+    def flames(self) -> int:
+        return int(self.st.g[G_FLAMES])
+
+    def log_kinds(self) -> list[str]:
+        n = int(self.st.g[G_LOG_N])
+        return [E.EV_NAMES[k] for k in self.st.log[:n, E.E_KIND]]
+
+    def events(self) -> pd.DataFrame:
+        """Everything logged so far, one row per event (the columns of `sim.play`'s events)."""
+        n = int(self.st.g[G_LOG_N])
+        cols = np.vstack([np.zeros((1, n), np.int32), self.st.log[:n].T])
+        return events_frame(cols)
+
+    def trace(self) -> str:
+        """The events so far told as `seiya trace` tells a game."""
+        from sim.tracing import event_lines
+        return "\n".join(event_lines(self.events(), self.engine.frame)) + "\n"
