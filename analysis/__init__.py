@@ -4,32 +4,44 @@
     analysis.clock.length_summary(run)     game length; also flames_by_round, flame_removals, end_reasons
     analysis.balance.win_share_by(run, by) win share by "hero", "seat" or "policy" with CIs
     analysis.stats.wilson / newcombe_diff  the confidence intervals
-    analysis.compare_runs(run_a, run_b)    paired comparison of two card sets (same seeds)
-    analysis.play_comparison(games, overrides=...)   play both arms, then compare_runs
-    analysis.sweep(card, field, values)    one card's number at several values, same seeds
-    analysis.impact(cards)                 each card removed: change in length and balance
-    analysis.suggest(cards=None)           smallest cost changes bringing outliers back, verified
-    analysis.robustness(policies)          card verdicts under several policies, flips flagged
+    analysis.compare.game_arrays(run)      a run as per-game arrays, for paired comparisons
 
 `run` is a run folder path, a `sim.Run`, or anything with the DataFrames `.games`, `.players`,
 `.events`, `.decks` and `.cards` (a `sim.PlayResult` works too). A run folder's tables come from
-its per-batch counters (analysis.counters), never from its whole tables; in-memory results from
+its per-batch counters (sim.runs.counters), never from its whole tables; in-memory results from
 their DataFrames. A result played with events="none" (or an older run folder made so) has no
 card table, flames-by-round or flame-removals table: those raise NoEventsError (check first
 with `analysis.has_events(run)`).
+
+The tools that play games (compare, sweep, impact, suggest, robustness) are `sim.compare` etc.
+(sim/tools); their old names here still work and say where they moved.
 """
-from analysis import balance, cards, clock, compare, counters, paired, stats, sweep as sweeps
+import importlib
+import warnings
+
+from analysis import balance, cards, clock, compare, paired, stats
 from analysis._data import NoEventsError, has_events
-from analysis.impact import impact
-from analysis.robustness import robustness, robustness_of
 from analysis.balance import run_summary, tie_rate, vp_distribution, win_share_by
 from analysis.cards import card_table
-from analysis.compare import compare_runs, play_comparison
-from analysis.sweep import sweep
-from analysis.suggest import suggest
 from analysis.clock import end_reasons, flame_removals, flames_by_round, length_distribution, length_summary
 
-__all__ = ["balance", "cards", "clock", "counters", "stats", "compare", "paired", "compare_runs", "play_comparison",
-           "sweep", "sweeps", "suggest", "impact", "robustness", "robustness_of", "card_table", "length_summary",
+# Names of earlier versions, now in the tools layer (sim/tools): module, name there.
+MOVED = {"compare_runs": ("sim.tools.compare", "compare_runs"), "play_comparison": ("sim.tools.compare", "compare"),
+         "sweep": ("sim.tools.sweep", "sweep"), "sweeps": ("sim.tools.sweep", None),
+         "impact": ("sim.tools.impact", "impact"), "suggest": ("sim.tools.suggest", "suggest"),
+         "robustness": ("sim.tools.robustness", "robustness"), "robustness_of": ("sim.tools.robustness", "robustness_of"),
+         "counters": ("sim.runs.counters", None)}
+
+__all__ = ["balance", "cards", "clock", "stats", "compare", "paired", "card_table", "length_summary",
            "length_distribution", "flames_by_round", "flame_removals", "end_reasons", "win_share_by",
            "vp_distribution", "tie_rate", "run_summary", "NoEventsError", "has_events"]
+
+
+def __getattr__(name):
+    if name not in MOVED:
+        raise AttributeError(f"module 'analysis' has no attribute {name!r}")
+    module, attr = MOVED[name]
+    where = module if attr is None else f"{module}.{attr}"
+    warnings.warn(f"analysis.{name} moved to {where}", FutureWarning, stacklevel=2)
+    found = importlib.import_module(module)
+    return found if attr is None else getattr(found, attr)

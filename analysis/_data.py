@@ -3,15 +3,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 
 def as_run(obj):
-    """A `sim.Run` for a path; any object with the run DataFrames is used as is."""
+    """A run folder's data for a path; any object with the run DataFrames is used as is."""
     if isinstance(obj, (str, Path)):
-        from sim.tools.run import Run
-        return Run(obj)
+        from sim.runs.run_data import RunFolder
+        return RunFolder(obj)
     return obj
 
 
@@ -20,7 +19,7 @@ class NoEventsError(ValueError):
 
 
 def counters_of(run):
-    """The summed counters (analysis.counters.Counters) of a run folder, else None: a run folder's
+    """The summed counters (sim.runs.counters.Counters) of a run folder, else None: a run folder's
     tables are computed from them; in-memory results (sim.play) from their DataFrames."""
     return getattr(run, "counters", None)
 
@@ -46,10 +45,9 @@ def card_names(run) -> dict:
     return dict(zip(cards["id"], cards["name"]))
 
 
-def game_rows(game: np.ndarray, games: pd.DataFrame) -> np.ndarray:
-    """The row in `games` of each game id in `game` (fastest with each game's entries together)."""
-    game_ids = games["game"].to_numpy("int64")
-    by_id = np.argsort(game_ids)
-    first = np.flatnonzero(np.diff(game, prepend=game[:1] - 1))  # where a run of one game's entries starts
-    at = by_id[np.searchsorted(game_ids, game[first], sorter=by_id)]
-    return np.repeat(at, np.diff(np.append(first, len(game))))
+def card_row(frame: pd.DataFrame, key) -> pd.Series:
+    k = str(key).strip()
+    hit = frame.loc[(frame["name"].str.lower() == k.lower()) | (frame["id"].astype(str) == k)]
+    if not len(hit):
+        raise ValueError(f"unknown card '{key}'; use a name as in `seiya cards list` or a card number")
+    return hit.iloc[0]

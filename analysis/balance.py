@@ -11,7 +11,7 @@ import pandas as pd
 from analysis._data import as_run, counters_of
 from analysis.stats import hist_moments, hist_quantile, wilson
 
-GROUPS = ("hero", "seat", "policy")
+from sim.runs.counters import GROUPS  # noqa: E402
 
 
 def _with_players(run) -> pd.DataFrame:

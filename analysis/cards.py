@@ -24,85 +24,12 @@ Market row (analysis.market: stays on the battlefield, from a reveal to the card
 """
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 
-import sim  # noqa: F401  (points numba at the project's kernel cache before numba loads)
-from numba import njit
-
 from analysis._data import as_run, counters_of, require_events
-from analysis.market import MARKET_SUMS, finish_market, game_order, market_sums
+from analysis.market import finish_market
 from analysis.stats import newcombe_diff, wilson
-
-
-def _per_card(card: np.ndarray, n: int, weights=None) -> np.ndarray:
-    """Per card id 0 .. n-1: how many entries of `card` (or the sum of their weights)."""
-    return np.bincount(card, weights=weights, minlength=n).astype(float)
-
-
-# The columns of `card_sums`; those holding summed win shares are WIN_SUMS. The first six come
-# from the reveals and acquisitions (`_count_events`, in that order).
-SUMS = ("offered", "acquired", "acquired_from_field", "acquire_rounds", "acquirers", "acquirer_wins",
-        "holders", "final_copies") + MARKET_SUMS
-WIN_SUMS = ("acquirer_wins", "took_wins", "passed_wins")
-REVEAL, ACQUIRE = 1, 2  # `_count_events`' event codes (0: any other event)
-
-
-def card_sums(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFrame,
-              decks: pd.DataFrame) -> pd.DataFrame:
-    """Per card (index card_id: the cards with a sum above 0), the sums SUMS over the given games:
-    each is a sum over games, so the sums of several batches add up to those of the whole run.
-    offered: reveals; acquired (from_field: from a slot, b >= 0), acquire_rounds: acquisitions and
-    the sum of their rounds; acquirers, acquirer_wins: the player-games that acquired the card at
-    least once and the sum of their win shares; holders, final_copies: player-games holding the
-    card at the end and their copies; then MARKET_SUMS."""
-    card = events["card_id"].to_numpy("int64")
-    deck_card = decks["card_id"].to_numpy()
-    n = 1 + max(card.max(initial=-1), deck_card.max(initial=-1), 0)
-    by_game = game_order(events, games, players)
-    order = by_game.order
-    kind = events["kind"]  # compared as is: a categorical column converted to str is slow
-    code = REVEAL * (kind == "reveal").to_numpy(np.int8) + ACQUIRE * (kind == "acquire").to_numpy(np.int8)
-    counted = np.zeros((n, 6))
-    _count_events(by_game.game_row, events["seat"].to_numpy("int64")[order], card[order],
-                  events["round"].to_numpy("int64")[order], events["b"].to_numpy("int64")[order], code[order],
-                  by_game.wins, counted)
-    cols = dict(zip(SUMS[:6], counted.T))
-    held = np.flatnonzero(decks["copies"].to_numpy() > 0)
-    cols["holders"] = _per_card(deck_card[held], n)
-    cols["final_copies"] = _per_card(deck_card[held], n, decks["copies"].to_numpy()[held].astype(float))
-    market = market_sums(events, games, players, by_game)
-    for col in MARKET_SUMS:
-        cols[col] = np.zeros(n)
-        cols[col][market.index.to_numpy()] = market[col].to_numpy(dtype=float)
-    t = pd.DataFrame(cols, index=pd.RangeIndex(n, name="card_id"))[list(SUMS)]
-    seen = (t.to_numpy() != 0).any(axis=1)
-    return t.loc[seen]
-
-
-@njit(cache=True)
-def _count_events(game_row, seat, card, rnd, b, code, wins, sums):
-    """Add the reveals and acquisitions (code REVEAL, ACQUIRE) to the first six SUMS (columns of
-    sums, rows: card ids), in one pass over the events (integer arrays, each game's events together;
-    game_row: the game's row in wins). A player-game counts once among a card's acquirers: at its
-    first acquisition of the card in the game (`last`: per seat and card, the game row it was
-    last counted in); an acquirer who is not a player of the games given counts in neither."""
-    last = np.full((wins.shape[1], len(sums)), -1)
-    for i in range(len(card)):
-        k = card[i]
-        if code[i] == REVEAL:
-            sums[k, 0] += 1
-        elif code[i] == ACQUIRE:
-            sums[k, 1] += 1
-            if b[i] >= 0:
-                sums[k, 2] += 1
-            sums[k, 3] += rnd[i]
-            g, s = game_row[i], seat[i]
-            if last[s, k] != g and not np.isnan(wins[g, s]):
-                last[s, k] = g
-                sums[k, 4] += 1
-                sums[k, 5] += wins[g, s]
-
+from sim.runs.tally import MARKET_SUMS, SUMS, WIN_SUMS, card_sums  # noqa: F401  (SUMS, WIN_SUMS: names of the table)
 
 def card_table(run, confidence: float = 0.95) -> pd.DataFrame:
     """One row per card of the run's card set (see the module docstring for each column)."""

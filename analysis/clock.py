@@ -7,15 +7,14 @@ during round r counts with its final number).
 """
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 
-from analysis._data import as_run, card_names, counters_of, game_rows, require_events
+from analysis._data import as_run, card_names, counters_of, require_events
+from sim.runs.tally import flames_left
 from analysis.stats import hist_moments, hist_quantile, hist_spread
 
 
 LENGTHS = ("rounds", "player_turns")
-
 
 def _spread(values: pd.Series) -> dict:
     return {"mean": values.mean(), "median": values.median(), "p10": values.quantile(0.1),
@@ -54,20 +53,6 @@ def length_distribution(run) -> pd.DataFrame:
         rounds, games = counts.index.to_numpy(), counts.to_numpy()
     return pd.DataFrame({"rounds": rounds.astype("int64"), "games": games.astype("int64"),
                          "share": games / games.sum()})
-
-
-def flames_left(games: pd.DataFrame, events: pd.DataFrame) -> pd.DataFrame:
-    """Games x rounds (0 .. longest game): flames left after each round, NaN once a game is over."""
-    played = games["rounds"].to_numpy("int64")
-    rounds = np.arange(0, (int(played.max()) if len(games) else 0) + 1)
-    flame = np.flatnonzero((events["kind"] == "flame").to_numpy(bool))
-    cell = game_rows(events["game"].to_numpy("int64")[flame], games) * len(rounds) + \
-        events["round"].to_numpy("int64")[flame]
-    removed = np.bincount(cell, minlength=len(games) * len(rounds)).reshape(len(games), len(rounds))
-    initial = games["flames_left"].to_numpy("int64") + games["flames_removed"].to_numpy("int64")
-    left = (initial[:, None] - removed.cumsum(axis=1)).astype(float)
-    left[played[:, None] < rounds[None, :]] = np.nan
-    return pd.DataFrame(left, index=games["game"].to_numpy(), columns=rounds)
 
 
 def flames_left_matrix(run) -> pd.DataFrame:

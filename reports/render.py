@@ -90,12 +90,14 @@ def what_was_run(run) -> list[tuple[str, str]]:
     cards = ", ".join(c["boxes"]) + (f" + card file {c['cardset']}" if c.get("cardset") else "")
     overrides = "; ".join(f"{k} = {v}" for k, v in (c.get("overrides") or {}).items()) or "none"
     e = m["engine"]
+    names = [p["name"] if isinstance(p, dict) else p for p in c["policies"]]
     rate = f" ({m['games_done'] / m['seconds']:.0f} games/s, {m['workers']} workers)" if m.get("seconds") else ""
     return [
         ("Cards", f"{cards}: {m['n_cards']} distinct cards, card-set hash {m['cardset_hash']}"),
         ("Overrides", overrides),
         ("Players", str(c["players"])),
-        ("Policies", ", ".join(c["policies"]) + (" (one per seat)" if len(c["policies"]) > 1 else " (all seats)")),
+        ("Policies", ", ".join(names) + (" (one per seat)" if len(names) > 1 else " (all seats)")),
+        ("Rules parameters", ", ".join(f"{k} = {v}" for k, v in (c.get("rules") or {}).items()) or "the defaults"),
         ("Heroes", ", ".join(c["heroes"]) if c.get("heroes") else "random, distinct"),
         ("Games", f"{m['games_done']} of {m['games_planned']} (games {c['first_game']}..{c['first_game'] + m['games_planned'] - 1}), status {m['status']}{rate}"),
         ("Seed", str(c["seed"])),

@@ -6,21 +6,39 @@ Python API (DataFrames in, DataFrames out):
     sim.trace(seed, game=0, players=2, ...)   one game told turn by turn
     sim.simulate(games, ..., workers=None)    like `seiya simulate`: a run folder and a Run object
     sim.resume(folder)                        finish an interrupted or failed run folder
+    sim.Run(folder)                           a run folder's tables, report tables and figures
     sim.compare(games, overrides=...)         two card sets on the same seeds: paired differences
-    sim.sweep(card, field, "4..10")           one card's number at several values, same seeds
+    sim.sweep(card, field, "4..10")           one card's number (or a rules parameter) at several values
     sim.impact(cards=None)                    each card removed: change in length and balance
     sim.suggest(cards=None)                   smallest cost changes bringing outliers back, verified
+    sim.robustness(policies)                  card verdicts under several policies, flips flagged
+    sim.GameConfig.build(...)                 one game config, passed whole to every tool (config=)
+    sim.Scenario(...)                         a hand-built game state to act on (sim.scenario)
+
+Names load on first use, so `import sim` (and `seiya --help`) stays quick.
 """
+import importlib
+
 from sim.engine.cache import configure as _configure_cache
 
 _configure_cache()  # before numba is imported anywhere
 
-from sim.games import PlayResult, load_cards, play, trace, trace_events  # noqa: E402
-from sim.policy_catalog import POLICIES, describe_policies  # noqa: E402
-from sim.tools.run import Run, resume_run, simulate  # noqa: E402
-from sim.tools.tuning import compare, impact, suggest, sweep  # noqa: E402
-resume = resume_run
-
-__all__ = ["load_cards", "play", "trace", "trace_events", "simulate", "resume", "compare", "sweep", "impact", "suggest",
-           "Run", "PlayResult", "POLICIES", "describe_policies"]
+_API = {
+    "load_cards": "sim.games", "play": "sim.games", "trace": "sim.games", "trace_events": "sim.games",
+    "PlayResult": "sim.games", "Run": "sim.tools.run", "simulate": "sim.tools.run", "resume": "sim.tools.run",
+    "compare": "sim.tools.compare", "sweep": "sim.tools.sweep", "impact": "sim.tools.impact",
+    "suggest": "sim.tools.suggest", "robustness": "sim.tools.robustness", "POLICIES": "sim.policy_catalog",
+    "describe_policies": "sim.policy_catalog", "variant": "sim.policy_catalog", "GameConfig": "sim.config",
+    "Scenario": "sim.scenario",
+}
+_RENAMED = {"resume": "resume_run"}
+__all__ = sorted(_API)
 __version__ = "0.1.0"
+
+
+def __getattr__(name):
+    if name not in _API:
+        raise AttributeError(f"module 'sim' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_API[name]), _RENAMED.get(name, name))
+    globals()[name] = value
+    return value

@@ -11,9 +11,6 @@ import pandas as pd
 from sim.engine import enums as E
 from sim.cards.cardsets import apply_overrides, box_path, cardset_hash, load_card_records
 from sim.cards.compiler import CardTable, compile_cards
-from sim.engine.policies.registry import ALGORITHM_IDS
-from sim.engine.policies.weights import N_WEIGHTS
-from sim.policy_catalog import policy_by_name
 from sim.cards.schema import Card, parse_card_file
 
 
@@ -97,52 +94,18 @@ def build_engine(boxes=("base",), cardset=None, overrides=None) -> Engine:
     return Engine(cards, origin, compile_cards(cards), cardset_hash(cards))
 
 
-def _seat_config(players: int, policies, heroes):
-    if not 2 <= players <= E.MAX_PLAYERS:
-        raise ValueError(f"classic mode takes 2 to 5 players, not {players}")
-    if isinstance(policies, str):
-        policies = (policies,)
-    policies = tuple(policies) or ("<default>",)
-    if len(policies) == 1:
-        policies = policies * players
-    if len(policies) != players:
-        raise ValueError(f"give one policy for all seats or one per seat ({players}), not {len(policies)}")
-    pols = [policy_by_name(p) for p in policies]
-    ids = np.zeros(E.MAX_PLAYERS, np.int64)
-    weights = np.zeros((E.MAX_PLAYERS, N_WEIGHTS))
-    for i, p in enumerate(pols):
-        ids[i] = ALGORITHM_IDS[p.algorithm]
-        weights[i] = p.weights
-    hero_ids = np.full(E.MAX_PLAYERS, -1, np.int64)
-    if heroes:
-        if isinstance(heroes, str):
-            heroes = (heroes,)
-        if len(heroes) != players:
-            raise ValueError(f"give one Hero per seat ({players}), not {len(heroes)}")
-        for i, h in enumerate(heroes):
-            if h in ("random", "", None):
-                continue
-            name = str(h).capitalize()
-            if name not in E.HEROES:
-                raise ValueError(f"unknown Hero '{h}'; allowed: {', '.join(E.HEROES)} or random")
-            if name in [E.HEROES[x] for x in hero_ids if x >= 0]:
-                raise ValueError(f"Hero '{name}' is given to two seats; Heroes are distinct")
-            hero_ids[i] = E.HEROES.index(name)
-    return [p.name for p in pols], ids, weights, hero_ids
-
-
-def run_kernel(engine: Engine, first_game: int, n_games: int, seed: int, players: int, policy_ids,
-               weights, hero_ids, log_level: int, check: bool = False, seats: str = "random"):
-    """Play a range of games; return the raw record arrays of `play_batch`."""
+def run_kernel(engine: Engine, config, first_game: int, n_games: int, log_level: int, check: bool = False):
+    """Play a range of games of a GameConfig; return the raw record arrays of `play_batch`."""
     from sim.engine.batch import play_batch
-    from sim.engine.params import PARAMS
-    from sim.memory import reuse_freed_memory
+    from sim.engine.modes import MODE_IDS
     from sim.engine.structs import card_ref, state_ref
+    from sim.memory import reuse_freed_memory
     reuse_freed_memory()
     state = new_state(engine.table, 60000 if log_level == E.LOG_FULL else 4096)
-    rules = np.array([p.default for p in PARAMS], np.int64)
-    return play_batch(card_ref(engine.table), state_ref(state), 0, rules, first_game, n_games, seed, players,
-                      hero_ids, policy_ids, weights, log_level, int(check), int(seats == "random"))
+    algorithms, weights, heroes, rules = config.engine_arrays()
+    return play_batch(card_ref(engine.table), state_ref(state), MODE_IDS[config.mode], rules, first_game, n_games,
+                      config.seed, config.players, heroes, algorithms, weights, log_level, int(check),
+                      int(config.seats == "random"))
 
 
 def new_state(table: CardTable, log_cap: int = 4096):
@@ -233,43 +196,57 @@ def get_engine(boxes=("base",), cardset=None, overrides=None) -> Engine:
 
 def play(games: int, players: int = 2, boxes=("base",), seed: int = 0, policies=("<default>",),
          heroes=None, first_game: int = 0, cardset=None, overrides=None,
-         events: str = "summary", check_invariants: bool = False, seats: str = "random") -> PlayResult:
+         events: str = "summary", check_invariants: bool = False, seats: str = "random", rules=None,
+         config=None) -> PlayResult:
     """Play games first_game .. first_game + games - 1 in this process.
 
-    policies: one name for all seats or one per seat (see `sim.describe_policies()`);
-    heroes: None (random, distinct) or one per seat; events: "summary" (reveals, acquisitions,
-    flames), "full" (everything) or "none"; check_invariants: count invariant violations after
-    every action (tests; column `violations`); seats: "random" (R9: the given policies take the
-    seats in a random order each game) or "fixed" (policy i plays seat i)."""
-    if seats not in ("random", "fixed"):
-        raise ValueError(f"seats must be 'random' or 'fixed', not {seats!r}")
-    engine = get_engine(boxes, cardset, overrides)
-    names, ids, weights, hero_ids = _seat_config(players, policies, heroes)
-    level = {"none": E.LOG_NONE, "summary": E.LOG_SUMMARY, "full": E.LOG_FULL}[events]
+    policies: one for all seats or one per seat, by name (see `sim.describe_policies()`) or a
+    `sim.policy_catalog.Policy`; heroes: None (random, distinct) or one per seat; rules: rules
+    parameters by name (see `seiya rules`); seats: "random" (R9: the given policies take the seats
+    in a random order each game) or "fixed" (policy i plays seat i); or instead of all these, a
+    `sim.config.GameConfig`. events: "summary" (reveals, acquisitions, flames), "full"
+    (everything) or "none"; check_invariants: count invariant violations after every action
+    (tests; column `violations`)."""
+    if config is None:
+        config = game_config(players=players, boxes=boxes, seed=seed, policies=policies, heroes=heroes,
+                             cardset=cardset, overrides=overrides, seats=seats, rules=rules)
+    if events not in LOG_LEVELS:
+        raise ValueError(f"events must be one of {', '.join(LOG_LEVELS)}, not {events!r}")
+    engine = get_engine(config.boxes, config.cardset, config.overrides)
     try:
-        raw = run_kernel(engine, first_game, games, seed, players, ids, weights, hero_ids, level,
-                         check_invariants, seats)
+        raw = run_kernel(engine, config, first_game, games, LOG_LEVELS[events], check_invariants)
     except Exception as e:  # a corrupt kernel cache (e.g. a truncated file) is repaired, then compiled
         from sim.engine.cache import repair
         if not repair(e):
             raise
-        raw = run_kernel(engine, first_game, games, seed, players, ids, weights, hero_ids, level,
-                         check_invariants, seats)
-    return frames(engine, raw, seed, players, names)
+        raw = run_kernel(engine, config, first_game, games, LOG_LEVELS[events], check_invariants)
+    return frames(engine, raw, config.seed, config.players, [p.name for p in config.seat_policies()])
+
+
+LOG_LEVELS = {"none": E.LOG_NONE, "summary": E.LOG_SUMMARY, "full": E.LOG_FULL}
+
+
+def game_config(**fields):
+    """A GameConfig from loose values (see `sim.config.GameConfig.build`)."""
+    from sim.config import GameConfig
+    policies = fields.get("policies")
+    if isinstance(policies, (list, tuple)) and tuple(policies) == ("<default>",):
+        fields["policies"] = ()
+    return GameConfig.build(**fields)
 
 
 def trace_events(seed: int, game: int = 0, players: int = 2, boxes=("base",), policies=("<default>",),
-                 heroes=None, cardset=None, overrides=None) -> list[dict]:
+                 heroes=None, cardset=None, overrides=None, config=None) -> list[dict]:
     """One game's full event log as a list of dicts (one JSON object per line with `json.dumps`)."""
-    res = play(1, players, boxes, seed, policies, heroes, game, cardset, overrides, events="full")
+    res = play(1, players, boxes, seed, policies, heroes, game, cardset, overrides, events="full", config=config)
     from sim.tracing import event_dicts
     return event_dicts(res)
 
 
 def trace(seed: int, game: int = 0, players: int = 2, boxes=("base",), policies=("<default>",),
-          heroes=None, cardset=None, overrides=None, fmt: str = "text") -> str:
+          heroes=None, cardset=None, overrides=None, fmt: str = "text", config=None) -> str:
     """One game told turn by turn ("text") or as JSON Lines ("jsonl")."""
-    res = play(1, players, boxes, seed, policies, heroes, game, cardset, overrides, events="full")
+    res = play(1, players, boxes, seed, policies, heroes, game, cardset, overrides, events="full", config=config)
     from sim.tracing import render_text, event_dicts
     if fmt == "jsonl":
         return "\n".join(json.dumps(d, ensure_ascii=False) for d in event_dicts(res)) + "\n"

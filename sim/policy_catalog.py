@@ -1,24 +1,43 @@
-"""The heuristic policies: names, one-sentence descriptions, and their weights.
+"""The named policies: each an algorithm of the engine with its weights, and one sentence.
 
-A policy is an algorithm of the engine (sim/engine/policies) plus a weight vector, which the
-heuristic reads; a designer tunes a policy (or adds a variant) by giving other weights, without
-touching the engine.
+A policy is an algorithm of the engine (sim/engine/policies/registry.py) plus a weight vector,
+which the heuristic reads (sim/engine/policies/weights.py); a designer tunes a policy, or adds a
+variant, by giving other weights, without touching the engine. A Policy carries its weights
+whole, so a game config that names one plays it the same in any process.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
+from pydantic import BaseModel, ConfigDict, field_validator
 
+from sim.engine.policies.registry import ALGORITHM_IDS
 from sim.engine.policies.weights import N_WEIGHTS, WEIGHT_NAMES, WEIGHTS  # noqa: F401  (names of the API)
 
 
-@dataclass(frozen=True)
-class Policy:
+class Policy(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
     name: str
-    algorithm: str   # a module of sim/engine/policies (registry.ALGORITHMS)
-    description: str
-    weights: tuple   # one value per WEIGHTS entry (read by the heuristic)
+    algorithm: str        # a module of sim/engine/policies/registry.py
+    description: str = ""
+    weights: tuple[float, ...]  # one value per WEIGHTS entry (read by the heuristic)
+
+    @field_validator("algorithm")
+    @classmethod
+    def _algorithm(cls, v):
+        if v not in ALGORITHM_IDS:
+            raise ValueError(f"unknown policy algorithm '{v}'; allowed: {', '.join(ALGORITHM_IDS)}")
+        return v
+
+    @field_validator("weights")
+    @classmethod
+    def _weights(cls, v):
+        if len(v) != N_WEIGHTS:
+            raise ValueError(f"a policy has {N_WEIGHTS} weights ({', '.join(WEIGHT_NAMES)}), not {len(v)}")
+        return v
+
+    def weight(self, name: str) -> float:
+        return self.weights[WEIGHT_NAMES[name]]
 
 
 def _w(**kw) -> tuple:
@@ -30,26 +49,26 @@ def _w(**kw) -> tuple:
 
 POLICIES = {
     p.name: p for p in (
-        Policy("random", "uniform",
+        Policy(name="random", algorithm="uniform", description=
                "Plays uniformly at random among the legal actions (play, equip, use, heal, "
                "acquire, end the turn) and makes every choice at random.",
-               _w(vp=1.0)),
-        Policy("greedy", "heuristic",
+               weights=_w(vp=1.0)),
+        Policy(name="greedy", algorithm="heuristic", description=
                "Greedy for VP now: each time it can, it acquires the card with the most VP it can "
                "afford, ignoring draw and effects.",
-               _w(vp=1.0, strength=0.05, cosmos=0.05, heal=0.01, cost=0.01, keep=99, pay=0.5,
-                  use=3.0, heal_min=1.0, harm=0.1, upgrade=1.0, plan=1.0)),
-        Policy("value", "heuristic",
+               weights=_w(vp=1.0, strength=0.05, cosmos=0.05, heal=0.01, cost=0.01, keep=99, pay=0.5,
+                          use=3.0, heal_min=1.0, harm=0.1, upgrade=1.0, plan=1.0)),
+        Policy(name="value", algorithm="heuristic", description=
                "Value per cost: buys the card with the best value (VP, Strength, Cosmos, heal and "
                "above all draw) for its cost, plays its draw cards first, heals and upgrades its Heroes.",
-               _w(vp=1.0, strength=0.6, cosmos=0.7, heal=0.3, draw=1.2, effect=0.3, cost=0.15,
-                  keep=99, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0, plan=1.0)),
-        Policy("clock", "heuristic",
+               weights=_w(vp=1.0, strength=0.6, cosmos=0.7, heal=0.3, draw=1.2, effect=0.3, cost=0.15,
+                          keep=99, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0, plan=1.0)),
+        Policy(name="clock", algorithm="heuristic", description=
                "Clock-aware value player: like 'value', but races the flames (takes Gold Saints) "
                "when ahead on VP and stalls (leaves them) when behind.",
-               _w(vp=1.0, strength=0.6, cosmos=0.7, heal=0.3, draw=1.2, effect=0.3, cost=0.15,
-                  keep=99, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0,
-                  flame=2.0, clock_aware=1.0, plan=1.0)),
+               weights=_w(vp=1.0, strength=0.6, cosmos=0.7, heal=0.3, draw=1.2, effect=0.3, cost=0.15,
+                          keep=99, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0,
+                          flame=2.0, clock_aware=1.0, plan=1.0)),
     )
 }
 DEFAULT_POLICY = "value"
@@ -64,8 +83,9 @@ def policy_by_name(name: str) -> Policy:
 
 
 def variant(base: str, name: str, description: str = "", **weights: float) -> Policy:
-    """Register a new named policy: `base` with some weights changed, e.g.
-    `variant("value", "value_draw2", draw=2.0)`; then use its name like any other policy."""
+    """A new named policy: `base` with some weights changed, e.g. `variant("value", "value_draw2",
+    draw=2.0)`. It is registered under its name for this process, and carries its weights, so a
+    game config made with it (or with its name, here) plays it in every worker and on resume."""
     b = policy_by_name(base)
     w = list(b.weights)
     for key, value in weights.items():
@@ -73,7 +93,8 @@ def variant(base: str, name: str, description: str = "", **weights: float) -> Po
             raise ValueError(f"unknown weight '{key}'; allowed: {', '.join(WEIGHT_NAMES)}")
         w[WEIGHT_NAMES[key]] = float(value)
     changed = ", ".join(f"{k}={v:g}" for k, v in weights.items())
-    policy = Policy(name, b.algorithm, description or f"'{base}' with {changed}.", tuple(w))
+    policy = Policy(name=name, algorithm=b.algorithm, description=description or f"'{base}' with {changed}.",
+                    weights=tuple(w))
     POLICIES[name] = policy
     return policy
 

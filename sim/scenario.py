@@ -29,7 +29,6 @@ import pandas as pd
 
 from sim.engine import enums as E
 from sim.engine.allocation import allocate_state
-from sim.engine.params import PARAMS
 from sim.engine.policies.interface import choose_action
 from sim.engine.resolution.actions import apply_action, drain
 from sim.engine.resolution.effects import run_program
@@ -41,7 +40,7 @@ from sim.engine.modes.classic import setup_game
 from sim.engine.rules.scoring import score_player
 from sim.engine.state import G_ACTIONS, G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_ILLEGAL, G_LOG_N, G_TURN
 from sim.engine.structs import card_ref, state_ref
-from sim.games import _seat_config, events_frame, get_engine
+from sim.games import events_frame, game_config, get_engine
 
 CURRENCY = {"strength": STRENGTH, "cosmos": COSMOS}
 ACTION_NAMES = {A_END: "end", A_EQUIP: "equip", A_PLAY: "play", A_CLOTH_FIGHT: "cloth_fights", A_USE: "use",
@@ -58,11 +57,11 @@ class Scenario:
         self.t = t
         self.by_name = {c.name: i for i, c in enumerate(self.engine.cards)}
         self.id_of = {c.name: c.id for c in self.engine.cards}
-        _, algorithms, weights, hero_ids = _seat_config(players, policies, tuple(heroes[:players]))
+        self.config = game_config(players=players, policies=policies, heroes=tuple(heroes[:players]), seed=seed,
+                                  boxes=boxes, overrides=overrides, rules=rules)
+        algorithms, weights, hero_ids, rule_values = self.config.engine_arrays()
         self.st = allocate_state(len(t.inst_card), len(t.card_id), LOG_CAPACITY)
-        values = {p.name: p.default for p in PARAMS}
-        values.update(rules or {})
-        self.st.rules[:] = [int(values[p.name]) for p in PARAMS]
+        self.st.rules[:] = rule_values
         self.c = card_ref(t)
         self.s = state_ref(self.st)
         setup_game(self.s, self.c, 0, seed, players, hero_ids, algorithms, weights, E.LOG_FULL, 0, 0)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-import analysis
+from sim.tools.compare import compare_runs
 import sim
 from analysis.paired import Est, bh_qvalues, diff, mean, ratio
 from sim.cli.app import app
@@ -68,7 +68,7 @@ def base():
 
 def test_a_card_worth_far_too_many_vp_tops_the_comparison(base):
     b = sim.play(GAMES, seed=11, overrides={f"{ALDEBARAN}.vp": 30})
-    cmp = analysis.compare_runs(base, b)
+    cmp = compare_runs(base, b)
     top = cmp.card_summary().iloc[0]
     assert cmp.paired and top["name"] == ALDEBARAN and top["changed"] == "vp 5→30"
     assert top["significant_win_share_diff"] and top["delta_win_share_diff"] > 0.15
@@ -77,7 +77,7 @@ def test_a_card_worth_far_too_many_vp_tops_the_comparison(base):
 
 def test_a_card_made_far_too_cheap_tops_the_comparison(base):
     b = sim.play(GAMES, seed=11, overrides={f"{ALDEBARAN}.strength_cost": 1})
-    cmp = analysis.compare_runs(base, b, label_a="base", label_b="cheap")
+    cmp = compare_runs(base, b, label_a="base", label_b="cheap")
     top = cmp.card_summary().iloc[0]
     assert top["name"] == ALDEBARAN and top["significant_acquisition_rate"]
     assert top["delta_acquisition_rate"] > 0.3
@@ -89,7 +89,7 @@ def test_a_card_made_far_too_cheap_tops_the_comparison(base):
 
 
 def test_a_card_set_against_itself_finds_nothing(base):
-    cmp = analysis.compare_runs(base, base)
+    cmp = compare_runs(base, base)
     assert cmp.cards["significant"].sum() == 0 and not cmp.overall["significant"].any()
     assert (cmp.cards["delta"].dropna() == 0).all()
 
@@ -98,14 +98,14 @@ def test_the_same_cards_on_other_seeds_find_nothing_after_fdr(base):
     """Unpaired null: same card set, different seed: with ~5 x 90 tests, BH keeps the false
     discoveries away."""
     other = sim.play(GAMES, seed=12)
-    cmp = analysis.compare_runs(base, other)
+    cmp = compare_runs(base, other)
     assert not cmp.paired
     assert cmp.cards["significant"].sum() == 0
 
 
 def test_comparing_different_player_counts_is_refused(base):
     with pytest.raises(ValueError, match="players"):
-        analysis.compare_runs(base, sim.play(20, players=3, seed=11))
+        compare_runs(base, sim.play(20, players=3, seed=11))
 
 
 # --- Playing both arms, precision on demand ------------------------------------------------------

@@ -10,11 +10,11 @@ import pytest
 
 import analysis
 import sim
-from analysis.cards import card_sums
-from analysis.counters import WIN_UNIT, make_counters, run_counters, total
+from sim.runs.tally import card_sums
+from sim.runs.counters import WIN_UNIT, make_counters, run_counters, total
 from analysis.stats import hist_moments, hist_quantile
 from reports import render
-from sim.runs import runner
+from sim.runs import run_data
 
 GAMES, BATCH = 300, 100
 
@@ -77,7 +77,7 @@ def test_the_report_reads_only_the_counters(runs, tmp_path, monkeypatch):
     def no_raw_tables(*args):
         raise AssertionError("the report read a whole table")
 
-    monkeypatch.setattr(runner, "read_table", no_raw_tables)
+    monkeypatch.setattr(run_data, "read_table", no_raw_tables)
     run = sim.Run(runs["2p"].folder)
     path = run.report(tmp_path / "rep")
     assert path.exists() and (tmp_path / "rep" / "tables" / "cards.csv").exists()

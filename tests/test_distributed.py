@@ -2,6 +2,7 @@
 batch size, and on a Dask cluster (an existing one, given by its scheduler address, or a
 LocalCluster started for the run). Dask is optional: the default path never imports it."""
 import importlib.util
+from sim.runs import folder as run_folder
 import subprocess
 import sys
 
@@ -9,7 +10,8 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from analysis.counters import run_counters
+from sim.runs.counters import run_counters
+from sim.config import RunConfig
 from sim.runs import runner
 from sim.cli.app import app
 
@@ -18,7 +20,7 @@ SORT = {"games": ["game"], "players": ["game", "seat"], "events": ["game"], "dec
 
 
 def _config():
-    return runner.RunConfig(games=GAMES, players=3, seed=21)
+    return RunConfig.build(games=GAMES, players=3, seed=21)
 
 
 def canonical(folder) -> dict:
@@ -28,8 +30,8 @@ def canonical(folder) -> dict:
     for table, keys in SORT.items():
         parts = [pd.read_parquet(p) for p in sorted((folder / table).glob("batch-*.parquet"))]
         df = pd.concat(parts, ignore_index=True).sort_values(keys, kind="stable").reset_index(drop=True)
-        out[table] = runner.parquet_bytes(df)
-    out["counters"] = runner.parquet_bytes(run_counters(folder).frame)  # summed over the batches
+        out[table] = run_folder.parquet_bytes(df)
+    out["counters"] = run_folder.parquet_bytes(run_counters(folder).frame)  # summed over the batches
     return out
 
 
@@ -43,7 +45,7 @@ def reference(tmp_path_factory):
 @pytest.mark.parametrize("workers, batch_size", [(1, 7), (1, 25), (2, 7), (2, 25)])
 def test_same_seed_same_bytes_for_any_workers_and_batch_size(tmp_path, reference, workers, batch_size):
     folder = runner.simulate_to_folder(_config(), tmp_path / "run", workers=workers, batch_size=batch_size)
-    assert runner.read_manifest(folder)["batches_planned"] == -(-GAMES // batch_size)
+    assert run_folder.read_manifest(folder)["batches_planned"] == -(-GAMES // batch_size)
     assert canonical(folder) == reference
 
 
@@ -66,7 +68,7 @@ def dask_cluster():
 @pytest.mark.parametrize("batch_size", [7, 20])
 def test_dask_scheduler_gives_the_same_bytes(tmp_path, reference, dask_cluster, batch_size):
     folder = runner.simulate_to_folder(_config(), tmp_path / "run", batch_size=batch_size, scheduler=dask_cluster)
-    m = runner.read_manifest(folder)
+    m = run_folder.read_manifest(folder)
     assert m["status"] == "complete" and m["games_done"] == GAMES
     assert m["executor"] == {"kind": "dask", "workers": 2, "scheduler": dask_cluster}
     assert canonical(folder) == reference
@@ -81,17 +83,17 @@ def test_interrupted_dask_run_resumes_on_dask(tmp_path, reference, dask_cluster)
     folder = tmp_path / "run"
     with pytest.raises(KeyboardInterrupt):
         runner.simulate_to_folder(_config(), folder, batch_size=10, scheduler=dask_cluster, on_progress=stop)
-    m = runner.read_manifest(folder)
+    m = run_folder.read_manifest(folder)
     assert m["status"] == "interrupted" and 1 <= m["batches_done"] < 6
     runner.resume_run(folder, scheduler=dask_cluster)
-    assert runner.read_manifest(folder)["status"] == "complete" and canonical(folder) == reference
+    assert run_folder.read_manifest(folder)["status"] == "complete" and canonical(folder) == reference
 
 
 @needs_dask
 def test_dask_scheduler_from_the_environment(tmp_path, reference, dask_cluster, monkeypatch):
     monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", dask_cluster)
     folder = runner.simulate_to_folder(_config(), tmp_path / "run", batch_size=20)
-    assert runner.read_manifest(folder)["executor"]["kind"] == "dask"
+    assert run_folder.read_manifest(folder)["executor"]["kind"] == "dask"
     assert canonical(folder) == reference
 
 
@@ -101,7 +103,7 @@ def test_cli_cluster_local_gives_the_same_bytes(tmp_path, reference):
     r = CliRunner().invoke(app, ["simulate", "--games", GAMES, "--players", 3, "--seed", 21, "--batch-size", 20,
                                  "--cluster", "local", "--workers", 2, "--out", str(out), "--quiet"])
     assert r.exit_code == 0, r.output
-    m = runner.read_manifest(out)
+    m = run_folder.read_manifest(out)
     assert m["executor"] == {"kind": "dask", "workers": 2, "scheduler": "local cluster"}
     assert canonical(out) == reference
 

@@ -6,6 +6,7 @@ from typer.testing import CliRunner
 
 import analysis
 import sim
+from sim.config import RunConfig
 from sim.runs import runner
 from sim.cli.app import app
 
@@ -78,7 +79,7 @@ def test_resume_a_run_without_events(tmp_path, runs):
     def stop(done):
         raise KeyboardInterrupt
 
-    config = runner.RunConfig(games=GAMES, players=2, seed=5, events="none")
+    config = RunConfig.build(games=GAMES, players=2, seed=5, events="none")
     with pytest.raises(KeyboardInterrupt):
         runner.simulate_to_folder(config, tmp_path / "cut", workers=1, batch_size=10, on_progress=stop)
     run = sim.resume(tmp_path / "cut", workers=1)

@@ -21,7 +21,8 @@ import pandas as pd
 import pytest
 
 import analysis
-from analysis.market import market_sums, market_table, stays
+from analysis.market import market_table
+from sim.runs.tally import market_sums, stays
 
 
 def tiny():
@@ -96,7 +97,7 @@ def test_card_table_has_the_market_columns():
 def reference_stays(events, games) -> pd.DataFrame:
     """The pairing rule written plainly, one event at a time: an end closes the oldest open stay,
     after closing as removed the older ones that must have left before its turn."""
-    from analysis.market import STAY_COLUMNS, market_events
+    from sim.runs.tally import STAY_COLUMNS, market_events
     c = market_events(events, games)
     out, open_, key = [], [], None
 

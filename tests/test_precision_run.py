@@ -9,7 +9,8 @@ import sim
 from analysis.balance import run_summary
 from analysis.precision import run_half_widths
 from sim.cli.app import app
-from sim.runs.runner import RunConfig, extend_run, simulate_to_folder
+from sim.config import RunConfig
+from sim.runs.runner import extend_run, simulate_to_folder
 
 runner = CliRunner()
 
@@ -63,7 +64,7 @@ def test_bad_precision_options_are_one_line_errors():
 
 
 def test_manifest_config_keeps_seats(tmp_path):
-    from sim.runs.runner import config_from_manifest, read_manifest
+    from sim.runs.folder import config_from_manifest, read_manifest
     folder = simulate_to_folder(RunConfig(games=4, seed=1, policies=("value", "greedy"), seats="fixed"),
                                 tmp_path / "r", workers=1)
     assert config_from_manifest(read_manifest(folder)).seats == "fixed"

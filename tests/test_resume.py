@@ -1,26 +1,28 @@
 """Long runs: Ctrl-C or a failing batch keeps every finished batch, the manifest says what is done,
 a failed batch is retried once, and resuming gives exactly the tables of an uninterrupted run."""
 import json
+from sim.runs import folder as run_folder
 import os
 
 import pytest
 from typer.testing import CliRunner
 
 import sim
-from sim.runs import runner
+from sim.config import RunConfig
+from sim.runs import batches, runner
 from sim.cli.app import app
 
 GAMES, BATCH = 80, 20  # 4 batches
 
 
 def _config():
-    return runner.RunConfig(games=GAMES, players=2, seed=11)
+    return RunConfig.build(games=GAMES, players=2, seed=11)
 
 
 def batch_bytes(folder) -> dict:
     """Every batch file of every table and of the counters, as bytes (the run's data, byte for byte)."""
     return {str(p.relative_to(folder)): p.read_bytes()
-            for t in runner.TABLES + (runner.COUNTERS,) for p in sorted((folder / t).glob("batch-*.parquet"))}
+            for t in run_folder.TABLES + (run_folder.COUNTERS,) for p in sorted((folder / t).glob("batch-*.parquet"))}
 
 
 @pytest.fixture(scope="module")
@@ -29,12 +31,12 @@ def reference(tmp_path_factory):
 
 
 def assert_same_run(folder, reference):
-    m = runner.read_manifest(folder)
+    m = run_folder.read_manifest(folder)
     assert m["status"] == "complete" and m["games_done"] == GAMES and m["batches_done"] == 4
     assert [b["index"] for b in m["batches"]] == [0, 1, 2, 3]
     assert batch_bytes(folder) == batch_bytes(reference)
-    for table in runner.TABLES:
-        assert runner.read_table(folder, table).equals(runner.read_table(reference, table))
+    for table in run_folder.TABLES:
+        assert run_folder.read_table(folder, table).equals(run_folder.read_table(reference, table))
     assert not list(folder.rglob(".*.tmp"))
 
 
@@ -46,24 +48,24 @@ def test_resume_after_ctrl_c_plays_only_the_missing_batches(tmp_path, reference)
     folder = tmp_path / "cut"
     with pytest.raises(KeyboardInterrupt):
         runner.simulate_to_folder(_config(), folder, workers=1, batch_size=BATCH, on_progress=stop_after_two)
-    m = runner.read_manifest(folder)
+    m = run_folder.read_manifest(folder)
     assert m["status"] == "interrupted" and m["games_done"] == 2 * BATCH
     assert [b["index"] for b in m["batches"]] == [0, 1] and m["batches_planned"] == 4
     played = []
     runner.resume_run(folder, workers=2, on_progress=played.append)
     assert played == [3 * BATCH, 4 * BATCH]  # two batches played, not four
     assert_same_run(folder, reference)
-    assert len(runner.read_manifest(folder)["resumed"]) == 1
+    assert len(run_folder.read_manifest(folder)["resumed"]) == 1
 
 
 def test_resume_replays_a_batch_missing_from_the_manifest(tmp_path, reference):
     folder = runner.simulate_to_folder(_config(), tmp_path / "run", workers=1, batch_size=BATCH)
-    m = runner.read_manifest(folder)
+    m = run_folder.read_manifest(folder)
     m["batches"] = [b for b in m["batches"] if b["index"] != 2]
     m["games_done"] -= BATCH
     m["status"] = "interrupted"
     (folder / "manifest.json").write_text(json.dumps(m))
-    (folder / "games" / runner.batch_name(2)).unlink()  # as if it was never written
+    (folder / "games" / run_folder.batch_name(2)).unlink()  # as if it was never written
     (folder / "players" / ".batch-00002.parquet.tmp").write_bytes(b"half-written")
     run = sim.resume(folder, workers=1)
     assert_same_run(folder, reference)
@@ -73,7 +75,7 @@ def test_resume_replays_a_batch_missing_from_the_manifest(tmp_path, reference):
 def test_resume_of_a_complete_run_changes_nothing(reference):
     before = batch_bytes(reference)
     runner.resume_run(reference)
-    assert batch_bytes(reference) == before and runner.read_manifest(reference)["status"] == "complete"
+    assert batch_bytes(reference) == before and run_folder.read_manifest(reference)["status"] == "complete"
 
 
 def _fail_once(marker_dir, index, crash=False):
@@ -91,7 +93,7 @@ def _fail_once(marker_dir, index, crash=False):
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_batch_that_fails_once_is_retried(tmp_path, reference, monkeypatch, workers):
-    monkeypatch.setattr(runner, "_before_batch", _fail_once(tmp_path, 1))
+    monkeypatch.setattr(batches, "_before_batch", _fail_once(tmp_path, 1))
     notices = []
     folder = runner.simulate_to_folder(_config(), tmp_path / "run", workers=workers, batch_size=BATCH,
                                        notice=notices.append)
@@ -101,7 +103,7 @@ def test_a_batch_that_fails_once_is_retried(tmp_path, reference, monkeypatch, wo
 
 
 def test_a_dead_worker_process_is_replaced_and_its_batch_retried(tmp_path, reference, monkeypatch):
-    monkeypatch.setattr(runner, "_before_batch", _fail_once(tmp_path, 2, crash=True))
+    monkeypatch.setattr(batches, "_before_batch", _fail_once(tmp_path, 2, crash=True))
     notices = []
     folder = runner.simulate_to_folder(_config(), tmp_path / "run", workers=2, batch_size=BATCH,
                                        notice=notices.append)
@@ -114,28 +116,28 @@ def test_a_batch_that_fails_twice_fails_the_run_and_resume_finishes_it(tmp_path,
         if i == 3:
             raise ValueError("broken batch\nsecond line")
 
-    monkeypatch.setattr(runner, "_before_batch", always)
+    monkeypatch.setattr(batches, "_before_batch", always)
     folder = tmp_path / "run"
     with pytest.raises(runner.RunFailed) as err:
         runner.simulate_to_folder(_config(), folder, workers=1, batch_size=BATCH)
     assert "\n" not in str(err.value)
     assert str(err.value).startswith("batch 3 (games 60-79) failed twice (ValueError: broken batch)")
-    m = runner.read_manifest(folder)
+    m = run_folder.read_manifest(folder)
     assert m["status"] == "failed" and m["error"] == str(err.value)
     assert [b["index"] for b in m["batches"]] == [0, 1, 2] and m["games_done"] == 3 * BATCH
-    monkeypatch.setattr(runner, "_before_batch", None)
+    monkeypatch.setattr(batches, "_before_batch", None)
     runner.resume_run(folder, workers=1)
     assert_same_run(folder, reference)
-    assert runner.read_manifest(folder)["error"] is None
+    assert run_folder.read_manifest(folder)["error"] is None
 
 
 def test_resume_refuses_a_changed_card_set(tmp_path, reference):
     folder = runner.simulate_to_folder(_config(), tmp_path / "run", workers=1, batch_size=GAMES)
-    m = runner.read_manifest(folder)
+    m = run_folder.read_manifest(folder)
     m["cardset_hash"] = "0" * 12
     m["status"] = "interrupted"
     (folder / "manifest.json").write_text(json.dumps(m))
-    with pytest.raises(runner.RunConfigError, match="the cards changed since the run began"):
+    with pytest.raises(run_folder.RunConfigError, match="the cards changed since the run began"):
         runner.resume_run(folder)
 
 
@@ -170,14 +172,14 @@ def test_cli_failed_run_is_one_line_exit_2(tmp_path, monkeypatch):
         if i == 1:
             raise RuntimeError("boom")
 
-    monkeypatch.setattr(runner, "_before_batch", always)
+    monkeypatch.setattr(batches, "_before_batch", always)
     folder = tmp_path / "run"
     r = invoke("simulate", "--games", 40, "--batch-size", 20, "--workers", 1, "--out", folder, "--quiet")
     assert r.exit_code == 2, r.output
     assert "batch 1 (games 20-39) failed twice (RuntimeError: boom)" in r.stderr
     assert f"--resume {folder}" in r.stderr and "Traceback" not in r.output
     errors = [line for line in r.stderr.splitlines() if line.startswith("Error:")]
-    assert len(errors) == 1 and runner.read_manifest(folder)["status"] == "failed"
+    assert len(errors) == 1 and run_folder.read_manifest(folder)["status"] == "failed"
 
 
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
@@ -195,9 +197,9 @@ def test_a_real_ctrl_c_or_sigterm_stops_the_pool_and_keeps_finished_batches(tmp_
     deadline = time.time() + 120
     while time.time() < deadline and p.poll() is None:
         try:
-            if runner.read_manifest(out)["batches_done"] >= 2:
+            if run_folder.read_manifest(out)["batches_done"] >= 2:
                 break
-        except (runner.RunConfigError, ValueError):  # not written yet
+        except (run_folder.RunConfigError, ValueError):  # not written yet
             pass
         time.sleep(0.2)
     os.killpg(p.pid, getattr(signal, sig))
@@ -205,12 +207,12 @@ def test_a_real_ctrl_c_or_sigterm_stops_the_pool_and_keeps_finished_batches(tmp_
     assert p.returncode == 130, err
     assert "Interrupted: the finished batches are kept" in err and f"--resume {out}" in err
     assert "Traceback" not in err
-    m = runner.read_manifest(out)
+    m = run_folder.read_manifest(out)
     assert m["status"] == "interrupted" and 2 <= m["batches_done"] < m["batches_planned"] == 500
     assert m["games_done"] == 100 * m["batches_done"]
-    for t in runner.TABLES:
-        assert len(runner.read_table(out, t)) > 0
-    assert sorted(runner.read_table(out, "games")["game"]) == sorted(
+    for t in run_folder.TABLES:
+        assert len(run_folder.read_table(out, t)) > 0
+    assert sorted(run_folder.read_table(out, "games")["game"]) == sorted(
         g for b in m["batches"] for g in range(b["first_game"], b["first_game"] + b["games"]))
 
 
@@ -218,16 +220,16 @@ def test_resume_refuses_a_run_still_being_played(tmp_path, reference):
     import subprocess
     import sys
     folder = runner.simulate_to_folder(_config(), tmp_path / "run", workers=1, batch_size=GAMES)
-    m = runner.read_manifest(folder)
+    m = run_folder.read_manifest(folder)
     assert m["pid"] and m["host"]
     other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
         m.update(status="running", pid=other.pid)
         (folder / "manifest.json").write_text(json.dumps(m))
-        with pytest.raises(runner.RunConfigError, match="still being played"):
+        with pytest.raises(run_folder.RunConfigError, match="still being played"):
             runner.resume_run(folder)
     finally:
         other.kill()
         other.wait()
     runner.resume_run(folder)  # the process is gone: a crashed run, resumable
-    assert runner.read_manifest(folder)["status"] == "complete"
+    assert run_folder.read_manifest(folder)["status"] == "complete"

@@ -1,16 +1,14 @@
 """Policy robustness: verdicts side by side, flips flagged, on planted tables and on real games."""
-import importlib
 
 import numpy as np
 import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-import analysis
 import sim
 from sim.cli.app import app
 
-R = importlib.import_module("analysis.robustness")  # the module (analysis.robustness is also the function)
+from sim.tools import robustness as R
 
 
 def fake_verdicts(values):
@@ -31,7 +29,7 @@ def test_flips_differs_and_consistent(monkeypatch):
 
 def test_a_planted_card_is_above_under_every_policy():
     runs = {p: sim.play(300, seed=6, policies=p, overrides={"Taurus Aldebaran.vp": 30}) for p in ("value", "greedy")}
-    rob = analysis.robustness_of(runs)
+    rob = R.robustness_of(runs)
     row = rob.table.set_index("name").loc["Taurus Aldebaran"]
     assert row["verdict:value"] == "above" and row["verdict:greedy"] == "above" and row["robustness"] == "consistent"
     assert len(rob.figure().axes) == 1

@@ -1,5 +1,6 @@
 """Runs on disk: same data whatever the worker count and batch size, atomic files, honest manifest."""
 import json
+from sim.runs import folder as run_folder
 
 import numpy as np
 import pandas as pd
@@ -7,6 +8,7 @@ import pytest
 
 import analysis
 import sim
+from sim.config import RunConfig
 from sim.runs import runner
 from sim.tools.run import Run
 
@@ -14,7 +16,7 @@ GAMES = 90
 
 
 def _config(**kw):
-    return runner.RunConfig(games=GAMES, players=3, seed=4, **kw)
+    return RunConfig.build(games=GAMES, players=3, seed=4, **kw)
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +46,7 @@ def test_batch_files_read_back_as_played_with_plain_strings(runs):
     pooled, _ = runs
     direct = sim.play(GAMES, players=3, seed=4)
     for table in ("games", "players", "events", "decks"):
-        back = runner.read_table(pooled.folder, table)
+        back = run_folder.read_table(pooled.folder, table)
         assert not any(isinstance(t, pd.CategoricalDtype) for t in back.dtypes), table
         pd.testing.assert_frame_equal(back.reset_index(drop=True), _plain(getattr(direct, table)))
 
@@ -58,7 +60,7 @@ def test_parquet_columns_are_required_unless_they_have_missing_values(tmp_path):
                        "x": [1.0, float("nan"), 2.0], "kind": pd.Categorical(["p", "q", "p"]),
                        "a": np.array([3, -1, 2], np.int32), "b": ["not", "an", "int"]})
     path = tmp_path / "t.parquet"
-    runner.write_parquet_atomic(df, path)
+    run_folder.write_parquet_atomic(df, path)
     schema = pq.read_schema(path)
     assert {f.name: f.nullable for f in schema} == {"game": False, "full": False, "gaps": True, "x": True,
                                                      "kind": False, "a": False, "b": False}
@@ -102,19 +104,19 @@ def test_interrupted_run_keeps_finished_batches_only(tmp_path):
 
 
 def test_bad_config_leaves_no_folder(tmp_path):
+    from sim.config import ConfigError
     for bad in (dict(players=7), dict(policies=("nope",)), dict(overrides={"Nobody.vp": 1}),
                 dict(boxes=("atlantis",))):
-        cfg = runner.RunConfig(games=10, **{"players": 2, **bad})
-        with pytest.raises(runner.RunConfigError):
-            runner.simulate_to_folder(cfg, tmp_path / "never")
+        with pytest.raises(ConfigError):  # the config, or the run, refuses it
+            runner.simulate_to_folder(RunConfig.build(games=10, **{"players": 2, **bad}), tmp_path / "never")
         assert not (tmp_path / "never").exists()
 
 
 def test_output_folder_must_be_new_or_empty(tmp_path):
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "x").write_text("")
-    with pytest.raises(runner.RunConfigError, match="not empty"):
-        runner.prepare_folder(tmp_path / "full")
+    with pytest.raises(run_folder.RunConfigError, match="not empty"):
+        run_folder.prepare_folder(tmp_path / "full")
 
 
 def test_simulate_api_returns_a_run(tmp_path):

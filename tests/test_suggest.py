@@ -4,8 +4,8 @@ import pytest
 from typer.testing import CliRunner
 
 import sim
-from analysis.arms import play_arm
-from analysis.suggest import outliers, pick
+from sim.tools.arms import play_arm
+from sim.tools.suggest import outliers, pick
 from sim.cli.app import app
 
 CARD = "Gemini Saga"            # 8 Strength, no Cosmos cost, 6 VP
@@ -47,7 +47,7 @@ def test_pick_prefers_the_smallest_change_within_tolerance(planted):
 
 
 def test_outliers_flag_the_cheap_card():
-    base = play_arm(300, 0, 2, overrides=CHEAP)
+    base = play_arm(sim.games.game_config(overrides=CHEAP), 300, 0, 2)
     t = outliers(base, tolerance=0.05)
     assert t.loc[t["name"] == CARD, "outlier"].item()
     assert (t["q"] >= t["p"]).all() and not t.loc[t["win_share_diff"].abs() <= 0.05, "outlier"].any()

@@ -4,7 +4,7 @@ import pytest
 from typer.testing import CliRunner
 
 import sim
-from analysis.sweep import parse_target, parse_values
+from sim.tools.sweep import parse_target, parse_values
 from sim.cli.app import app
 
 CARD = "Lizard Misty"   # strength cost 5, no Cosmos cost: the sweep is the only way to buy it

@@ -1,4 +1,4 @@
-"""The `seiya` command line: simulate, report, trace, cards, policies, bench, cache, and the
+"""The `seiya` command line: simulate, report, trace, cards, policies, rules, bench, cache, and the
 tuning tools compare, sweep, suggest, impact, robustness.
 
 Every command's --help is fast (numpy, pandas, numba and matplotlib load inside the commands) and
@@ -34,6 +34,16 @@ def policies():
     from sim.policy_catalog import DEFAULT_POLICY, POLICIES
     for p in POLICIES.values():
         typer.echo(f"{p.name}{' (default)' if p.name == DEFAULT_POLICY else ''}: {p.description}")
+
+
+@app.command("rules")
+def rules():
+    """The rules parameters (names for --rule NAME=VALUE): type, default, the ruling that names it, what it does."""
+    from sim.engine.params import PARAMS
+    for p in PARAMS:
+        default = str(bool(p.default)).lower() if p.type is bool else p.default
+        kind = "true/false" if p.type is bool else f"whole number >= {p.low}"
+        typer.echo(f"{p.name} = {default}  ({kind}; {p.ruling}): {p.doc}")
 
 
 if __name__ == "__main__":

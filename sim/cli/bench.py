@@ -33,9 +33,9 @@ def _kernel_run(players: int, policy: str, first_game: int, games: int) -> tuple
     from sim.engine import enums as E
     from sim.engine.batch import GM_TURNS
     engine = api.get_engine()
-    _, ids, weights, heroes = api._seat_config(players, policy, None)
+    config = api.game_config(players=players, policies=policy)
     t0 = time.perf_counter()
-    raw = api.run_kernel(engine, first_game, games, 0, players, ids, weights, heroes, E.LOG_SUMMARY)
+    raw = api.run_kernel(engine, config, first_game, games, E.LOG_SUMMARY)
     return time.perf_counter() - t0, int(raw[0][:, GM_TURNS].sum())
 
 

@@ -23,7 +23,8 @@ def user_errors():
     """Turn the errors a user can cause (bad card, policy, box, Hero, file, an unreachable Dask
     scheduler) and a failed run (a batch failed twice) into `fail`."""
     from sim.runs.executors import ExecutorError
-    from sim.runs.runner import RunConfigError, RunFailed
+    from sim.runs.folder import RunConfigError
+    from sim.runs.runner import RunFailed
     from sim.cards.schema import CardFileError
     try:
         yield

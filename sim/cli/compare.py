@@ -6,22 +6,24 @@ from typing import List, Optional
 
 import typer
 
+from sim.cli import options
 from sim.cli.common import FIRST_RUN, fail, parse_sets, split_list, user_errors
 
 
 def compare(
     runs: List[Path] = typer.Argument(None, help="Two run folders made with the same seed (RUN_A RUN_B); or none, to play both arms here."),
-    sets: List[str] = typer.Option([], "--set", help="Arm B: override a card number, \"CARD.FIELD=VALUE\" (repeatable)."),
-    cardset: Optional[Path] = typer.Option(None, "--cardset", help="Arm B: a designer's card file (TOML) on top of the boxes."),
+    sets: options.Set = [],
+    cardset: options.Cardset = None,
     base_sets: List[str] = typer.Option([], "--base-set", help="Arm A: override a card number (default: our cards as they are)."),
     base_cardset: Optional[Path] = typer.Option(None, "--base-cardset", help="Arm A: a card file (default: none)."),
-    games: int = typer.Option(2000, "--games", "-n", help="Games per arm (the same game indices in both)."),
-    players: int = typer.Option(2, "--players", "-p", help="Players per game: 2 to 5."),
-    boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards (repeat or comma-separate)."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Master seed, shared by both arms."),
-    policy: List[str] = typer.Option(["value"], "--policy", help="Policy for all seats, or one per seat."),
-    heroes: List[str] = typer.Option([], "--heroes", help="One Hero per seat (default: random, distinct)."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: the machine's cores)."),
+    games: options.Games = 2000,
+    players: options.Players = 2,
+    boxes: options.Boxes = ["base"],
+    seed: options.Seed = 0,
+    policy: options.Policy = [],
+    heroes: options.Heroes = [],
+    rules: options.Rule = [],
+    workers: options.Workers = None,
     precision: Optional[float] = typer.Option(None, "--precision", help="Keep adding games until the 95% CI half-width of the --metric values is at most this (e.g. 0.01), or --max-games."),
     metrics: List[str] = typer.Option(["win_share_diff"], "--metric", help="Metrics for --precision: a card metric (win_share_diff, acquisition_rate, acquired_share; over the changed cards) or an overall one (rounds, first_player_advantage, hero_imbalance, ...)."),
     max_games: Optional[int] = typer.Option(None, "--max-games", help="Game budget per arm for --precision (default 20 x --games)."),
@@ -41,19 +43,21 @@ def compare(
     if not runs and not (sets or cardset or base_sets or base_cardset):
         fail("nothing to compare: give --set/--cardset (arm B), or two run folders")
     check_precision(precision, max_games, games)
-    import analysis
     quiet_matplotlib()
     if runs:
-        from sim.runs.runner import read_manifest
+        from sim.runs.folder import read_manifest
+        from sim.tools.compare import compare_runs
         with user_errors():
             for r in runs:
                 read_manifest(r)
-            cmp = analysis.compare_runs(runs[0], runs[1], fdr=fdr, label_a=runs[0].name, label_b=runs[1].name)
+            cmp = compare_runs(runs[0], runs[1], fdr=fdr, label_a=runs[0].name, label_b=runs[1].name)
     else:
-        over_b, over_a = parse_sets(sets), parse_sets(base_sets)
-        pol, her, box = split_list(policy) or ["value"], split_list(heroes), split_list(boxes) or ["base"]
-        check_arm(games, players, box, seed, pol, her, base_cardset, over_a)
-        check_arm(games, players, box, seed, pol, her, cardset, over_b)
+        options.check_games(games)
+        base = options.game_config(players, boxes, seed, policy, heroes, rules)
+        arm_a = base.with_changes(overrides=parse_sets(base_sets), cardset=base_cardset)
+        arm_b = base.with_changes(overrides=parse_sets(sets), cardset=cardset)
+        check_arm(arm_a)
+        check_arm(arm_b)
         from analysis.compare import CARD_METRICS
         known = set(CARD_METRICS) | {"rounds", "player_turns", "first_player_advantage", "tie_rate",
                                      "clock_end_share", "hero_imbalance"}
@@ -62,13 +66,14 @@ def compare(
                 fail(f"unknown --metric '{m}'; allowed: {', '.join(sorted(known))}, win_share:HERO")
         folder = output_folder(out, "compare")
         typer.echo(f"Playing both arms on the same seeds ({FIRST_RUN})...", err=True)
+        from sim.tools.compare import compare as play_both
         with user_errors():
-            cmp = analysis.play_comparison(
-                games, players, seed, tuple(pol), tuple(her) or None, tuple(box), over_b or None,
-                str(cardset) if cardset else None, over_a or None, str(base_cardset) if base_cardset else None,
-                default_workers(workers), precision, tuple(split_list(metrics)), max_games, fdr=fdr,
-                label_a=base_cardset.name if base_cardset else ("base+" + ",".join(base_sets) if base_sets else "base"),
-                label_b=cardset.name if cardset else ",".join(sets))
+            cmp = play_both(games, workers=default_workers(workers), precision=precision,
+                            precision_metrics=tuple(split_list(metrics)), max_games=max_games, fdr=fdr,
+                            base_overrides=arm_a.overrides, base_cardset=arm_a.cardset, overrides=arm_b.overrides,
+                            cardset=arm_b.cardset, config=base,
+                            label_a=base_cardset.name if base_cardset else ("base+" + ",".join(base_sets) if base_sets else "base"),
+                            label_b=cardset.name if cardset else ",".join(sets))
     if runs:
         folder = output_folder(out, "compare")
     _print(cmp, top)

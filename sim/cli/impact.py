@@ -6,20 +6,22 @@ from typing import List, Optional
 
 import typer
 
-from sim.cli.common import FIRST_RUN, fail, parse_sets, split_list, user_errors
+from sim.cli import options
+from sim.cli.common import FIRST_RUN, fail, split_list, user_errors
 
 
 def impact(
     card: List[str] = typer.Option([], "--card", "--cards", "-c", help="Cards to remove, one at a time (repeat or comma-separate); default: every reserve card."),
-    games: int = typer.Option(1000, "--games", "-n", help="Games per arm (the same game indices in every arm)."),
-    players: int = typer.Option(2, "--players", "-p", help="Players per game: 2 to 5."),
-    boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards (repeat or comma-separate)."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Master seed, shared by every arm."),
-    policy: List[str] = typer.Option(["value"], "--policy", help="Policy for all seats, or one per seat."),
-    heroes: List[str] = typer.Option([], "--heroes", help="One Hero per seat (default: random, distinct)."),
-    cardset: Optional[Path] = typer.Option(None, "--cardset", help="A designer's card file under every arm."),
-    sets: List[str] = typer.Option([], "--set", help="Overrides under every arm: \"CARD.FIELD=VALUE\" (repeatable)."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: the machine's cores)."),
+    games: options.Games = 1000,
+    players: options.Players = 2,
+    boxes: options.Boxes = ["base"],
+    seed: options.Seed = 0,
+    policy: options.Policy = [],
+    heroes: options.Heroes = [],
+    rules: options.Rule = [],
+    cardset: options.Cardset = None,
+    sets: options.Set = [],
+    workers: options.Workers = None,
     fdr: float = typer.Option(0.05, "--fdr", help="False-discovery rate across cards (Benjamini-Hochberg)."),
     top: int = typer.Option(15, "--top", help="Card rows to print (the clearest impact first)."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Report folder to create (default runs/<time>-impact/)."),
@@ -28,25 +30,24 @@ def impact(
     from sim.cli.tuning_common import check_arm, default_workers, output_folder, print_table, quiet_matplotlib
     if not 0 < fdr < 1:
         fail(f"--fdr must be between 0 and 1, not {fdr}")
-    over = parse_sets(sets)
-    pol, her, box = split_list(policy) or ["value"], split_list(heroes), split_list(boxes) or ["base"]
-    check_arm(games, players, box, seed, pol, her, cardset, over)
+    options.check_games(games)
+    base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset)
+    check_arm(base)
     cards = split_list(card)
-    import sim
+    from analysis._data import card_row
+    from sim.games import load_cards
+    from sim.tools.impact import impact as play_impact
     with user_errors():
-        frame = sim.load_cards(tuple(box), str(cardset) if cardset else None, over or None)
-        from analysis.sweep import _card_row
+        frame = load_cards(base.boxes, base.cardset, base.overrides)
         for c in cards:
-            if _card_row(frame, c)["start"] != "reserve":
+            if card_row(frame, c)["start"] != "reserve":
                 fail(f"'{c}' is not a reserve card; only reserve cards can be removed")
     folder = output_folder(out, "impact")
     quiet_matplotlib()
-    import analysis
     typer.echo(f"Playing {len(cards) or 'every reserve'} card(s) removed, {games} games each "
                f"({FIRST_RUN})...", err=True)
     with user_errors():
-        imp = analysis.impact(cards or None, games, players, seed, tuple(pol), tuple(her) or None, tuple(box),
-                              str(cardset) if cardset else None, over or None, default_workers(workers), fdr)
+        imp = play_impact(cards or None, games, workers=default_workers(workers), fdr=fdr, config=base)
     import pandas as pd
     from reports.tuning import ci_text
     w = imp.wide().head(top)

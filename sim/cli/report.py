@@ -22,7 +22,7 @@ def report(
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where to write the report (default: the run folder)."),
 ):
     """Write report.html, report.md, tables/*.csv and figures/*.png for a run, and print the path."""
-    from sim.runs.runner import read_manifest
+    from sim.runs.folder import read_manifest
     with user_errors():
         manifest = read_manifest(run)
     if manifest.get("games_done", 0) < 1:

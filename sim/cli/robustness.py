@@ -6,19 +6,21 @@ from typing import List, Optional
 
 import typer
 
-from sim.cli.common import fail, parse_sets, split_list, user_errors
+from sim.cli import options
+from sim.cli.common import fail, split_list, user_errors
 
 
 def robustness(
     policies: List[str] = typer.Option(["value,greedy,clock"], "--policies", help="Policies to compare (comma-separate or repeat; at least two). Every seat plays the policy; same seeds for each."),
-    games: int = typer.Option(2000, "--games", "-n", help="Games per policy."),
-    players: int = typer.Option(2, "--players", "-p", help="Players per game: 2 to 5."),
-    boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards (repeat or comma-separate)."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Master seed, shared by every policy."),
-    heroes: List[str] = typer.Option([], "--heroes", help="One Hero per seat (default: random, distinct)."),
-    cardset: Optional[Path] = typer.Option(None, "--cardset", help="A designer's card file."),
-    sets: List[str] = typer.Option([], "--set", help="Overrides: \"CARD.FIELD=VALUE\" (repeatable)."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: the machine's cores)."),
+    games: options.Games = 2000,
+    players: options.Players = 2,
+    boxes: options.Boxes = ["base"],
+    seed: options.Seed = 0,
+    heroes: options.Heroes = [],
+    rules: options.Rule = [],
+    cardset: options.Cardset = None,
+    sets: options.Set = [],
+    workers: options.Workers = None,
     fdr: float = typer.Option(0.05, "--fdr", help="False-discovery rate across cards for a verdict (Benjamini-Hochberg)."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Report folder to create (default runs/<time>-robustness/)."),
 ):
@@ -29,17 +31,18 @@ def robustness(
         fail(f"--policies needs at least two different policies, not '{','.join(pols)}'")
     if not 0 < fdr < 1:
         fail(f"--fdr must be between 0 and 1, not {fdr}")
-    over = parse_sets(sets)
-    her, box = split_list(heroes), split_list(boxes) or ["base"]
-    for p in pols:
-        check_arm(games, players, box, seed, [p], her, cardset, over)
+    options.check_games(games)
+    base = options.game_config(players, boxes, seed, (), heroes, rules, sets, cardset)
+    check_arm(base)
+    with user_errors():
+        for p in pols:
+            base.with_changes(policies=(p,))
     folder = output_folder(out, "robustness")
     quiet_matplotlib()
-    import analysis
+    from sim.tools.robustness import robustness as play_robustness
     typer.echo(f"Playing {games} games under each of {', '.join(pols)}...", err=True)
     with user_errors():
-        rob = analysis.robustness(tuple(pols), games, players, seed, tuple(her) or None, tuple(box),
-                                  str(cardset) if cardset else None, over or None, default_workers(workers), fdr)
+        rob = play_robustness(tuple(pols), games, workers=default_workers(workers), fdr=fdr, config=base)
     import pandas as pd
     f = rob.flagged()
     view = pd.DataFrame({"card": f["name"], "robustness": f["robustness"]})

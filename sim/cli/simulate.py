@@ -5,32 +5,35 @@ from __future__ import annotations
 import signal
 import threading
 from pathlib import Path
-from typing import List, Optional
+from typing import Optional
 
 import typer
 
-from sim.cli.common import FIRST_RUN, fail, parse_sets, split_list, user_errors
+from sim.cli import options
+from sim.cli.common import FIRST_RUN, fail, user_errors
 
 # The options that decide the games: with --resume they come from the run's manifest.
 CONFIG_OPTIONS = {"games": "--games", "players": "--players", "boxes": "--boxes", "seed": "--seed",
-                  "policy": "--policy", "heroes": "--heroes", "out": "--out", "cardset": "--cardset",
-                  "sets": "--set", "batch_size": "--batch-size", "events": "--events", "seats": "--seats"}
+                  "policy": "--policy", "heroes": "--heroes", "rules": "--rule", "out": "--out",
+                  "cardset": "--cardset", "sets": "--set", "batch_size": "--batch-size", "events": "--events",
+                  "seats": "--seats"}
 
 
 def simulate(
     ctx: typer.Context,
-    games: int = typer.Option(10000, "--games", "-n", help="Number of games to play (1 or more)."),
-    players: int = typer.Option(2, "--players", "-p", help="Players per game: 2 to 5."),
-    boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards to use (repeat or comma-separate): base, asgard, poseidon, hades (those with a card file)."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Master seed (0 or more); a game is reproducible from (seed, game index)."),
-    policy: List[str] = typer.Option(["value"], "--policy", help="Policy for all seats, or one per seat (repeat or comma-separate). See `seiya policies`."),
-    heroes: List[str] = typer.Option([], "--heroes", help="One Hero per seat (Seiya, Shiryu, Hyoga, Shun, Ikki or random); default: random, distinct."),
+    games: options.Games = 10000,
+    players: options.Players = 2,
+    boxes: options.Boxes = ["base"],
+    seed: options.Seed = 0,
+    policy: options.Policy = [],
+    heroes: options.Heroes = [],
+    rules: options.Rule = [],
     workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: the machine's cores); with --cluster local, the Dask workers."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Run folder to create (new or empty); default runs/<time>-<config>/."),
-    cardset: Optional[Path] = typer.Option(None, "--cardset", help="A designer's card file (TOML): its cards replace ours with the same id, new ids are added."),
-    sets: List[str] = typer.Option([], "--set", help="Override a number of a card: \"CARD.FIELD=VALUE\", CARD a name as in `seiya cards list` or a number, FIELD one of copies, strength_cost, cosmos_cost, strength, heal, cosmos, vp. Repeatable."),
+    cardset: options.Cardset = None,
+    sets: options.Set = [],
     batch_size: Optional[int] = typer.Option(None, "--batch-size", help="Games per batch (default: about 4 batches per worker); does not change the results."),
-    seats: str = typer.Option("random", "--seats", help="With different policies per seat: random (they take the seats in a random order each game, so seat and policy effects separate) or fixed (the first policy always plays first)."),
+    seats: options.Seats = "random",
     events: str = typer.Option("summary", "--events", help="Event table to write: summary (reveals, acquisitions, flames), full (every step) or none (no events table, smaller). The report is complete either way: it comes from per-batch counters."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Finish this interrupted or failed run folder: play only its missing batches, with the configuration in its manifest (do not repeat the game options)."),
     # "\\[" keeps the help's markup from reading [dask] as a style
@@ -43,7 +46,8 @@ def simulate(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar and no summary; print only the run folder (and report) path."),
 ):
     """Play games in batches across worker processes into a run folder (manifest.json, Parquet tables) and print a summary."""
-    from sim.runs.runner import RunConfig
+    from sim.config import RunConfig
+    options.check_games(games)
     if workers is not None and workers < 1:
         fail(f"--workers must be 1 or more, not {workers}")
     if batch_size is not None and batch_size < 1:
@@ -77,11 +81,9 @@ def simulate(
             fail(f"--resume takes the run's configuration from its manifest; drop {', '.join(given)}")
         config = None
     else:
-        config = RunConfig(games=games, players=players, boxes=tuple(split_list(boxes)) or ("base",), seed=seed,
-                           policies=tuple(split_list(policy)) or ("value",),
-                           heroes=tuple(split_list(heroes)) or None,
-                           cardset=str(cardset) if cardset else None, overrides=parse_sets(sets), events=events,
-                           seats=seats)
+        game = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset, seats)
+        with user_errors():
+            config = RunConfig.build(**game.model_dump(), games=games, events=events)
     prec = None
     with user_errors():
         if precision is None:
@@ -101,11 +103,12 @@ def simulate(
 
 
 def _until_precise(config, out, workers, batch_size, quiet, scheduler, cluster, target, metric, max_games):
-    """Play the run, then extend it by batches on the next game indices (analysis.precision.until_precise)
+    """Play the run, then extend it by batches on the next game indices (sim.tools.precision.until_precise)
     until the metric's 95% CI half-width is at most `target` or `max_games` games are played.
     Records how it stopped in the manifest's `precision`."""
-    from analysis.precision import run_half_widths, until_precise
-    from sim.runs.runner import default_folder, read_manifest, write_manifest
+    from analysis.precision import run_half_widths
+    from sim.tools.precision import until_precise
+    from sim.runs.folder import default_folder, read_manifest, write_manifest
     out = out if out is not None else default_folder(config)
 
     def step(first_game: int, n: int) -> Path:
@@ -130,8 +133,8 @@ def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, sch
                                TimeElapsedColumn, TimeRemainingColumn)
     from rich.text import Text
 
-    from sim.runs.runner import (check_config, check_out_folder, config_from_manifest, extend_run, read_manifest,
-                          resume_run, simulate_to_folder)
+    from sim.runs.folder import check_out_folder, config_from_manifest, read_manifest
+    from sim.runs.runner import check_config, extend_run, resume_run, simulate_to_folder
 
     class Speed(ProgressColumn):
         def render(self, task):
@@ -156,7 +159,7 @@ def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, sch
         manifest = read_manifest(resume)
         total, done = config_from_manifest(manifest).games + extend, manifest.get("games_done", 0)
     else:
-        from sim.runs.runner import default_folder
+        from sim.runs.folder import default_folder
         total, done = config.games, 0
         out = out if out is not None else default_folder(config)  # named now, for the Ctrl-C message
     previous = _stop_on_sigterm()

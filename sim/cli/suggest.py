@@ -6,25 +6,27 @@ from typing import List, Optional
 
 import typer
 
-from sim.cli.common import FIRST_RUN, fail, parse_sets, split_list, user_errors
+from sim.cli import options
+from sim.cli.common import FIRST_RUN, fail, split_list, user_errors
 
 
 def suggest(
     card: List[str] = typer.Option([], "--card", "--cards", "-c", help="Card(s) to tune: a name as in `seiya cards list` or a number (repeat or comma-separate). Default: every card flagged as an outlier by a baseline run."),
     field: List[str] = typer.Option([], "--field", "-f", help="The cost(s) that may change: strength_cost, cosmos_cost (default: each the card has)."),
-    games: int = typer.Option(2000, "--games", "-n", help="Games per arm (search arms share games 0..N-1; the verification plays N new ones)."),
+    games: options.Games = 2000,
     tolerance: float = typer.Option(0.05, "--tolerance", help="Aim for the target ± this."),
     target: str = typer.Option("win_share_diff=0", "--target", help="METRIC=VALUE, METRIC one of win_share_diff, acquisition_rate, acquired_share."),
     max_change: int = typer.Option(3, "--max-change", help="Try costs up to this far from the current one (costs stay at least 1)."),
     fdr: float = typer.Option(0.05, "--fdr", help="False-discovery rate for flagging outliers (Benjamini-Hochberg)."),
-    players: int = typer.Option(2, "--players", "-p", help="Players per game: 2 to 5."),
-    boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards (repeat or comma-separate)."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Master seed, shared by every arm."),
-    policy: List[str] = typer.Option(["value"], "--policy", help="Policy for all seats, or one per seat."),
-    heroes: List[str] = typer.Option([], "--heroes", help="One Hero per seat (default: random, distinct)."),
-    cardset: Optional[Path] = typer.Option(None, "--cardset", help="A designer's card file: the cards as they are."),
-    sets: List[str] = typer.Option([], "--set", help="Overrides defining the cards as they are: \"CARD.FIELD=VALUE\" (repeatable)."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: the machine's cores)."),
+    players: options.Players = 2,
+    boxes: options.Boxes = ["base"],
+    seed: options.Seed = 0,
+    policy: options.Policy = [],
+    heroes: options.Heroes = [],
+    rules: options.Rule = [],
+    cardset: options.Cardset = None,
+    sets: options.Set = [],
+    workers: options.Workers = None,
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Report folder to create (default runs/<time>-suggest/)."),
 ):
     """Suggest the smallest integer cost changes that bring each card's buyers' win-share difference (or --target) within --tolerance, searched by paired sweeps and verified on new games."""
@@ -41,27 +43,24 @@ def suggest(
         fail(f"--max-change must be 1 or more, not {max_change}")
     if not 0 < fdr < 1:
         fail(f"--fdr must be between 0 and 1, not {fdr}")
-    from analysis.suggest import SUGGEST_METRICS
-    from analysis.sweep import parse_target
+    from sim.tools.suggest import SUGGEST_METRICS, suggest as play_suggest
+    from sim.tools.sweep import parse_target
     try:
         if parse_target(target)[0] not in SUGGEST_METRICS:
             fail(f"bad target '{target}': the metric must be one of {', '.join(SUGGEST_METRICS)}")
     except ValueError as e:
         fail(str(e))
-    over = parse_sets(sets)
-    pol, her, box = split_list(policy) or ["value"], split_list(heroes), split_list(boxes) or ["base"]
-    check_arm(games, players, box, seed, pol, her, cardset, over)
+    base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset)
+    check_arm(base)
     for c in cards:
-        check_arm(games, players, box, seed, pol, her, cardset, {**over, f"{c}.{fields[0]}": 1})
+        check_arm(base.with_changes(overrides={**base.overrides, f"{c}.{fields[0]}": 1}))
     folder = output_folder(out, "suggest")
     quiet_matplotlib()
-    import analysis
     typer.echo(f"Suggesting costs for {', '.join(cards) if cards else 'the outlier cards'} with {games} games per arm "
                f"({FIRST_RUN})...", err=True)
     with user_errors():
-        sug = analysis.suggest(cards or None, games, players, seed, tuple(pol), tuple(her) or None, tuple(box),
-                               str(cardset) if cardset else None, over or None, default_workers(workers),
-                               tolerance, max_change, target, fdr, tuple(fields))
+        sug = play_suggest(cards or None, games, workers=default_workers(workers), tolerance=tolerance,
+                           max_change=max_change, target=target, fdr=fdr, fields=tuple(fields), config=base)
     from reports.tuning import suggest_view
     m, goal = sug.target
     if sug.flagged is not None:

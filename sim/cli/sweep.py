@@ -6,23 +6,25 @@ from typing import List, Optional
 
 import typer
 
-from sim.cli.common import FIRST_RUN, fail, parse_sets, split_list, user_errors
+from sim.cli import options
+from sim.cli.common import FIRST_RUN, fail, split_list, user_errors
 
 
 def sweep(
     card: List[str] = typer.Option([], "--card", "--cards", "-c", help="Card(s) to sweep, one at a time: a name as in `seiya cards list` or a number (repeat or comma-separate)."),
-    field: str = typer.Option(..., "--field", "-f", help="The number to sweep: copies, strength_cost, cosmos_cost, strength, heal, cosmos or vp."),
+    field: str = typer.Option(..., "--field", "-f", help="The number to sweep: copies, strength_cost, cosmos_cost, strength, heal, cosmos or vp; or, without --card, a rules parameter (see `seiya rules`)."),
     values: str = typer.Option(..., "--values", "-v", help="Values: LOW..HIGH (e.g. 4..10), LOW..HIGH..STEP, or a list 3,5,8. The card's current value is always played too."),
-    games: int = typer.Option(1000, "--games", "-n", help="Games per value (the same game indices for every value)."),
+    games: options.Games = 1000,
     target: str = typer.Option("win_share_diff=0", "--target", help="METRIC=VALUE: name the value whose METRIC comes closest (acquisition_rate, win_share_diff, acquired_share, rounds, first_player_advantage, hero_imbalance)."),
-    players: int = typer.Option(2, "--players", "-p", help="Players per game: 2 to 5."),
-    boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards (repeat or comma-separate)."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Master seed, shared by every value."),
-    policy: List[str] = typer.Option(["value"], "--policy", help="Policy for all seats, or one per seat."),
-    heroes: List[str] = typer.Option([], "--heroes", help="One Hero per seat (default: random, distinct)."),
-    cardset: Optional[Path] = typer.Option(None, "--cardset", help="A designer's card file under every value."),
-    sets: List[str] = typer.Option([], "--set", help="Other overrides under every value: \"CARD.FIELD=VALUE\" (repeatable)."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: the machine's cores)."),
+    players: options.Players = 2,
+    boxes: options.Boxes = ["base"],
+    seed: options.Seed = 0,
+    policy: options.Policy = [],
+    heroes: options.Heroes = [],
+    rules: options.Rule = [],
+    cardset: options.Cardset = None,
+    sets: options.Set = [],
+    workers: options.Workers = None,
     precision: Optional[float] = typer.Option(None, "--precision", help="Keep adding games (to every value) until the 95% CI half-width of the --metric values is at most this at every value, or --max-games."),
     metrics: List[str] = typer.Option(["win_share_diff"], "--metric", help="Metrics for --precision (table columns, e.g. win_share_diff, acquisition_rate, rounds)."),
     max_games: Optional[int] = typer.Option(None, "--max-games", help="Game budget per value for --precision (default 20 x --games)."),
@@ -31,12 +33,13 @@ def sweep(
     """Play a card's cost (or any number) at each value on the same seeds: acquisition rate, buyers' win-share difference, game length and balance against the value, with 95% CIs and the value closest to a target."""
     from sim.cards.cardsets import NUMERIC_FIELDS
     from sim.cli.tuning_common import check_arm, check_precision, default_workers, output_folder, print_table, quiet_matplotlib
+    from sim.engine.params import BY_NAME as RULES
+    from sim.tools.sweep import SWEEP_METRICS, parse_target, parse_values, sweep as play_sweep
     cards = split_list(card)
-    if not cards:
-        fail("give the card to sweep: --card NAME (or --cards A,B)")
-    if field not in NUMERIC_FIELDS:
+    if not cards and field not in RULES:
+        fail(f"give the card to sweep (--card NAME, or --cards A,B), or as --field a rules parameter: {', '.join(RULES)}")
+    if cards and field not in NUMERIC_FIELDS:
         fail(f"unknown --field '{field}'; allowed: {', '.join(NUMERIC_FIELDS)}")
-    from analysis.sweep import SWEEP_METRICS, parse_target, parse_values
     try:
         vals = parse_values(values)
         parse_target(target)
@@ -46,26 +49,28 @@ def sweep(
         if m not in SWEEP_METRICS:
             fail(f"unknown --metric '{m}'; allowed: {', '.join(SWEEP_METRICS)}")
     check_precision(precision, max_games, games)
-    over = parse_sets(sets)
-    pol, her, box = split_list(policy) or ["value"], split_list(heroes), split_list(boxes) or ["base"]
+    options.check_games(games)
+    base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset)
     for c in cards:
         for v in vals:
-            check_arm(games, players, box, seed, pol, her, cardset, {**over, f"{c}.{field}": v})
+            check_arm(base.with_changes(overrides={**base.overrides, f"{c}.{field}": v}))
+    for v in ([] if cards else vals):
+        with user_errors():
+            base.with_changes(rules={**base.rules, field: v})
     folder = output_folder(out, "sweep")
     quiet_matplotlib()
-    import analysis
-    typer.echo(f"Sweeping {field} of {', '.join(cards)} over {len(vals)} values x {games} games "
+    typer.echo(f"Sweeping {field} of {', '.join(cards) or 'the rules'} over {len(vals)} values x {games} games "
                f"({FIRST_RUN})...", err=True)
     with user_errors():
-        sw = analysis.sweep(cards, field, vals, games, players, seed, tuple(pol), tuple(her) or None, tuple(box),
-                            str(cardset) if cardset else None, over or None, default_workers(workers), target,
-                            precision, tuple(split_list(metrics)), max_games)
+        sw = play_sweep(cards or None, field, vals, games, workers=default_workers(workers), target=target,
+                        precision=precision, precision_metrics=tuple(split_list(metrics)) or ("win_share_diff",),
+                        max_games=max_games, config=base)
     t = sw.table
     from reports.tuning import ci_text
     import pandas as pd
     view = pd.DataFrame({"card": t["card"], field: t["value"].astype(str) + t["current"].map({True: " (current)", False: ""}),
                          "games": t["games"]})
-    for m in ("acquisition_rate", "win_share_diff", "rounds"):
+    for m in ("acquisition_rate", "win_share_diff", "rounds") if cards else ("rounds",):
         view[m] = [f"{v:.3f} [{lo:.3f}, {hi:.3f}]" for v, lo, hi in zip(t[m], t[f"{m}_lo"], t[f"{m}_hi"])]
     view["Δ rounds vs current"] = [ci_text(v, lo, hi) for v, lo, hi in zip(t["delta_rounds"], t["delta_rounds_lo"], t["delta_rounds_hi"])]
     view["first-player adv."] = [f"{v:+.3f}" for v in t["first_player_advantage"]]

@@ -2,22 +2,24 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
+from typing import Optional
 
 import typer
 
-from sim.cli.common import fail, parse_sets, split_list, user_errors
+from sim.cli import options
+from sim.cli.common import fail, user_errors
 
 
 def trace(
-    seed: int = typer.Option(0, "--seed", "-s", help="Master seed of the run the game belongs to (0 or more)."),
+    seed: options.Seed = 0,
     game: int = typer.Option(0, "--game", "-g", help="Game index (0 or more): the same (seed, game) replays the same game as in a run."),
-    players: int = typer.Option(2, "--players", "-p", help="Players: 2 to 5."),
-    boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards (repeat or comma-separate)."),
-    policy: List[str] = typer.Option(["value"], "--policy", help="Policy for all seats or one per seat."),
-    heroes: List[str] = typer.Option([], "--heroes", help="One Hero per seat, or random (default)."),
-    cardset: Optional[Path] = typer.Option(None, "--cardset", help="A designer's card file on top of the boxes."),
-    sets: List[str] = typer.Option([], "--set", help="Override a card number: \"CARD.FIELD=VALUE\" (repeatable)."),
+    players: options.Players = 2,
+    boxes: options.Boxes = ["base"],
+    policy: options.Policy = [],
+    heroes: options.Heroes = [],
+    rules: options.Rule = [],
+    cardset: options.Cardset = None,
+    sets: options.Set = [],
     fmt: str = typer.Option("text", "--format", "-f", help="text (for people) or jsonl (one JSON object per event)."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write to this file instead of the screen."),
 ):
@@ -25,16 +27,11 @@ def trace(
     import sim
     if fmt not in ("text", "jsonl"):
         fail(f"--format must be text or jsonl, not '{fmt}'")
-    if not 2 <= players <= 5:
-        fail(f"--players must be 2 to 5, not {players}")
-    if seed < 0 or game < 0:
-        fail("--seed and --game must be 0 or more")
-    if cardset is not None and not cardset.is_file():
-        fail(f"--cardset {cardset}: no such card file")
+    if game < 0:
+        fail(f"--game must be 0 or more, not {game}")
+    config = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset)
     with user_errors():
-        text = sim.trace(seed, game, players, tuple(split_list(boxes)) or ("base",),
-                         tuple(split_list(policy)) or ("value",), tuple(split_list(heroes)) or None,
-                         str(cardset) if cardset else None, parse_sets(sets) or None, fmt=fmt)
+        text = sim.trace(config.seed, game, fmt=fmt, config=config)
     if out is None:
         typer.echo(text, nl=False)
         return

@@ -1,5 +1,5 @@
-"""What the tuning commands (compare, sweep, impact, suggest) share: the game set-up options,
-checking both arms before any game is played, default output folders, printing tables."""
+"""What the tuning commands (compare, sweep, impact, suggest, robustness) share: checking every
+arm before any game is played, default output folders, printing tables."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -8,13 +8,10 @@ from pathlib import Path
 from sim.cli.common import fail, user_errors
 
 
-def check_arm(games: int, players: int, boxes, seed: int, policies, heroes, cardset=None, overrides=None):
-    """One-line error (exit 2) for an arm that cannot be played: bad card, field, value, policy,
-    Hero, box, player count; nothing is played or written."""
-    from sim.runs.runner import RunConfig, check_config
-    config = RunConfig(games=games, players=players, boxes=tuple(boxes) or ("base",), seed=seed,
-                       policies=tuple(policies) or ("value",), heroes=tuple(heroes) or None,
-                       cardset=str(cardset) if cardset else None, overrides=dict(overrides or {}))
+def check_arm(config):
+    """One-line error (exit 2) for an arm whose cards cannot be built (bad card, field, value,
+    box); nothing is played or written."""
+    from sim.runs.runner import check_config
     with user_errors():
         check_config(config)
 

@@ -45,8 +45,8 @@ codegen.JITCodeLibrary._set_compiled_object = _keep
 
 players, policy, games, obj_path = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
 engine = api.get_engine()
-_, ids, weights, heroes = api._seat_config(players, policy, None)
-api.run_kernel(engine, 0, 2, 0, players, ids, weights, heroes, E.LOG_SUMMARY)
+config = api.game_config(players=players, policies=policy)
+api.run_kernel(engine, config, 0, 2, E.LOG_SUMMARY)
 cres = next(iter(play_batch.dispatcher.overloads.values()))
 obj = getattr(cres.library, "kept_object", None)
 if obj is None:
@@ -62,7 +62,7 @@ with open(f"/tmp/perf-{os.getpid()}.map", "w") as f:
     for a, n, name in symbols:
         f.write(f"{base + a:x} {n:x} {name}\n")
 t0 = time.clock_gettime(time.CLOCK_MONOTONIC)
-raw = api.run_kernel(engine, 0, games, 0, players, ids, weights, heroes, E.LOG_SUMMARY)
+raw = api.run_kernel(engine, config, 0, games, E.LOG_SUMMARY)
 t1 = time.clock_gettime(time.CLOCK_MONOTONIC)
 print(json.dumps({"start": t0, "end": t1, "turns": int(raw[0][:, GM_TURNS].sum()), "pid": os.getpid()}))
 """

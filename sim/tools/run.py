@@ -12,50 +12,13 @@ import html
 from functools import cached_property
 from pathlib import Path
 
+from sim.config import RunConfig
 from sim.runs import runner
+from sim.runs.run_data import RunFolder
 
 
-class Run:
-    """A run folder, loaded lazily: tables are read from Parquet on first use and kept."""
-
-    def __init__(self, folder: str | Path):
-        self.folder = Path(folder)
-        self.manifest = runner.read_manifest(self.folder)
-
-    # --- Raw data (as from sim.play) -------------------------------------------------------
-    @cached_property
-    def games(self):
-        from sim.engine import enums as E
-        return _categories(runner.read_table(self.folder, "games"), end_reason=E.END_REASONS)
-
-    @cached_property
-    def players(self):
-        from sim.engine import enums as E
-        return _categories(runner.read_table(self.folder, "players"), hero=E.HEROES, policy=None)
-
-    @cached_property
-    def events(self):
-        return _categories(runner.read_table(self.folder, "events"), kind=None, how=None)
-
-    @cached_property
-    def decks(self):
-        return runner.read_table(self.folder, "decks")
-
-    @cached_property
-    def cards(self):
-        import pandas as pd
-        return pd.read_parquet(self.folder / "cards.parquet")
-
-    @cached_property
-    def counters(self):
-        """The run's counters (analysis.counters.Counters) summed over its batches: every table
-        below and the report are computed from these, not from the DataFrames above."""
-        from analysis.counters import run_counters
-        return run_counters(self.folder)
-
-    @property
-    def config(self) -> dict:
-        return self.manifest["config"]
+class Run(RunFolder):
+    """A run folder (its raw tables, as RunFolder reads them) with its report tables and figures."""
 
     # --- Tables ----------------------------------------------------------------------------
     def card_table(self):
@@ -126,24 +89,18 @@ class Run:
         return f"<div><b>Run</b> <code>{html.escape(str(self.folder))}</code><table>{rows}</table></div>"
 
 
-def _categories(df, **columns):
-    """Parquet stores categories as strings; give them back their (ordered, complete) categories."""
-    import pandas as pd
-    for col, cats in columns.items():
-        if col in df.columns:
-            df[col] = pd.Categorical(df[col], categories=list(cats)) if cats else df[col].astype("category")
-    return df
-
-
 def simulate(games: int | None = None, players: int = 2, boxes=("base",), seed: int = 0,
              policies=("<default>",), workers: int | None = None, out: str | Path | None = None,
              overrides: dict | None = None, heroes=None, cardset: str | Path | None = None,
              batch_size: int | None = None, events: str = "summary", resume: str | Path | None = None,
-             scheduler: str | None = None, cluster: str | None = None) -> Run:
+             scheduler: str | None = None, cluster: str | None = None, rules: dict | None = None,
+             seats: str = "random", config=None) -> Run:
     """Play `games` games across `workers` processes (default: all cores) into a run folder
     (default runs/<time>-<config>/) exactly like `seiya simulate`, and return the Run.
 
-    policies: one name for all seats or one per seat; heroes: None (random) or one per seat;
+    policies: one for all seats or one per seat (a name or a `sim.policy_catalog.Policy`); heroes:
+    None (random) or one per seat; rules: rules parameters by name; seats: "random" or "fixed"; or
+    instead of these game options, config: a `sim.config.GameConfig`;
     overrides: {"Taurus Aldebaran.strength_cost": 7, ...}; cardset: a designer's card file;
     events: the event table to write: "summary" (reveals, acquisitions, flames), "full" (every
     step) or "none" (no events table, smaller; the report is complete either way: it comes from
@@ -156,16 +113,13 @@ def simulate(games: int | None = None, players: int = 2, boxes=("base",), seed: 
         return resume_run(resume, workers=workers, scheduler=scheduler, cluster=cluster)
     if games is None:
         raise ValueError("give the number of games (or resume=<run folder>)")
-    if isinstance(boxes, str):
-        boxes = (boxes,)
-    if isinstance(policies, str):
-        policies = (policies,)
-    if isinstance(heroes, str):
-        heroes = (heroes,)
-    config = runner.RunConfig(games=games, players=players, boxes=tuple(boxes), seed=seed,
-                              policies=tuple(policies), heroes=tuple(heroes) if heroes else None,
-                              cardset=str(cardset) if cardset else None, overrides=dict(overrides or {}),
-                              events=events)
+    if config is None:
+        config = RunConfig.build(games=games, players=players, boxes=boxes, seed=seed,
+                                 policies=() if policies in (("<default>",), "<default>") else policies,
+                                 heroes=heroes, cardset=cardset, overrides=overrides, events=events, rules=rules,
+                                 seats=seats)
+    else:
+        config = RunConfig.build(**config.model_dump(), games=games, events=events)
     folder = runner.simulate_to_folder(config, out, workers, batch_size, scheduler=scheduler, cluster=cluster)
     return Run(folder)
 

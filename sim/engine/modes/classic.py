@@ -22,6 +22,9 @@ from sim.engine.state import (G_ACTIVE, G_END_REASON, G_FLAMES, G_GAME,
 from sim.engine.resolution.turn import HAND_SIZE, main_phase, upkeep
 from sim.engine.rules.zones import draw_cards, log_event, shuffle_zone, zone_push
 
+PLAYERS = (2, 5)  # the fewest and most players (GEN-1)
+
+
 @kernel
 def same_policies(algorithms, weights, n_players):
     for p in range(1, n_players):

@@ -3,11 +3,13 @@
 Upkeep (hades.txt Turn Summary, card-facts §1.5): 1. discard the cards in play and the hand cards
 not kept (wounded cards and the equipped Cloth stay); 2. draw up to 5 (GEN-2 reshuffle);
 3. the slot-6 card goes to the battlefield discard (Exit, Flame; nothing if slot 6 is empty,
-GEN-14), the others shift right, and the field refills right to left with Arrival effects.
+GEN-14, unless the rules parameter `upkeep_remove_last_card` takes the last card instead), the
+others shift right, and the field refills right to left with Arrival effects.
 """
 from sim.engine.jit import kernel
 
 from sim.engine import enums as E
+from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
 from sim.engine.rules.field import discard_from_field, push_pending, shift_right
 from sim.engine.policies.interface import choose_action, choose_keep
 from sim.engine.resolution.actions import apply_action, drain
@@ -48,6 +50,11 @@ def upkeep(s, c, p, keep):
         draw_cards(s, c, p, need)
     # 3. the field
     last = s.field[E.N_SLOTS - 1]
+    if last < 0 and s.rules[R_UPKEEP_REMOVE_LAST_CARD]:  # GEN-14's variant: the last card, wherever it is
+        for k in range(E.N_SLOTS - 2, -1, -1):
+            if s.field[k] >= 0:
+                last = s.field[k]
+                break
     if last >= 0:
         discard_from_field(s, c, last, E.FLAME_UPKEEP, E.OUT_UPKEEP, p)
         drain(s, c)

@@ -1,7 +1,7 @@
 """Cost suggestions: the smallest integer cost change that brings a card's metric back to its target.
 
-    sug = analysis.suggest(games=2000)            # every card flagged as an outlier by a baseline run
-    sug = analysis.suggest(["Taurus Aldebaran"])  # or named cards
+    sug = sim.suggest(games=2000)                 # every card flagged as an outlier by a baseline run
+    sug = sim.suggest(["Taurus Aldebaran"])       # or named cards
     sug.table     # per card: the suggestion, the metric before / after with 95% CIs, the paired
                   # change with its CI, whether it meets the tolerance, games used
     sug.flagged   # the baseline card table behind the default choice of cards
@@ -12,7 +12,7 @@ Three steps, all paired (common random numbers):
    outlier when its metric (default the buyers' win-share difference) is significantly farther
    than `tolerance` from the target: one-sided test of |metric - target| > tolerance with the
    per-game (delta-method) standard error, Benjamini-Hochberg across cards at `fdr`.
-2. Search: for each card, a sweep (`analysis.sweep`) of each cost it has (strength_cost,
+2. Search: for each card, a sweep (`sim.sweep`) of each cost it has (strength_cost,
    cosmos_cost; 0 means the card has no such cost) over current -max_change..+max_change (costs
    at least 1), on those same games. The suggestion is the smallest change |value - current|
    whose metric is within the tolerance of the target (ties: the closest); if none is, the
@@ -28,9 +28,13 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from analysis.compare import card_metrics, game_arrays
+from analysis._data import card_row
+from analysis.compare import arm_ests, arm_row, card_metrics, game_arrays
 from analysis.paired import bh_qvalues, normal_p
-from analysis.sweep import _card_row, arm_ests, arm_row, parse_target, sweep
+from sim.games import load_cards
+from sim.tools.arms import base_config, play_arm
+from sim.tools.impact import reserve_cards
+from sim.tools.sweep import parse_target, sweep
 
 COSTS = ("strength_cost", "cosmos_cost")
 SUGGEST_METRICS = ("win_share_diff", "acquisition_rate", "acquired_share")
@@ -88,14 +92,13 @@ def pick(table: pd.DataFrame, metric: str, goal: float, tolerance: float) -> pd.
 def suggest(cards=None, games: int = 2000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
             boxes=("base",), cardset=None, overrides: dict | None = None, workers: int = 1,
             tolerance: float = 0.05, max_change: int = 3, target: str = "win_share_diff=0",
-            fdr: float = 0.05, fields=COSTS) -> Suggestion:
+            fdr: float = 0.05, fields=COSTS, rules: dict | None = None, config=None) -> Suggestion:
     """Suggest and verify a cost change per card (see the module docstring). `overrides` and
     `cardset` define the cards as they are (the baseline), e.g. a card made too cheap; `fields`
-    the costs that may change (default both)."""
-    from sim.games import load_cards
-
-    from analysis.arms import play_arm
-    from analysis.impact import reserve_cards
+    the costs that may change (default both). The game options, or `config` (a
+    sim.config.GameConfig), set up every arm."""
+    config = base_config(config, players=players, seed=seed, policies=policies, heroes=heroes, boxes=boxes,
+                         cardset=cardset, overrides=overrides, rules=rules)
     metric, goal = parse_target(target)
     if metric not in SUGGEST_METRICS:
         raise ValueError(f"bad target '{target}': the metric must be one of {', '.join(SUGGEST_METRICS)}")
@@ -105,41 +108,39 @@ def suggest(cards=None, games: int = 2000, players: int = 2, seed: int = 0, poli
             raise ValueError(f"unknown field '{f}'; allowed: {', '.join(COSTS)}")
     if tolerance <= 0 or max_change < 1:
         raise ValueError("the tolerance must be above 0 and max_change at least 1")
-    frame = load_cards(boxes, cardset, overrides)
-    common = dict(players=players, boxes=boxes, seed=seed, policies=policies, heroes=heroes, cardset=cardset)
+    frame = load_cards(config.boxes, config.cardset, config.overrides)
     flagged = None
     if cards is None:
-        base = play_arm(games, 0, workers, overrides=overrides, **common)
+        base = play_arm(config, games, 0, workers)
         flagged = outliers(base, metric, goal, tolerance, fdr, names=[n for n in reserve_cards(frame)
-                                                                    if any(_card_row(frame, n)[f] > 0 for f in fields)])
+                                                                    if any(card_row(frame, n)[f] > 0 for f in fields)])
         names = list(flagged.loc[flagged["outlier"], "name"])
     else:
-        names = [_card_row(frame, c)["name"] for c in ([cards] if isinstance(cards, (str, int)) else cards)]
+        names = [card_row(frame, c)["name"] for c in ([cards] if isinstance(cards, (str, int)) else cards)]
         for n in names:
-            if not any(int(_card_row(frame, n)[f]) > 0 for f in fields):
+            if not any(int(card_row(frame, n)[f]) > 0 for f in fields):
                 raise ValueError(f"'{n}' has no {' or '.join(fields)} to change")
     rows, searched, verify_base = [], [], None
     for name in names:
-        card = _card_row(frame, name)
+        card = card_row(frame, name)
         parts = []
         for f in fields:
             cur = int(card[f])
             if cur <= 0:
                 continue
             values = [v for v in range(cur - max_change, cur + max_change + 1) if v >= 1]
-            t = sweep(name, f, values, games, players, seed, policies, heroes, boxes, cardset, overrides,
-                      workers, target).table
+            t = sweep(name, f, values, games, workers=workers, target=target, config=config).table
             parts.append(t.assign(current_value=cur))
         t = pd.concat(parts, ignore_index=True)
         searched.append(t)
         best = pick(t, metric, goal, tolerance)
         change = {} if best["change"] == 0 else {f"{name}.{best['field']}": int(best["value"])}
         if verify_base is None:
-            verify_base = play_arm(games, games, workers, overrides=overrides, **common)
+            verify_base = play_arm(config, games, games, workers)
         cid = int(card["id"])
         before = arm_ests(verify_base, cid)
         after = before if not change else arm_ests(
-            play_arm(games, games, workers, overrides={**(overrides or {}), **change}, **common), cid)
+            play_arm(config.with_changes(overrides={**config.overrides, **change}), games, games, workers), cid)
         v = arm_row(after, before)
         rows.append({
             "card": name, "id": cid, "field": best["field"], "current": int(best["current_value"]),
@@ -158,8 +159,9 @@ def suggest(cards=None, games: int = 2000, players: int = 2, seed: int = 0, poli
               f"|{metric} − {goal:g}| > {tolerance:g}, Benjamini–Hochberg at {fdr})"),
              ("search", f"each cost the card has, current ± 1..{max_change} (at least 1), games 0..{games - 1}, paired"),
              ("verification", f"games {games}..{2 * games - 1} (new), suggested change vs unchanged cards, paired"),
-             ("set-up", f"{players} players, seed {seed}, policies {', '.join(policies)}, boxes {', '.join(boxes)}"
-              + (f", baseline overrides {overrides}" if overrides else ""))]
+             ("set-up", f"{config.players} players, seed {config.seed}, policies "
+              f"{', '.join(p.name for p in config.policies)}, boxes {', '.join(config.boxes)}"
+              + (f", baseline overrides {config.overrides}" if config.overrides else ""))]
     cols = ["card", "id", "field", "current", "suggested", "change", f"search_{metric}", "search_meets",
             f"{metric}_before", f"{metric}_before_lo", f"{metric}_before_hi", f"{metric}_after", f"{metric}_after_lo",
             f"{metric}_after_hi", "delta", "delta_lo", "delta_hi", "meets", "toward_target", "games_search", "games_verify"]

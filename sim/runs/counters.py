@@ -5,7 +5,7 @@ decks) to counters/batch-XXXXX.parquet. A batch holds whole games and every repo
 sum over games or a histogram of a per-game value, so a run's counters are exactly the sums of
 its batches' counters, and a report reads only these files (a few thousand rows per batch)
 instead of the games, players, events and decks tables. Quantiles come from the histograms
-(analysis.stats.hist_quantile, pandas' definition), CIs from the sums and counts.
+(pandas' definition of quantiles), CIs from the sums and counts.
 
 Stored long, one row per (counter, key, i0, i1), with an int64 `value`:
 
@@ -20,7 +20,7 @@ Stored long, one row per (counter, key, i0, i1), with an int64 `value`:
     flames_left            -              round         flames    games that reached round i0 with i1
                                                                   flames left after it
     flame                  how            card id       -         flames the card put out that way
-    card.<sum>             -              card id       -         analysis.cards.card_sums (SUMS)
+    card.<sum>             -              card id       -         sim.runs.tally.card_sums (SUMS)
     <by>.player_games      group          final VP      players   player-games of the group (<by>:
                                                                   seat, hero or policy)
     <by>.wins              group          final VP      players   their summed win share
@@ -39,7 +39,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.balance import GROUPS
+from sim.runs.tally import SUMS, WIN_SUMS, card_sums, flames_left
+
+GROUPS = ("hero", "seat", "policy")  # the player-game groups counted
 
 KEYS = ["counter", "key", "i0", "i1"]
 WIN_UNIT = 60           # lcm(1..5): win shares of up to 5 tied players are whole 1/60ths
@@ -93,8 +95,6 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
                   decks: pd.DataFrame) -> pd.DataFrame:
     """The counters (see the module docstring) of some whole games, as a long DataFrame sorted by
     KEYS. `events` None: games played without an event log (no event-log counters)."""
-    from analysis.cards import SUMS, card_sums
-    from analysis.clock import flames_left
     wins = win_units(players["win_share"])
     winners = (wins > 0).groupby(players["game"].to_numpy()).sum()
     rows = [_rows("games", len(games)), _rows("ties", int((winners > 1).sum())),
@@ -147,7 +147,7 @@ def run_counters(folder: str | Path) -> "Counters":
     time (bounded memory). A batch without a counters file (a run folder of an older version) is
     counted from its games, players, events and decks files."""
     import pyarrow.parquet as pq
-    from sim.runs.runner import COUNTERS, batch_name, read_manifest
+    from sim.runs.folder import COUNTERS, batch_name, read_manifest
     folder = Path(folder)
     manifest = read_manifest(folder)
     with_events = (manifest.get("config") or {}).get("events", "summary") != "none"
@@ -214,8 +214,7 @@ class Counters:
         return t
 
     def card_sums(self) -> pd.DataFrame:
-        """analysis.cards.card_sums summed over the run (win sums back in win shares)."""
-        from analysis.cards import SUMS, WIN_SUMS
+        """sim.runs.tally.card_sums summed over the run (win sums back in win shares)."""
         cols = {}
         for col in SUMS:
             t = self.table(f"card.{col}")

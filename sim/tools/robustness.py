@@ -1,7 +1,7 @@
 """Policy robustness: the card table under several policies side by side, and the cards whose
 verdict changes with the bots.
 
-    rob = analysis.robustness(["value", "greedy", "clock"], games=2000)   # or robustness_of(runs)
+    rob = sim.robustness(["value", "greedy", "clock"], games=2000)   # or robustness_of(runs)
     rob.table      # one row per card: per policy its win-share difference, CI, q and verdict
     rob.flagged()  # the cards whose verdict flips (above under one policy, below under another)
                    # or differs (significant under some, not under others)
@@ -19,6 +19,7 @@ import pandas as pd
 
 from analysis._data import as_run
 from analysis.compare import card_metrics, game_arrays
+from sim.tools.arms import base_config, play_arm
 from analysis.paired import Est, bh_qvalues, normal_p
 
 
@@ -83,9 +84,13 @@ def robustness_of(runs: dict, fdr: float = 0.05) -> Robustness:
 
 def robustness(policies=("value", "greedy", "clock"), games: int = 2000, players: int = 2, seed: int = 0,
                heroes=None, boxes=("base",), cardset=None, overrides: dict | None = None, workers: int = 1,
-               fdr: float = 0.05) -> Robustness:
-    """Play the same seeds with every seat on each policy, and compare the card verdicts."""
-    from analysis.arms import play_arm
-    runs = {p: play_arm(games, 0, workers, players=players, boxes=boxes, seed=seed, policies=(p,),
-                        heroes=heroes, cardset=cardset, overrides=overrides) for p in policies}
+               fdr: float = 0.05, rules: dict | None = None, config=None) -> Robustness:
+    """Play the same seeds with every seat on each policy (a name or a Policy), and compare the
+    card verdicts. The other game options, or `config` (a sim.config.GameConfig), set up every arm."""
+    config = base_config(config, players=players, seed=seed, heroes=heroes, boxes=boxes, cardset=cardset,
+                         overrides=overrides, rules=rules)
+    runs = {}
+    for p in policies:
+        arm = config.with_changes(policies=(p,))
+        runs[arm.policies[0].name] = play_arm(arm, games, 0, workers)
     return robustness_of(runs, fdr)

@@ -1,7 +1,7 @@
 """Cost sweeps: one card's number (a cost, a value, its VP, its copies) set to each of several
 values, every value played on the same seeds and game indices.
 
-    sw = analysis.sweep("Taurus Aldebaran", "strength_cost", range(4, 11), games=2000)
+    sw = sim.sweep("Taurus Aldebaran", "strength_cost", range(4, 11), games=2000)
     sw.table    # per card and value: acquisition rate, buyers' win-share difference, game length,
                 # first-player advantage and Hero imbalance, each with a 95% CI, and delta_* columns:
                 # the paired change from the card's current value (same seeds: narrow CIs)
@@ -20,13 +20,16 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from analysis.compare import card_metrics, game_arrays, overall_metrics
-from analysis.paired import Est, diff
+from analysis._data import card_row
+from analysis.compare import arm_ests, arm_row, game_arrays, overall_metrics
+from sim.cards.cardsets import NUMERIC_FIELDS
+from sim.games import load_cards
+from sim.tools.arms import base_config, concat_results, play_arm
+from sim.tools.precision import until_precise
 
 SWEEP_METRICS = ("acquisition_rate", "win_share_diff", "acquired_share", "rounds",
                  "first_player_advantage", "hero_imbalance")
 DEFAULT_TARGET = "win_share_diff=0"
-
 
 def parse_values(text: str) -> list[int]:
     """'4..10' -> 4..10 inclusive; '4..10..2' -> 4, 6, 8, 10; '3,5,8' -> [3, 5, 8]."""
@@ -55,30 +58,6 @@ def parse_target(text: str) -> tuple[str, float]:
         return metric, float(value)
     except ValueError:
         raise ValueError(f"bad target '{text}': the value must be a number") from None
-
-
-def arm_ests(result, card_id: int) -> dict[str, Est]:
-    """The sweep metrics of one arm for one card, as estimates with per-game influence."""
-    x = game_arrays(result, card_ids=np.array([card_id]))
-    cm, om = card_metrics(x), overall_metrics(x)
-    ests = {m: Est(cm[m].value[0], cm[m].infl[:, 0]) for m in ("acquisition_rate", "win_share_diff",
-                                                               "acquired_share")}
-    ests.update({m: om[m] for m in ("rounds", "first_player_advantage", "hero_imbalance")})
-    return ests
-
-
-def arm_row(ests: dict[str, Est], reference: dict[str, Est] | None = None) -> dict:
-    """Value and 95% CI of each metric; with a reference arm (the card's current value, same
-    games), also the paired change `delta_<metric>` and its CI."""
-    row = {"games": next(iter(ests.values())).n}
-    for m, e in ests.items():
-        lo, hi = e.ci()
-        row[m], row[f"{m}_lo"], row[f"{m}_hi"] = float(e.value), float(lo), float(hi)
-    if reference is not None:
-        for m, e in ests.items():
-            d = diff(reference[m], e)
-            row[f"delta_{m}"], row[f"delta_{m}_lo"], row[f"delta_{m}_hi"] = float(d.delta), float(d.lo), float(d.hi)
-    return row
 
 
 @dataclass
@@ -126,7 +105,8 @@ class Sweep:
 def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: int = 0,
           policies=("<default>",), heroes=None, boxes=("base",), cardset=None, overrides: dict | None = None,
           workers: int = 1, target: str = DEFAULT_TARGET, precision: float | None = None,
-          precision_metrics=("win_share_diff",), max_games: int | None = None) -> Sweep:
+          precision_metrics=("win_share_diff",), max_games: int | None = None, rules: dict | None = None,
+          config=None) -> Sweep:
     """Play each card (one at a time) with `field` set to each value, on the same seeds.
 
     cards: a name or number, or a list of them; values: a list of integers or a text like
@@ -134,30 +114,30 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
     games (to every value alike, so all arms keep the same games) until the CI half-width of
     `precision_metrics` (columns of the table) is at most this at every value, or max_games.
     The card's current value is always played too: each row's `delta_*` columns are the paired
-    change from it (same seeds), with CIs."""
-    from sim.games import load_cards
-    from sim.cards.cardsets import NUMERIC_FIELDS
-
-    from analysis.arms import concat_results, play_arm
-    from analysis.precision import until_precise
+    change from it (same seeds), with CIs. cards=None with `field` a rules parameter (see `seiya
+    rules`) sweeps that parameter instead. The game options, or `config` (a sim.config.GameConfig),
+    set up every arm."""
+    base = base_config(config, players=players, seed=seed, policies=policies, heroes=heroes, boxes=boxes,
+                       cardset=cardset, overrides=overrides, rules=rules)
+    if cards is None:
+        return sweep_rule(field, values, base, games, workers, target, precision, precision_metrics, max_games)
     if field not in NUMERIC_FIELDS:
         raise ValueError(f"unknown field '{field}'; allowed: {', '.join(NUMERIC_FIELDS)}")
     values = parse_values(values) if isinstance(values, str) else [int(v) for v in values]
     target = parse_target(target)
     cards = [cards] if isinstance(cards, (str, int)) else list(cards)
-    frame = load_cards(boxes, cardset, overrides)
+    frame = load_cards(base.boxes, base.cardset, base.overrides)
     rows, precisions = [], []
     for key in cards:
-        card = _card_row(frame, key)
+        card = card_row(frame, key)
         cid, current = int(card["id"]), int(card[field])
         arm_values = values if current in values else sorted(values + [current])
         parts = {v: [] for v in arm_values}
 
         def step(first, n, card=card, parts=parts):
             for v in parts:
-                over = {**(overrides or {}), f"{card['name']}.{field}": v}
-                parts[v].append(play_arm(n, first, workers, players=players, boxes=boxes, seed=seed,
-                                         policies=policies, heroes=heroes, cardset=cardset, overrides=over))
+                arm = base.with_changes(overrides={**base.overrides, f"{card['name']}.{field}": v})
+                parts[v].append(play_arm(arm, n, first, workers))
             return {v: concat_results(p) for v, p in parts.items()}
 
         def widths(results, cid=cid):
@@ -179,9 +159,37 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
     return Sweep(pd.DataFrame(rows), field, target, precisions)
 
 
-def _card_row(frame: pd.DataFrame, key) -> pd.Series:
-    k = str(key).strip()
-    hit = frame.loc[(frame["name"].str.lower() == k.lower()) | (frame["id"].astype(str) == k)]
-    if not len(hit):
-        raise ValueError(f"unknown card '{key}'; use a name as in `seiya cards list` or a card number")
-    return hit.iloc[0]
+def sweep_rule(name: str, values, base, games: int = 1000, workers: int = 1, target: str = DEFAULT_TARGET,
+               precision: float | None = None, precision_metrics=("rounds",), max_games: int | None = None) -> Sweep:
+    """Play the rules parameter `name` at each value (its value in `base` too), on the same seeds;
+    the table has the overall metrics of each value (`card` is "rule")."""
+    from sim.engine.params import BY_NAME
+    if name not in BY_NAME:
+        raise ValueError(f"unknown rules parameter '{name}'; allowed: {', '.join(BY_NAME)}")
+    values = parse_values(values) if isinstance(values, str) else [int(v) for v in values]
+    current = int(base.rules[name])
+    arm_values = values if current in values else sorted(values + [current])
+    parts = {v: [] for v in arm_values}
+
+    def step(first, n):
+        for v in parts:
+            parts[v].append(play_arm(base.with_changes(rules={**base.rules, name: v}), n, first, workers))
+        return {v: concat_results(p) for v, p in parts.items()}
+
+    none = np.array([], np.int64)
+
+    def ests_of(res):
+        om = overall_metrics(game_arrays(res, card_ids=none))
+        return {m: om[m] for m in ("rounds", "first_player_advantage", "hero_imbalance")}
+
+    def widths(results):
+        rows = [arm_row(ests_of(res)) for res in results.values()]
+        return {m: max((r[f"{m}_hi"] - r[f"{m}_lo"]) / 2 for r in rows) for m in precision_metrics}
+
+    results, prec = until_precise(step, widths, games, precision, max_games)
+    ests = {v: ests_of(res) for v, res in results.items()}
+    card_columns = {f"{p}{m}{q}": np.nan for m in ("acquisition_rate", "win_share_diff", "acquired_share")
+                    for p in ("", "delta_") for q in ("", "_lo", "_hi")}
+    rows = [{"card": "rule", "id": -1, "field": name, "value": v, "current": v == current, **card_columns,
+             **arm_row(ests[v], ests[current])} for v in arm_values]
+    return Sweep(pd.DataFrame(rows), name, parse_target(target), [("rule " + name, prec)] if prec else [])

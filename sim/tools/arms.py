@@ -1,4 +1,4 @@
-"""Playing one arm of an experiment (a card set on a range of game indices) into memory.
+"""Playing one arm of an experiment (a game config on a range of game indices) into memory.
 
 An arm is `sim.play` split into chunks across worker processes (fork: the workers inherit the
 compiled engine) and concatenated. Every game depends only on (seed, game index), so the result
@@ -13,12 +13,14 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pandas as pd
 
+from sim.config import GameConfig
+from sim.games import PlayResult, play
+
 TABLES = ("games", "players", "events", "decks")
 
 
-def concat_results(parts: list):
+def concat_results(parts: list) -> PlayResult:
     """One PlayResult from several (in game order); the cards are the first part's."""
-    from sim.games import PlayResult
     parts = [p for p in parts if p is not None and len(p.games)]
     if not parts:
         raise ValueError("no games to combine")
@@ -32,22 +34,29 @@ def concat_results(parts: list):
     return PlayResult(**tables, cards=parts[0].cards)
 
 
-def _play_chunk(kwargs: dict, first_game: int, games: int):
-    import sim
-    return sim.play(games, first_game=first_game, **kwargs)
+def _play_chunk(config: GameConfig, first_game: int, games: int) -> PlayResult:
+    return play(games, first_game=first_game, config=config)
 
 
-def play_arm(games: int, first_game: int = 0, workers: int = 1, **play_kwargs):
-    """Play games first_game .. first_game + games - 1 with `sim.play(**play_kwargs)`, split over
-    `workers` processes (1: in this process)."""
-    import sim
+def play_arm(config: GameConfig, games: int, first_game: int = 0, workers: int = 1) -> PlayResult:
+    """Play games first_game .. first_game + games - 1 of `config`, split over `workers` processes
+    (1: in this process)."""
     workers = max(1, int(workers or 1))
     if workers == 1 or games < 2 * workers:
-        return sim.play(games, first_game=first_game, **play_kwargs)
-    sim.play(1, first_game=first_game, **play_kwargs)  # compile / check in the parent, once
+        return play(games, first_game=first_game, config=config)
+    play(1, first_game=first_game, config=config)  # compile / check in the parent, once
     size = -(-games // workers)
     chunks = [(first_game + s, min(size, games - s)) for s in range(0, games, size)]
     ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        parts = list(pool.map(_play_chunk, [play_kwargs] * len(chunks), *zip(*chunks)))
+        parts = list(pool.map(_play_chunk, [config] * len(chunks), *zip(*chunks)))
     return concat_results(parts)
+
+
+def base_config(config: GameConfig | None = None, policies=("<default>",), **loose) -> GameConfig:
+    """`config`, or the GameConfig of the loose game options of the Python API (players, seed,
+    policies, heroes, boxes, cardset, overrides, rules, seats)."""
+    if config is not None:
+        return config
+    from sim.games import game_config
+    return game_config(policies=policies, **loose)

@@ -1,7 +1,7 @@
 """Card impact: what removing a card from the game (banned from the reserve: copies = 0, same
 seeds) does to game length, first-player advantage and Hero balance.
 
-    imp = analysis.impact(games=1000)              # every reserve card; or cards=["Athena", ...]
+    imp = sim.impact(games=1000)                   # every reserve card; or cards=["Athena", ...]
     imp.table     # per card and metric: with the card, without, change (without - with), paired
                   # 95% CI, Benjamini-Hochberg q over the cards, significant
     imp.wide()    # one row per card, the clearest impact first
@@ -19,8 +19,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from analysis._data import card_row
 from analysis.compare import game_arrays, overall_metrics
 from analysis.paired import bh_qvalues, diff
+from sim.games import load_cards
+from sim.tools.arms import base_config, play_arm
 
 IMPACT_METRICS = ("rounds", "player_turns", "first_player_advantage", "hero_imbalance", "tie_rate",
                   "clock_end_share")
@@ -61,26 +64,24 @@ def reserve_cards(frame: pd.DataFrame) -> list[str]:
 
 def impact(cards=None, games: int = 1000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
            boxes=("base",), cardset=None, overrides: dict | None = None, workers: int = 1,
-           fdr: float = 0.05, confidence: float = 0.95) -> Impact:
+           fdr: float = 0.05, confidence: float = 0.95, rules: dict | None = None, config=None) -> Impact:
     """Play the card set once, then once per card with that card banned (copies = 0), all on the
-    same seeds and game indices; return the paired changes (without - with) per card."""
-    from sim.games import load_cards
-
-    from analysis.arms import play_arm
-    from analysis.sweep import _card_row
-    frame = load_cards(boxes, cardset, overrides)
-    names = reserve_cards(frame) if cards is None else [_card_row(frame, c)["name"] for c in cards]
+    same seeds and game indices; return the paired changes (without - with) per card. The game
+    options, or `config` (a sim.config.GameConfig), set up every arm."""
+    config = base_config(config, players=players, seed=seed, policies=policies, heroes=heroes, boxes=boxes,
+                         cardset=cardset, overrides=overrides, rules=rules)
+    frame = load_cards(config.boxes, config.cardset, config.overrides)
+    names = reserve_cards(frame) if cards is None else [card_row(frame, c)["name"] for c in cards]
     for n in names:
-        if _card_row(frame, n)["start"] != "reserve":
+        if card_row(frame, n)["start"] != "reserve":
             raise ValueError(f"'{n}' is not a reserve card; only reserve cards can be banned")
-    common = dict(players=players, boxes=boxes, seed=seed, policies=policies, heroes=heroes, cardset=cardset)
     none = np.array([], dtype=np.int64)
-    base = overall_metrics(game_arrays(play_arm(games, 0, workers, overrides=overrides, **common), card_ids=none))
+    base = overall_metrics(game_arrays(play_arm(config, games, 0, workers), card_ids=none))
     rows = []
     for name in names:
-        over = {**(overrides or {}), f"{name}.copies": 0}
-        arm = overall_metrics(game_arrays(play_arm(games, 0, workers, overrides=over, **common), card_ids=none))
-        cid = int(_card_row(frame, name)["id"])
+        banned = config.with_changes(overrides={**config.overrides, f"{name}.copies": 0})
+        arm = overall_metrics(game_arrays(play_arm(banned, games, 0, workers), card_ids=none))
+        cid = int(card_row(frame, name)["id"])
         for m in IMPACT_METRICS:
             d = diff(base[m], arm[m], True, confidence)
             rows.append(dict(id=cid, name=name, metric=m, with_card=float(d.a), without=float(d.b),

@@ -1,0 +1,203 @@
+"""Paired comparison of two card sets played on the same seeds (common random numbers).
+
+    cmp = sim.tools.compare.compare_runs(run_a, run_b)   # two runs, PlayResults or run folders
+    cmp = sim.compare(2000, overrides={"Taurus Aldebaran.strength_cost": 7})   # or play both arms here
+    cmp.overall        # game length, first-player advantage, ties, Hero win shares: A, B, B - A, CI
+    cmp.cards          # per card and metric: A, B, B - A, paired 95% CI, p, BH q-value, significant
+    cmp.card_summary() # one row per card, most clearly changed first
+    cmp.ci_ratio()     # paired / unpaired CI width, per metric
+
+Per game index g, both arms played game g from the same (seed, g), so each metric's per-game
+influence values can be subtracted game by game (see `analysis.paired`). Runs with different
+seeds (or no common game index) are compared unpaired, which is said in `cmp.paired`.
+
+Card metrics (one value per card and arm, as in the card table):
+- acquisition_rate: taken from a battlefield slot / offered (revealed);
+- acquired_share: player-games that acquired it at least once / all player-games;
+- win_share_acq, win_share_not: win share of the player-games that acquired it / of the others;
+- win_share_diff: win_share_acq - win_share_not (its change is "the change in win share").
+A change 'holds' when its Benjamini-Hochberg q-value, over all cards for that metric, is at most
+the false-discovery rate (default 0.05).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from analysis._data import as_run
+from analysis.compare import CARD_METRICS, card_changes, card_metrics, diff_rows, game_arrays, overall_metrics
+from analysis.paired import bh_qvalues
+from sim.tools.arms import base_config, concat_results, play_arm
+from sim.tools.precision import until_precise
+
+@dataclass
+class Comparison:
+    """Arm B against arm A (B - A). `overall` and `cards` are long tables (one row per metric, or
+    per card and metric) with the paired CI, p-value, BH q-value and `significant`."""
+    overall: pd.DataFrame
+    cards: pd.DataFrame
+    games: int
+    paired: bool
+    label_a: str = "A"
+    label_b: str = "B"
+    changes: list = field(default_factory=list)
+    fdr: float = 0.05
+    precision: object = None   # a sim.tools.precision.Precision when played to a target
+    run_a: object = field(default=None, repr=False)   # the arms' data (PlayResults), when played here
+    run_b: object = field(default=None, repr=False)
+
+    def half_widths(self, metrics=("win_share_diff",)) -> dict:
+        """CI half-width per named metric: an overall metric by name, or a card metric (its
+        widest half-width over the changed cards; over all cards if no card's numbers changed)."""
+        changed = [i for i, _ in self.changes]
+        out = {}
+        for m in metrics:
+            if m in set(self.overall["metric"]):
+                r = self.overall.loc[self.overall["metric"] == m].iloc[0]
+                out[m] = float((r.hi - r.lo) / 2)
+            elif m in CARD_METRICS:
+                c = self.cards.loc[self.cards["metric"] == m]
+                if changed:
+                    c = c.loc[c["id"].isin(changed)]
+                hw = ((c["hi"] - c["lo"]) / 2).dropna()
+                out[m] = float(hw.max()) if len(hw) else float("nan")
+            else:
+                raise ValueError(f"unknown metric '{m}'; allowed: {', '.join(CARD_METRICS)}, "
+                                 f"{', '.join(self.overall['metric'])}")
+        return out
+
+    def card_summary(self) -> pd.DataFrame:
+        """One row per card: what changed, and for each metric B - A with its CI and q-value;
+        sorted with the most clearly changed card (largest |delta / se| among its metrics) first."""
+        c = self.cards
+        wide = c.pivot(index=["id", "name"], columns="metric",
+                       values=["a", "b", "delta", "lo", "hi", "q", "significant"])
+        wide.columns = [f"{v}_{m}" if v != "delta" else f"delta_{m}" for v, m in wide.columns]
+        z = (c["delta"].abs() / c["se"].where(c["se"] > 0)).fillna(0).groupby([c["id"], c["name"]]).max()
+        out = wide.join(z.rename("max_abs_z")).reset_index()
+        sig = c.groupby("id")["significant"].any()
+        out["any_significant"] = out["id"].map(sig).fillna(False).astype(bool)
+        out["changed"] = out["id"].map(dict(self.changes_by_card())).fillna("")
+        out = out.sort_values(["any_significant", "max_abs_z"], ascending=False).reset_index(drop=True)
+        front = ["id", "name", "changed", "any_significant", "max_abs_z"]
+        return out[front + [col for col in out.columns if col not in front]]
+
+    def changes_by_card(self) -> list[tuple[int, str]]:
+        return [(i, text) for i, text in self.changes]
+
+    def significant(self) -> pd.DataFrame:
+        """The card changes that hold after the false-discovery-rate correction."""
+        return self.cards.loc[self.cards["significant"]].sort_values("q").reset_index(drop=True)
+
+    def top(self, n: int = 10) -> pd.DataFrame:
+        return self.card_summary().head(n)
+
+    def ci_ratio(self) -> pd.DataFrame:
+        """Paired / unpaired standard error (= CI width ratio) per metric: median over cards for
+        card metrics. Below 1 means common random numbers narrowed the interval."""
+        rows = []
+        for m, g in self.cards.groupby("metric", sort=False):
+            r = (g["se"] / g["se_unpaired"]).replace([np.inf, -np.inf], np.nan).dropna()
+            rows.append({"metric": m, "kind": "card (median)", "ratio": r.median() if len(r) else np.nan})
+        for r in self.overall.itertuples():
+            rows.append({"metric": r.metric, "kind": "overall",
+                         "ratio": r.se / r.se_unpaired if r.se_unpaired > 0 else np.nan})
+        return pd.DataFrame(rows)
+
+    def forest(self, metric: str = "win_share_diff", n: int = 25):
+        """A matplotlib Figure: the n clearest card changes in `metric` with paired CIs."""
+        from reports.tuning import comparison_forest_data, draw_comparison_forest
+        return draw_comparison_forest(comparison_forest_data(self.cards, metric, n), metric,
+                                      f"{self.label_b} − {self.label_a}")
+
+    def report(self, out, top: int = 20):
+        """Write report.html / report.md / tables / figures into `out`; return report.html's path."""
+        from reports.tuning import write_comparison_report
+        return write_comparison_report(self, out, top)
+
+    def __repr__(self):
+        n_sig = int(self.cards["significant"].sum())
+        return (f"Comparison({self.label_b} vs {self.label_a}: {self.games} games, "
+                f"{'paired' if self.paired else 'unpaired'}, {n_sig} card changes hold at FDR {self.fdr})")
+
+
+def compare_runs(run_a, run_b, confidence: float = 0.95, fdr: float = 0.05, paired: bool | None = None,
+                 label_a: str = "A", label_b: str = "B") -> Comparison:
+    """Compare arm B with arm A (runs, run folders or PlayResults with the same player count).
+
+    Paired on the game indices both hold when both used the same seed (common random numbers);
+    otherwise (or with paired=False) the arms are compared as independent samples."""
+    ra, rb = as_run(run_a), as_run(run_b)
+    ga, gb = ra.games, rb.games
+    if len(ga) == 0 or len(gb) == 0:
+        raise ValueError("both runs need at least one finished game")
+    if int(ga["players"].iloc[0]) != int(gb["players"].iloc[0]):
+        raise ValueError(f"the runs have {int(ga['players'].iloc[0])} and {int(gb['players'].iloc[0])} "
+                         "players; compare runs with the same number of players")
+    common = np.intersect1d(ga["game"].to_numpy(np.int64), gb["game"].to_numpy(np.int64))
+    same_seed = int(ga["seed"].iloc[0]) == int(gb["seed"].iloc[0])
+    can_pair = same_seed and len(common) >= 2
+    if paired and not can_pair:
+        raise ValueError("the runs cannot be paired: they need the same seed and common game indices")
+    paired = can_pair if paired is None else paired
+    card_ids = np.union1d(ra.cards["id"].to_numpy(), rb.cards["id"].to_numpy())
+    xa = game_arrays(ra, common if paired else None, card_ids)
+    xb = game_arrays(rb, common if paired else None, card_ids)
+    overall = pd.DataFrame(diff_rows(overall_metrics(xa), overall_metrics(xb), paired, confidence))
+    overall["significant"] = overall["p"] <= (1 - confidence)
+    ca, cb = card_metrics(xa), card_metrics(xb)
+    names = pd.concat([ra.cards[["id", "name"]], rb.cards[["id", "name"]]]).drop_duplicates("id")
+    names = names.set_index("id")["name"]
+    parts = []
+    for row in diff_rows(ca, cb, paired, confidence):
+        t = pd.DataFrame({k: v for k, v in row.items() if k != "metric"})
+        t.insert(0, "metric", row["metric"])
+        t.insert(0, "name", names.reindex(card_ids).to_numpy())
+        t.insert(0, "id", card_ids)
+        t["q"] = bh_qvalues(t["p"].to_numpy())
+        t["significant"] = t["q"] <= fdr
+        parts.append(t)
+    cards = pd.concat(parts, ignore_index=True)
+    return Comparison(overall=overall, cards=cards, games=len(xa.games) if paired else min(len(ga), len(gb)),
+                      paired=paired, label_a=label_a, label_b=label_b,
+                      changes=card_changes(ra.cards, rb.cards), fdr=fdr)
+
+
+def compare(games: int = 2000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
+            boxes=("base",), overrides: dict | None = None, cardset=None,
+            base_overrides: dict | None = None, base_cardset=None, workers: int = 1,
+            precision: float | None = None, precision_metrics=("win_share_diff",),
+            max_games: int | None = None, confidence: float = 0.95, fdr: float = 0.05,
+            label_a: str = "base", label_b: str = "changed", rules: dict | None = None,
+            config=None) -> Comparison:
+    """Play arm A (base_cardset/base_overrides on top of the cards; default: the cards as they
+    are) and arm B (cardset/overrides) on the same seed and game indices, and compare them
+    (B - A), paired game by game. The game options, or `config` (a sim.config.GameConfig), set up
+    both arms.
+
+    precision: keep adding games (both arms, next indices) until the CI half-width of every
+    metric in `precision_metrics` is at most this, or `max_games` (default 20 x games) are
+    played; `Comparison.precision` says which happened."""
+    base = base_config(config, players=players, seed=seed, policies=policies, heroes=heroes, boxes=boxes,
+                       rules=rules)
+    arm_a = base.with_changes(overrides={**base.overrides, **(base_overrides or {})},
+                              cardset=base_cardset or base.cardset)
+    arm_b = base.with_changes(overrides={**base.overrides, **(overrides or {})}, cardset=cardset or base.cardset)
+    parts_a, parts_b = [], []
+
+    def step(first: int, n: int) -> Comparison:
+        parts_a.append(play_arm(arm_a, n, first, workers))
+        parts_b.append(play_arm(arm_b, n, first, workers))
+        a, b = concat_results(parts_a), concat_results(parts_b)
+        cmp = compare_runs(a, b, confidence, fdr, True, label_a, label_b)
+        cmp.run_a, cmp.run_b = a, b
+        return cmp
+
+    cmp, prec = until_precise(step, lambda c: c.half_widths(precision_metrics), games, precision, max_games)
+    cmp.precision = prec
+    return cmp
+
+
+play_comparison = compare  # the name of earlier versions

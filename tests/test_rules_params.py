@@ -1,0 +1,43 @@
+"""Rules parameters: declared once, reach the kernels, change what the ruling says they change."""
+import pytest
+
+import sim
+from sim.engine.params import PARAMS
+from sim.scenario import Scenario
+
+
+def test_every_parameter_names_its_ruling_and_has_a_default_of_its_type():
+    for p in PARAMS:
+        assert p.ruling.split("-")[0] in ("GEN", "ASG", "SOLO", "POS", "COOP", "HAD", "DUEL") and p.doc
+        assert isinstance(p.default, p.type)
+
+
+@pytest.mark.parametrize("remove_last, left", [(False, ["Cassios"]), (True, [])])
+def test_upkeep_with_slot_6_empty_removes_the_last_card_only_under_the_variant(remove_last, left):
+    sc = Scenario(rules={"upkeep_remove_last_card": remove_last})
+    sc.field(2, "Cassios")
+    sc.upkeep(0)
+    assert [n for n in sc.field_names() if n] == left
+    assert sc.names("common", "field_discard") == ([] if left else ["Cassios"])
+
+
+def test_the_round_cap_ends_a_game():
+    res = sim.play(20, rules={"round_cap": 3})
+    assert (res.games["rounds"] <= 3).all() and (res.games["end_reason"] == "turn cap").all()
+
+
+def test_seiya_rules_lists_every_parameter_and_rule_sets_one_in_the_manifest(tmp_path):
+    from typer.testing import CliRunner
+
+    from sim.cli.app import app
+    listed = CliRunner().invoke(app, ["rules"])
+    assert listed.exit_code == 0 and all(f"{p.name} = " in listed.output for p in PARAMS)
+    out = tmp_path / "run"
+    r = CliRunner().invoke(app, ["simulate", "-n", "20", "-w", "1", "-q", "--out", str(out),
+                                 "--rule", "round_cap=4", "--rule", "upkeep_remove_last_card=true"])
+    assert r.exit_code == 0, r.output
+    run = sim.Run(out)
+    assert run.manifest["config"]["rules"] == {"round_cap": 4, "upkeep_remove_last_card": True}
+    assert run.games["rounds"].max() <= 4
+    bad = CliRunner().invoke(app, ["simulate", "-n", "5", "--rule", "round_cap=0"])
+    assert bad.exit_code == 2 and "round_cap must be at least 1" in bad.output
