@@ -51,14 +51,14 @@ LOG_CAPACITY = 20000
 
 class Scenario:
     def __init__(self, players=2, heroes=("Seiya", "Shiryu", "Hyoga", "Shun", "Ikki"), policies=("value",),
-                 seed=0, active=0, boxes=("base",), overrides=None, rules=None):
-        self.engine = get_engine(boxes, None, overrides)
+                 seed=0, active=0, boxes=("base",), overrides=None, rules=None, cardset=None):
+        self.engine = get_engine(boxes, cardset, overrides)
         t = self.engine.table
         self.t = t
         self.by_name = {c.name: i for i, c in enumerate(self.engine.cards)}
         self.id_of = {c.name: c.id for c in self.engine.cards}
         self.config = game_config(players=players, policies=policies, heroes=tuple(heroes[:players]), seed=seed,
-                                  boxes=boxes, overrides=overrides, rules=rules)
+                                  boxes=boxes, overrides=overrides, rules=rules, cardset=cardset)
         algorithms, weights, hero_ids, rule_values = self.config.engine_arrays()
         self.st = allocate_state(len(t.inst_card), len(t.card_id), LOG_CAPACITY)
         self.st.rules[:] = rule_values

@@ -123,7 +123,7 @@ class _Tables:
         flags = 0
         for attr, bit in (("pay", E.OPF_PAY), ("may", E.OPF_MAY), ("no_effects", E.OPF_NO_EFFECTS),
                           ("help", E.OPF_HELP), ("top", E.OPF_TOP), ("adjacent", E.OPF_ADJACENT),
-                          ("same_slot", E.OPF_SAME_SLOT)):
+                          ("same_slot", E.OPF_SAME_SLOT), ("then", E.OPF_THEN)):
             if getattr(o, attr):
                 flags |= bit
         r[E.F_FLAGS] = flags

@@ -78,6 +78,7 @@ class Op(Strict):
     n: int | Literal["all", "last"] = 1
     by: Literal["owner", "self", "random", "opponent"] | None = None  # who picks the cards
     pay: bool = False     # the ops after it (for this player) run only if it moved all n cards
+    then: bool = False    # "X ; Y", "X then Y": the ops after it (for this player) run only if it was done in full (GEN-22)
     may: bool = False     # the chooser may decline
     help: bool = False    # the op benefits its target player (guides whom a policy chooses)
     top: bool = False     # take from the top of a pile rather than choose

@@ -118,6 +118,7 @@ Z_UNDERWORLD = 6  # Hades (reserved)
 Z_ABYSSES = 7     # Poseidon co-op (reserved)
 N_COMMON_ZONES = 8
 Z_BATTLEFIELD = 99  # pseudo-zone: the 6 field slots (own array)
+LOC_COMMON = 100    # in events, where a card was: a player zone, Z_BATTLEFIELD, or LOC_COMMON + a common zone
 
 MAX_PLAYERS = 5
 COMMON = MAX_PLAYERS
@@ -264,6 +265,7 @@ OPF_HELP = 1 << 5   # the op benefits its target player (guides whom a policy ch
 OPF_TOP = 1 << 6    # take from the top of the pile rather than choose
 OPF_ADJACENT = 1 << 7   # acquire: only a card adjacent to this one's slot
 OPF_SAME_SLOT = 1 << 8  # field_refill: only the slot emptied by the previous op
+OPF_THEN = 1 << 9   # the ops after it run only if it was done in full (GEN-22)
 
 # Filter table columns
 FL_CLASS_ANY = 0   # card must have at least one of these class bits (0: no constraint)

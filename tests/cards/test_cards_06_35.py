@@ -326,6 +326,17 @@ def test_16_athena_arrival_draw_and_heal():
     assert sc.zone_of(athena) == ("common", "field")
 
 
+def test_16_athena_a_player_who_cannot_draw_does_not_heal():
+    """GEN-22: "draws 1 card, then heals": a player with no card to draw heals nothing."""
+    sc = Scenario(heroes=("Seiya", "Shiryu"), active=1)
+    sc.put(0, "wounded", "Pegasus Seiya")
+    sc.put(1, "draw", "Jaki")
+    sc.put(1, "wounded", "Dragon Shiryu")
+    sc.arrive(0, "Athena")
+    assert sc.names(0, "wounded") == ["Pegasus Seiya"]
+    assert sc.names(1, "discard") == ["Dragon Shiryu"]
+
+
 def test_16_athena_vp_one_per_full_ten_cards_in_deck():
     """VP: 1 per full 10 cards in your deck (hand, draw, discard, in play, Cloth, wounded);
     destroyed and set-aside cards are not in the deck (GEN-11)."""

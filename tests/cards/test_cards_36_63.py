@@ -845,6 +845,15 @@ def test_62_crystal_saint_engagement_draws_1_then_discards_1():
     assert sc.zone_of(crystal) == (0, "play")
 
 
+def test_62_crystal_saint_with_nothing_to_draw_discards_nothing():
+    """GEN-22: "draw 1 card, then discard 1 card": no card to draw, no discard."""
+    sc = Scenario()
+    sc.field(0, "Whale Moses")
+    oko = sc.hand(0, "Oko")
+    fight(sc, 0, 0, "Crystal Saint")
+    assert sc.zone_of(oko) == (0, "hand") and sc.names(0, "discard") == []
+
+
 # --- 63 Geist ---------------------------------------------------------------------------------
 def test_63_geist_discard_use_acquires_a_ghost_saint_from_the_field():
     """Discard: acquire for free 1 Ghost Saint on the field (it goes to the discard pile)."""

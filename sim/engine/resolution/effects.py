@@ -19,7 +19,7 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_TURN_MARKS,
                     IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
-from sim.engine.rules.zones import (draw_cards, field_slot, log_event, matches, move_to, reshuffle_discard, shuffle_zone,
+from sim.engine.rules.zones import (draw_cards, field_slot, location, log_event, matches, move_to, reshuffle_discard, shuffle_zone,
                     top_of_draw, zone_push)
 
 
@@ -73,7 +73,7 @@ def put(s, c, inst, dst, q, p):
     row = s.inst_row[inst]
     if row < 0 or row >= E.MAX_PLAYERS:
         row = q if q >= 0 else p
-    src_zone = s.inst_zone[inst]
+    src_zone = location(s, inst)
     if dst == E.Z_DST_RESERVE:
         return_to_reserve(s, c, inst, p)
         log_event(s, c, E.EV_MOVE, row, inst, src_zone, dst)
@@ -170,7 +170,7 @@ def op_acquire(s, c, op, src_inst, p, slot):
             inst = s.zone[E.COMMON, E.Z_RESERVE, n - 1]
             move_to(s, inst, p, E.Z_DISCARD)
             log_event(s, c, E.EV_ACQUIRE, p, inst, E.ACQ_EFFECT, -1)
-        return
+        return n > 0
     buf = s.scratch
     nc = 0
     for k in range(E.N_SLOTS):
@@ -184,9 +184,10 @@ def op_acquire(s, c, op, src_inst, p, slot):
         buf[nc] = inst
         nc += 1
     if nc == 0:
-        return
+        return False
     pick_cards(s, c, p, buf, nc, 1, True)
     push_pending(s, P_ACQUIRE, buf[0], p, op[E.F_FLAGS], 0)
+    return True
 
 
 @kernel
@@ -258,22 +259,29 @@ def has_targets(s, c, op, p, src_inst):
 
 @kernel
 def run_op(s, c, i, src_inst, p, q, target, slot):
-    """Run op row i for controller p on player q. False: an unpaid cost ends the block."""
+    """Run op row i for controller p on player q. False ends the block: an unpaid cost, or a
+    `then` op not done in full (GEN-22: "X ; Y" gives Y only when X was done in full)."""
     op = c.ops[i]
     if not cond_holds(s, c, op[E.F_COND], src_inst, target, p):
         return True
     code = op[E.F_OP]
+    then = (op[E.F_FLAGS] & E.OPF_THEN) != 0
     if code == E.OP_MOVE:
-        return op_move(s, c, op, src_inst, p, q)
+        done = op_move(s, c, op, src_inst, p, q)
+        if then and op[E.F_N] != E.N_ALL and s.g[G_LAST_MOVED] < op[E.F_N]:
+            return False
+        return done
     if code == E.OP_DRAW:
         n = s.g[G_LAST_MOVED] if op[E.F_N] == E.N_LAST else op[E.F_N]
-        draw_cards(s, c, q, n)
+        if draw_cards(s, c, q, n) < n and then:
+            return False
     elif code == E.OP_SHUFFLE:
         shuffle_zone(s, q, op[E.F_ZONE])
     elif code == E.OP_REMOVE_FLAME:
         remove_flames(s, c, op[E.F_N], E.FLAME_TEXT, src_inst, p)
     elif code == E.OP_ACQUIRE:
-        op_acquire(s, c, op, src_inst, p, slot)
+        if not op_acquire(s, c, op, src_inst, p, slot) and then:
+            return False
     elif code == E.OP_FIELD_REMOVE:
         op_field_remove(s, c, op, src_inst, p)
     elif code == E.OP_FIELD_REFILL:
@@ -314,15 +322,18 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         s.pl[p, PL_ALT_FILTER] = op[E.F_FILTER] + 1
     elif code == E.OP_UPGRADE:
         return op_upgrade(s, c, src_inst, p)
-    elif code == E.OP_SWAP_CLOTH:
-        if s.inst_zone[src_inst] == E.Z_CLOTH and q >= 0 and s.zone_n[q, E.Z_CLOTH] > 0:
+    elif code == E.OP_SWAP_CLOTH:  # from the fight it was sent into (GEN-21) or equipped
+        zone = s.inst_zone[src_inst]
+        if (zone == E.Z_CLOTH or (zone == E.Z_PLAY and s.zone_n[p, E.Z_CLOTH] == 0)) and q >= 0 \
+                and s.zone_n[q, E.Z_CLOTH] > 0:
             theirs = s.zone[q, E.Z_CLOTH, 0]
             move_to(s, src_inst, q, E.Z_CLOTH)
             move_to(s, theirs, p, E.Z_CLOTH)
             log_event(s, c, E.EV_ACQUIRE, p, theirs, E.ACQ_EFFECT, -1)
     elif code == E.OP_RETURN_TO_RESERVE:
+        src_zone = location(s, src_inst)
         return_to_reserve(s, c, src_inst, p)
-        log_event(s, c, E.EV_MOVE, p, src_inst, -1, E.Z_DST_RESERVE)
+        log_event(s, c, E.EV_MOVE, p, src_inst, src_zone, E.Z_DST_RESERVE)
     elif code == E.OP_GIVE_SELF:
         if q >= 0 and field_slot(s, src_inst) >= 0:
             take_off_field(s, c, src_inst, E.FLAME_EFFECT, p)

@@ -182,6 +182,16 @@ def top_of_draw(s, c, p):
 
 
 @kernel
+def location(s, inst):
+    """Where a card is, as events record it: a player zone, Z_BATTLEFIELD, or LOC_COMMON + a
+    common zone (the reserve, the battlefield discard...)."""
+    z = s.inst_zone[inst]
+    if s.inst_row[inst] == E.COMMON and z != E.Z_BATTLEFIELD:
+        return E.LOC_COMMON + z
+    return z
+
+
+@kernel
 def draw_cards(s, c, p, n):
     drawn = 0
     for _ in range(n):
