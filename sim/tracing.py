@@ -83,8 +83,7 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
         if k in ("turn", "field"):
             continue
         text = {
-            "play": lambda: (f"  {who} plays {n(cid)} against {n(b)} (slot {a + 1})" if a >= 0
-                             else f"  {who} plays {n(cid)} to use it"),
+            "play": lambda: f"  {who} plays {n(cid)} against {n(b)} (slot {a + 1})",
             "cloth_fights": lambda: f"  {who} uses the equipped {n(cid)} against {n(b)} (slot {a + 1})",
             "equip": lambda: f"  {who} equips {n(cid)}",
             "use": lambda: f"  {who} spends {n(cid)} for its {TRIGGER_WORDS[a]} effect",

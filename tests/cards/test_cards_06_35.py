@@ -444,25 +444,31 @@ def test_19_taurus_cloth_no_common_character_in_play_no_buff():
     assert sc.total(0, 1) == 2
 
 
-def test_20_gemini_cloth_swaps_with_an_opponents_gold_cloth():
+def test_20_gemini_cloth_swaps_with_an_opponents_gold_cloth_when_sent_into_a_fight():
     """Engagement: swap this Cloth with a Gold Cloth an opponent has in play; the Cloth gained
-    is equipped."""
+    is equipped. Engagement fires when the Cloth is sent into a fight, not when it is equipped
+    (GEN-21)."""
     sc = Scenario()
+    sc.field(0, "Cassios")
     sc.put(1, "cloth", "Virgo Cloth")
     gemini = sc.hand(0, "Gemini Cloth")
     sc.equip(0, gemini)
+    assert sc.names(0, "cloth") == ["Gemini Cloth"] and sc.names(1, "cloth") == ["Virgo Cloth"]
+    sc.cloth_fights(0, 0)
     assert sc.names(0, "cloth") == ["Virgo Cloth"]
     assert sc.names(1, "cloth") == ["Gemini Cloth"]
     assert sc.names(0, "hand") == [] and sc.names(1, "hand") == []
 
 
 def test_20_gemini_cloth_does_not_take_a_bronze_cloth():
-    """The opponent's Cloth is a Bronze Cloth: no swap, Gemini stays equipped."""
+    """The opponent's Cloth is a Bronze Cloth: no swap, Gemini stays in the fight."""
     sc = Scenario()
+    sc.field(0, "Cassios")
     sc.put(1, "cloth", "Dragon Cloth")
     gemini = sc.hand(0, "Gemini Cloth")
     sc.equip(0, gemini)
-    assert sc.names(0, "cloth") == ["Gemini Cloth"]
+    sc.cloth_fights(0, 0)
+    assert sc.zone_of(gemini) == (0, "play")
     assert sc.names(1, "cloth") == ["Dragon Cloth"]
 
 
@@ -639,6 +645,8 @@ def test_26_sagittarius_cloth_acquires_a_field_character_then_returns_to_reserve
     sc.field(3, "Virgo Shaka")
     cloth, _ = sc.hand(0, "Sagittarius Cloth", "Pegasus Seiya (civilian)")
     sc.equip(0, cloth)
+    assert sc.names(0, "cloth") == ["Sagittarius Cloth"]  # equipping fires nothing (GEN-21)
+    sc.cloth_fights(0, 1)
     assert sc.names(0, "destroyed") == ["Pegasus Seiya (civilian)"]
     assert sc.names(0, "discard") == ["Virgo Shaka"]
     assert sc.zone_of(cloth) == ("common", "reserve")
@@ -648,12 +656,14 @@ def test_26_sagittarius_cloth_acquires_a_field_character_then_returns_to_reserve
 
 
 def test_26_sagittarius_cloth_without_a_character_in_hand_does_nothing():
-    """No Character in hand to destroy: no acquisition, the Cloth stays equipped."""
+    """No Character in hand to destroy: no acquisition, the Cloth stays in the fight."""
     sc = Scenario()
     sc.field(3, "Virgo Shaka")
+    sc.field(1, "Cassios")
     cloth, _ = sc.hand(0, "Sagittarius Cloth", "Pegasus Cloth")
     sc.equip(0, cloth)
-    assert sc.names(0, "cloth") == ["Sagittarius Cloth"]
+    sc.cloth_fights(0, 1)
+    assert sc.zone_of(cloth) == (0, "play")
     assert sc.names(0, "hand") == ["Pegasus Cloth"]
     assert sc.field_names()[3] == "Virgo Shaka"
     assert sc.flames == 12
@@ -843,13 +853,16 @@ def test_32_gemini_saga_defeated_wounds_every_character_that_fought_him():
 
 def acquire_by_sagittarius_cloth_while_3_civilians_face(name):
     """Three civilians face the Gold Saint in the last slot (the only field Character), then the
-    Sagittarius Cloth acquires him by its effect (a civilian Hyoga is the payment)."""
+    Sagittarius Cloth, sent against the field's Cloth, acquires him by its effect (a civilian
+    Hyoga is the payment)."""
     sc = Scenario()
+    sc.field(0, "Virgo Cloth")
     sc.field(5, name)
     for _ in range(3):
         sc.play(0, sc.hand(0, "Pegasus Seiya (civilian)"), 5)
     cloth, _ = sc.hand(0, "Sagittarius Cloth", "Cygnus Hyoga (civilian)")
     sc.equip(0, cloth)
+    sc.cloth_fights(0, 0)
     assert sc.names(0, "destroyed")[:1] == ["Cygnus Hyoga (civilian)"]
     assert sc.flames == 11
     return sc

@@ -126,9 +126,8 @@ def apply_action(s, c, p, kind, a, b):
         if s.inst_row[a] != p or s.inst_zone[a] != E.Z_HAND or s.zone_n[p, E.Z_CLOTH] > 0 \
                 or not (c.classes[c.inst_card[a]] & E.CLASS_CLOTH):
             return illegal(s)
-        move_to(s, a, p, E.Z_CLOTH)
+        move_to(s, a, p, E.Z_CLOTH)  # equipping faces nothing: no Engagement (GEN-21)
         log_event(s, c, E.EV_EQUIP, p, a, 0, 0)
-        run_program(s, c, E.T_ENGAGE, a, p, -1, -1)
     elif kind == A_PLAY:
         if b < 0 or b >= E.N_SLOTS or s.inst_row[a] != p or s.inst_zone[a] != E.Z_HAND:
             return illegal(s)
@@ -145,24 +144,20 @@ def apply_action(s, c, p, kind, a, b):
             return illegal(s)
         if not face_cost_payable(s, c, p, s.field[b], -1):
             return illegal(s)
-        pay_face_cost(s, c, p, -1, s.field[b])
+        t = s.field[b]
+        pay_face_cost(s, c, p, -1, t)
         cl = s.zone[p, E.Z_CLOTH, 0]
         move_to(s, cl, p, E.Z_PLAY)
-        s.inst_facing[cl] = s.field[b]
-        log_event(s, c, E.EV_FIGHT_CLOTH, p, cl, b, c.card_id[c.inst_card[s.field[b]]])
+        s.inst_facing[cl] = t
+        log_event(s, c, E.EV_FIGHT_CLOTH, p, cl, b, c.card_id[c.inst_card[t]])
+        run_program(s, c, E.T_ENGAGE, cl, p, t, b)  # a Cloth sent into a fight is played (GEN-21)
     elif kind == A_USE:
         zone = s.inst_zone[a]
         if s.inst_row[a] != p or not (zone == E.Z_HAND or zone == E.Z_PLAY or zone == E.Z_CLOTH):
             return illegal(s)
         if use_trigger(c, c.inst_card[a]) != b or not can_use(s, c, p, a, b):
             return illegal(s)
-        if zone == E.Z_HAND:  # played, then spent at once (its Engagement still applies)
-            log_event(s, c, E.EV_PLAY, p, a, -1, -1)
-            move_to(s, a, p, E.Z_PLAY)
-            run_program(s, c, E.T_ENGAGE, a, p, -1, -1)
-            drain(s, c)
-            if s.inst_row[a] != p or s.inst_zone[a] != E.Z_PLAY:
-                return True
+        # spent from hand, it faces nothing: no Engagement (GEN-21)
         dest = E.Z_DISCARD if b == E.T_USE_DISCARD else (E.Z_WOUNDED if b == E.T_USE_WOUND else E.Z_DESTROYED)
         move_to(s, a, p, dest)
         log_event(s, c, E.EV_USE, p, a, b, 0)
