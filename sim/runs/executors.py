@@ -2,7 +2,8 @@
 cluster. All three give `concurrent.futures` futures, so one driver (sim.runs.runner) serves them all.
 
     SerialExecutor()                       one worker: batches play here, one after the other
-    ProcessExecutor(workers)               a local process pool (fork on Linux, spawn elsewhere)
+    ProcessExecutor(workers)               a local process pool (fork on Linux, spawn elsewhere;
+                                           or start_method="spawn", "forkserver", "fork")
     DaskExecutor(scheduler="tcp://h:8786") an existing Dask cluster (needs `pip install .[dask]`)
     DaskExecutor(cluster="local", workers=4)   a Dask LocalCluster started (and stopped) for the run
 
@@ -56,23 +57,34 @@ def _ignore_sigint():
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _context():
+def default_start_method() -> str:
     """fork on Linux (workers start with the compiled engine already in memory), spawn elsewhere."""
-    return multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    return "fork" if sys.platform.startswith("linux") else "spawn"
+
+
+def _context(start_method: str | None = None):
+    try:
+        return multiprocessing.get_context(start_method or default_start_method())
+    except ValueError:
+        raise ExecutorError(f"unknown start method '{start_method}'; allowed: "
+                            f"{', '.join(multiprocessing.get_all_start_methods())}") from None
 
 
 class ProcessExecutor:
     """A local process pool. At most `workers` batches are in flight, so a crashed worker (which
-    breaks the whole pool) costs at most that many batches one attempt each."""
+    breaks the whole pool) costs at most that many batches one attempt each. `start_method`:
+    how workers start (multiprocessing's fork, spawn or forkserver; default: fork on Linux, spawn
+    elsewhere); a spawned worker has nothing of this process but the arguments of its batches."""
     kind = "processes"
     writes_locally = True
 
-    def __init__(self, workers: int):
+    def __init__(self, workers: int, start_method: str | None = None):
         self.workers = self.capacity = max(1, int(workers))
+        self._context = _context(start_method)
         self._pool = self._new_pool()
 
     def _new_pool(self):
-        return ProcessPoolExecutor(max_workers=self.workers, mp_context=_context(), initializer=_ignore_sigint)
+        return ProcessPoolExecutor(max_workers=self.workers, mp_context=self._context, initializer=_ignore_sigint)
 
     def submit(self, fn, *args) -> Future:
         from concurrent.futures.process import BrokenProcessPool
@@ -100,7 +112,7 @@ class ProcessExecutor:
             self._pool.shutdown(wait=True)
 
     def describe(self) -> dict:
-        return {"kind": self.kind, "workers": self.workers}
+        return {"kind": self.kind, "workers": self.workers, "start_method": self._context.get_start_method()}
 
 
 def require_dask():
@@ -194,9 +206,10 @@ def wants_dask(scheduler: str | None = None, cluster: str | None = None) -> bool
 
 
 def make_executor(workers: int | None = None, scheduler: str | None = None, cluster: str | None = None,
-                  n_batches: int | None = None):
+                  n_batches: int | None = None, start_method: str | None = None):
     """The executor for a run: Dask if a scheduler (or $DASK_SCHEDULER_ADDRESS) or a cluster is
-    given, else a process pool of `workers` (default: all cores), or this process for one worker."""
+    given, else a process pool of `workers` (default: all cores; its processes started by
+    `start_method`, see ProcessExecutor), or this process for one worker."""
     scheduler = scheduler or (None if cluster else os.environ.get("DASK_SCHEDULER_ADDRESS") or None)
     if scheduler and cluster:
         raise ExecutorError("give --scheduler or --cluster, not both")
@@ -205,4 +218,4 @@ def make_executor(workers: int | None = None, scheduler: str | None = None, clus
     workers = max(1, int(workers or os.cpu_count() or 1))
     if n_batches is not None:
         workers = min(workers, max(1, n_batches))
-    return SerialExecutor() if workers == 1 else ProcessExecutor(workers)
+    return SerialExecutor() if workers == 1 else ProcessExecutor(workers, start_method)
