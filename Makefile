@@ -1,9 +1,10 @@
-# Quick start: `make report` (simulate a default base-game run and write its report), `make test`.
+# Quick start: `make report` (simulate a default base-game run and write its report), `make test`
+# (the whole suite), `make test-fast` (the rules specification).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup test report golden bench instructions clean
+.PHONY: setup test test-fast report golden bench instructions clean
 
 $(BIN)/seiya: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +16,10 @@ setup: $(BIN)/seiya
 
 test: setup
 	$(BIN)/python -m pytest
+
+# The rules specification only: the card tests, the golden traces and the invariants (about a minute).
+test-fast: setup
+	$(BIN)/python -m pytest tests/cards tests/test_cards.py tests/test_card_coverage.py tests/test_golden.py tests/test_invariants.py
 
 # A default base-game run (20000 games, 2 players, policy 'value', all cores) and its report;
 # the first run also compiles the engine (a minute or two). Prints the report's path last.

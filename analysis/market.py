@@ -25,5 +25,5 @@ def finish_market(sums: pd.DataFrame) -> pd.DataFrame:
 
 def market_table(events: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
     """Per card: rounds_on_field, rounds_to_take, took, passed, take_rate_seen, win_share_took,
-    win_share_passed, took_vs_passed (see the module docstring and README "Metrics")."""
+    win_share_passed, took_vs_passed (see the module docstring and docs/metrics.md)."""
     return finish_market(market_sums(events, games, players))

@@ -19,7 +19,7 @@ from analysis.balance import first_player_advantage, run_summary, tie_rate
 
 from reports.figures import Figures
 
-# How to read each metric: printed in the report and copied in the README ("Metrics").
+# How to read each metric: printed in the report and copied in docs/metrics.md.
 METRICS = [
     ("Win share", "1 for a win, 1/k for each of k players tied for first, 0 for a loss. A group's win "
      "share is its mean over player-games (one player in one game); a fair group scores 1/players."),

@@ -2,7 +2,7 @@
 
 Unknown fields and bad values are errors; `CardFileError` names the file, the card and the field.
 The effect language: a card's `effects` is a list of programs, each `{on = TRIGGER, do = [OPS]}`;
-an op is a small table whose fields are listed in `Op` below (see README "Card files").
+an op is a small table whose fields are listed in `Op` below (see docs/card-language.md).
 """
 from __future__ import annotations
 

@@ -106,7 +106,7 @@ def simulate(games: int | None = None, players: int = 2, boxes=("base",), seed: 
     step) or "none" (no events table, smaller; the report is complete either way: it comes from
     the per-batch counters, counted from the summary log the engine always keeps).
     scheduler: a Dask scheduler address ("tcp://host:8786"; default $DASK_SCHEDULER_ADDRESS) or
-    cluster="local" (a Dask LocalCluster of `workers` processes): see README "Running on a cluster".
+    cluster="local" (a Dask LocalCluster of `workers` processes): see docs/cluster.md.
     resume: an interrupted or failed run folder to finish with the configuration in its manifest
     (the other arguments that decide the games are then ignored); same as `sim.resume(folder)`."""
     if resume is not None:
