@@ -1,6 +1,6 @@
 """The engine never indexes an array out of its bounds, negative indices included.
 
-sim/jit.py compiles the engine's indexing without numba's wrap-around of negative indices, so a
+The state's arrays (EngineArray, sim/engine/structs.py) index without numba's wrap-around of negative indices, so a
 negative index there would read outside the array instead of from its end. Here a fresh process
 compiles the engine with numba's bounds checks on (NUMBA_BOUNDSCHECK=1, in a cache of its own)
 and plays games of every player count and policy, with the full log and the invariant checks:

@@ -3,7 +3,7 @@ the Gold Cloths and the first six Gold Saints.
 
 Each test builds a small hand-made state, applies the card the way a player does (equip, play,
 use, acquire, or reveal it for its Arrival) and checks the exact outcome. Rules: shared/rules
-(README R1-R10, general-rulings GEN-1..20, hades.txt Fight Sequence / Turn Summary) and the card
+(README R1-R10, general-rulings GEN-1..23, hades.txt Fight Sequence / Turn Summary) and the card
 readings of shared/carddata (card-facts §3.1, effect-inventory Appendix A).
 """
 import pytest

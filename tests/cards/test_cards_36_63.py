@@ -4,7 +4,7 @@ Guilty, Docrates, Crystal Saint and Geist): one card effect per test, on a hand-
 Each test applies the card the way a player would (plays, uses or acquires it, or reveals it on
 the field for its Arrival) and checks the exact outcome, including the "nothing happens" side of
 conditions and costs. Choices are forced (one legal candidate) wherever a policy could choose.
-Rules: shared/rules/README.md (R1-R10), general-rulings.md (GEN-1..20), hades.txt (Fight
+Rules: shared/rules/README.md (R1-R10), general-rulings.md (GEN-1..23), hades.txt (Fight
 Sequence), card texts in shared/carddata/card-facts.md §3.1.
 """
 import pytest
