@@ -35,7 +35,7 @@ class CardTable(NamedTuple):
     conds: np.ndarray        # int64[Q, E.COND_WIDTH]
     inst_card: np.ndarray    # int64[I] card row of each physical card (copies laid out in row order)
     # Static facts about each card's programs, read by the policies at every decision
-    use_trig: np.ndarray     # int64[C] trigger of its use program (T_USE_*), -1 if it has none
+    use_trig: np.ndarray     # int64[C] trigger of its use program (T_*_USE), -1 if it has none
     use_kind: np.ndarray     # int64[C] its use: 0 plain, 1 fight helper (buff, cost cut, Strength for Cloths), 2 upgrade
     prog_counts: np.ndarray  # int64[C, N_TRIGGERS, 3] (cards drawn, other steps, steps hurting opponents) per program
     fighters_needed: np.ndarray  # int64[C] Characters needed to fight it (`min_fighters` rule), 0 if no rule
@@ -113,7 +113,7 @@ class _Tables:
     def op(self, o: Op) -> list[int]:
         r = [0] * E.OP_WIDTH
         r[E.F_OP] = E.OP_NAMES[o.op]
-        r[E.F_WHO] = E.W_THAT_PLAYER if o.who == "that_player" else E.WHO_NAMES[o.who]
+        r[E.F_WHO] = E.WHO_NAMES[o.who]
         r[E.F_ZONE] = E.SOURCE_NAMES[o.from_] if o.from_ else 0
         r[E.F_TO] = E.DEST_NAMES[o.to] if o.to else 0
         r[E.F_FILTER] = self.filter(o.select)
@@ -167,7 +167,7 @@ def program_counts(ops: np.ndarray, start: int, n: int) -> tuple[int, int, int]:
     """(cards drawn, other effect steps, steps that hurt opponents) of the program ops[start:start+n]."""
     draws = other = harm = 0
     for op in ops[start:start + n]:
-        if op[E.F_OP] == E.OP_DRAW or op[E.F_OP] == E.OP_MARK_COSMOS_DRAW:
+        if op[E.F_OP] == E.OP_DRAW or op[E.F_OP] == E.OP_COSMOS_DRAW:
             draws += op[E.F_N] if op[E.F_N] > 0 else 1
         elif op[E.F_WHO] == E.W_EACH_OPPONENT or op[E.F_WHO] == E.W_CHOSEN_OPPONENT:
             harm += 1
@@ -195,7 +195,7 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
                  aids_fighters=np.zeros(n, np.int64), cuts_faced_cost=np.zeros(n, np.int64),
                  field_rules=np.zeros(n, np.int64))
     for k in range(n):
-        start, count = prog[k, E.T_FIGHT]
+        start, count = prog[k, E.T_FIGHTING]
         for op in ops[start:start + count]:  # what fighter_values / effective_costs read of the fighters
             if (op[E.F_OP] == E.OP_STAT and op[E.F_C] == 1) or op[E.F_OP] == E.OP_STAT_MULT:
                 facts["aids_fighters"][k] = 1
@@ -203,7 +203,7 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
                 facts["cuts_faced_cost"][k] = 1
         for trig in range(E.N_TRIGGERS):
             facts["prog_counts"][k, trig] = program_counts(ops, *prog[k, trig])
-        for trig in (E.T_USE_DISCARD, E.T_USE_WOUND, E.T_USE_DESTROY):
+        for trig in (E.T_DISCARD_USE, E.T_WOUND_USE, E.T_DESTROY_USE):
             if prog[k, trig, 1] > 0:
                 facts["use_trig"][k] = trig
                 facts["use_kind"][k] = use_kind(ops, *prog[k, trig])

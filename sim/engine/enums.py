@@ -5,6 +5,13 @@ these integers. The engine only ever sees the integers; the Python layer turns t
 names for tables and traces. Numbers are stable: new boxes append, never renumber.
 """
 
+
+def named(prefix: str, exclude=()) -> dict:
+    """{public name: value} of the constants PREFIX_NAME defined so far: the constant is the one
+    declaration, its public name (card files, event kinds) is NAME in lower case."""
+    return {k[len(prefix):].lower(): v for k, v in globals().items()
+            if k.startswith(prefix) and k not in exclude and type(v) is int}
+
 # --- Card classes (bitmask). GEN-19: a "Saint" is any class containing Saint/Chevalier;
 # "Character" is everything but Cloths (and, later, Relics, Pillars, Houses, Epics). -------------
 CLASS_HERO = 1 << 0
@@ -32,31 +39,7 @@ CLASS_SAINT = 1 << 24
 CLASS_CLOTH = 1 << 25
 CLASS_CHARACTER = 1 << 26
 
-CLASS_NAMES = {
-    "hero": CLASS_HERO,
-    "bronze_saint": CLASS_BRONZE_SAINT,
-    "silver_saint": CLASS_SILVER_SAINT,
-    "gold_saint": CLASS_GOLD_SAINT,
-    "black_saint": CLASS_BLACK_SAINT,
-    "ghost_saint": CLASS_GHOST_SAINT,
-    "steel_saint": CLASS_STEEL_SAINT,
-    "saint_no_constellation": CLASS_SAINT_NO_CONSTELLATION,
-    "bronze_cloth": CLASS_BRONZE_CLOTH,
-    "gold_cloth": CLASS_GOLD_CLOTH,
-    "god_warrior": CLASS_GOD_WARRIOR,
-    "god_robe": CLASS_GOD_ROBE,
-    "guard": CLASS_GUARD,
-    "relic": CLASS_RELIC,
-    "marina_general": CLASS_MARINA_GENERAL,
-    "marina_scale": CLASS_MARINA_SCALE,
-    "marina_soldier": CLASS_MARINA_SOLDIER,
-    "specter": CLASS_SPECTER,
-    "surplice": CLASS_SURPLICE,
-    # usable in filters only
-    "saint": CLASS_SAINT,
-    "cloth": CLASS_CLOTH,
-    "character": CLASS_CHARACTER,
-}
+CLASS_NAMES = named("CLASS_")
 SAINT_CLASSES = (CLASS_BRONZE_SAINT | CLASS_SILVER_SAINT | CLASS_GOLD_SAINT | CLASS_BLACK_SAINT
                  | CLASS_GHOST_SAINT | CLASS_STEEL_SAINT | CLASS_SAINT_NO_CONSTELLATION)
 CLOTH_CLASSES = CLASS_BRONZE_CLOTH | CLASS_GOLD_CLOTH | CLASS_GOD_ROBE | CLASS_MARINA_SCALE | CLASS_SURPLICE
@@ -68,13 +51,7 @@ RANK_COMMON = 1 << 1       # ▲ orange
 RANK_UNCOMMON = 1 << 2     # ◆ grey
 RANK_RARE = 1 << 3         # ★ gold
 RANK_VERY_RARE = 1 << 4    # ✻ blue
-RANK_NAMES = {
-    "very_common": RANK_VERY_COMMON,
-    "common": RANK_COMMON,
-    "uncommon": RANK_UNCOMMON,
-    "rare": RANK_RARE,
-    "very_rare": RANK_VERY_RARE,
-}
+RANK_NAMES = named("RANK_")
 RANK_SYMBOLS = {RANK_VERY_COMMON: "●", RANK_COMMON: "▲", RANK_UNCOMMON: "◆", RANK_RARE: "★",
                 RANK_VERY_RARE: "✻"}
 
@@ -82,7 +59,7 @@ RANK_SYMBOLS = {RANK_VERY_COMMON: "●", RANK_COMMON: "▲", RANK_UNCOMMON: "◆
 ICON_FLAME = 1 << 0
 ICON_SAPPHIRE = 1 << 1  # Asgard
 ICON_PILLAR = 1 << 2    # Poseidon
-ICON_NAMES = {"flame": ICON_FLAME, "sapphire": ICON_SAPPHIRE, "pillar": ICON_PILLAR}
+ICON_NAMES = named("ICON_")
 
 # --- Heroes. -----------------------------------------------------------------------------------
 HEROES = ("Seiya", "Shiryu", "Hyoga", "Shun", "Ikki")
@@ -131,26 +108,21 @@ PLAYER_ZONE_NAMES = {
 }
 
 # --- Triggers: the hooks a card's programs attach to. ------------------------------------------
-T_ENGAGE = 0        # Engagement (Mise en jeu): when played from hand
+T_ENGAGEMENT = 0    # Engagement (Mise en jeu): when played to face a card (GEN-21)
 T_DEFEATED = 1      # Defeated (Vaincu): when acquired from the battlefield
 T_ARRIVAL = 2       # Arrival (Arrivée): when revealed on the battlefield (not at setup, R5)
 T_EXIT = 3          # Exit (Sortie, Asgard): when it goes to the battlefield discard
-T_USE_DISCARD = 4   # Discard use (Défausser): spend the played card by discarding it
-T_USE_WOUND = 5     # Wound use (Blesser): spend the played card by wounding it
-T_USE_DESTROY = 6   # Destroy use (Détruire): spend the played card by destroying it
-T_USE_FREEZE = 7    # Freeze use (Geler, Asgard)
+T_DISCARD_USE = 4   # Discard use (Défausser): spend the played card by discarding it
+T_WOUND_USE = 5     # Wound use (Blesser): spend the played card by wounding it
+T_DESTROY_USE = 6   # Destroy use (Détruire): spend the played card by destroying it
+T_FREEZE_USE = 7    # Freeze use (Geler, Asgard)
 T_MARKED = 8        # Marked (Marqué, Asgard/Poseidon)
-T_FIGHT = 9         # continuous, while fighting: value modifiers and protections
+T_FIGHTING = 9      # continuous, while fighting: value modifiers and protections
 T_COST = 10         # continuous, on the battlefield: modifiers of its own cost
 T_FIELD = 11        # continuous, while on the battlefield: rules it imposes on everyone
 T_SCORE = 12        # end of game: variable VP
 N_TRIGGERS = 13
-TRIGGER_NAMES = {
-    "engagement": T_ENGAGE, "defeated": T_DEFEATED, "arrival": T_ARRIVAL, "exit": T_EXIT,
-    "discard_use": T_USE_DISCARD, "wound_use": T_USE_WOUND, "destroy_use": T_USE_DESTROY,
-    "freeze_use": T_USE_FREEZE, "marked": T_MARKED, "fighting": T_FIGHT, "cost": T_COST,
-    "field": T_FIELD, "score": T_SCORE,
-}
+TRIGGER_NAMES = named("T_")
 
 # --- Effect opcodes. One row of the op table: OP_WIDTH int64 fields, named by the F_ offsets. ----
 # One-shot actions
@@ -171,7 +143,7 @@ OP_SWAP_CLOTH = 14    # swap this Cloth with an opponent's equipped Gold Cloth (
 OP_RETURN_TO_RESERVE = 15  # shuffle this card into the reserve (Sagittarius Cloth, Pope)
 OP_GIVE_SELF = 16     # put this field card into a chosen player's discard pile (Gigas)
 OP_SWAP_ZONES = 17    # swap a card of one zone with a card of another zone of the same player (Geki)
-OP_MARK_COSMOS_DRAW = 18  # deferred: draw when this card's Cosmos acquires a field Character (Shun)
+OP_COSMOS_DRAW = 18  # deferred: draw when this card's Cosmos acquires a field Character (Shun)
 # Continuous modifiers (read by the fight and cost rules, never executed)
 OP_STAT = 40          # +Strength/+Cosmos to this card or to named cards alongside, under a condition
 OP_STAT_MULT = 41     # multiply the values of named cards alongside (Dohko)
@@ -189,19 +161,7 @@ OP_VP_PER = 60        # VP = count // div (Athena, Jaki, Jango)
 OP_VP_IF_MOST = 61    # +bonus VP if you have strictly the most of something (Marin, Shaina)
 OP_VP_IF_OWN = 62     # VP only if you own a named card (Reda, Spica)
 
-OP_NAMES = {
-    "move": OP_MOVE, "draw": OP_DRAW, "shuffle": OP_SHUFFLE, "remove_flame": OP_REMOVE_FLAME,
-    "acquire": OP_ACQUIRE, "field_remove": OP_FIELD_REMOVE, "field_refill": OP_FIELD_REFILL,
-    "field_swap": OP_FIELD_SWAP, "buff": OP_BUFF, "turn_buff": OP_TURN_BUFF, "cost_cut": OP_COST_CUT,
-    "alt_cost_turn": OP_ALT_COST_TURN, "upgrade": OP_UPGRADE, "swap_cloth": OP_SWAP_CLOTH,
-    "return_to_reserve": OP_RETURN_TO_RESERVE, "give_self": OP_GIVE_SELF, "swap_zones": OP_SWAP_ZONES,
-    "cosmos_draw": OP_MARK_COSMOS_DRAW,
-    "stat": OP_STAT, "stat_mult": OP_STAT_MULT, "stat_per": OP_STAT_PER, "protect": OP_PROTECT,
-    "cost_if_fighter": OP_COST_IF_FIGHTER, "alt_cost_fighter": OP_ALT_COST_FIGHTER,
-    "faced_cost_per": OP_FACED_COST_PER, "min_fighters": OP_MIN_FIGHTERS, "face_cost": OP_FACE_COST,
-    "acquire_ban": OP_ACQUIRE_BAN, "heal_ban": OP_HEAL_BAN,
-    "vp_per": OP_VP_PER, "vp_if_most": OP_VP_IF_MOST, "vp_if_own": OP_VP_IF_OWN,
-}
+OP_NAMES = named("OP_", exclude=("OP_WIDTH",))
 
 # Op-row fields.
 F_OP = 0
@@ -224,13 +184,11 @@ W_EACH_OPPONENT = 1   # each opponent, in turn order from the active player
 W_EACH_PLAYER = 2     # every player, in turn order from the active player (R6)
 W_CHOSEN_OPPONENT = 3 # one opponent chosen by the controller
 W_CHOSEN_PLAYER = 4   # any player (controller included) chosen by the controller
-W_FIGHTERS = 5        # the owner of the cards that fought this card (Defeated)
+W_FIGHTERS_OWNER = 5        # the owner of the cards that fought this card (Defeated)
 W_ACTIVE = 6          # the active player
 W_COMMON = 7          # no player: common zones
 W_THAT_PLAYER = 8     # the player bound by the last each_*/chosen_* op of the program
-WHO_NAMES = {"self": W_SELF, "each_opponent": W_EACH_OPPONENT, "each_player": W_EACH_PLAYER,
-             "chosen_opponent": W_CHOSEN_OPPONENT, "chosen_player": W_CHOSEN_PLAYER,
-             "fighters_owner": W_FIGHTERS, "active": W_ACTIVE, "common": W_COMMON}
+WHO_NAMES = named("W_")
 
 # Special sources for OP_MOVE (beyond player zones)
 Z_SRC_FIGHTERS = 20   # the cards that fought the card now being acquired
@@ -254,7 +212,7 @@ BY_OWNER = 0     # the player whose cards are hit picks (default)
 BY_SELF = 1      # the card's controller picks
 BY_RANDOM = 2
 BY_OPPONENT = 3  # an opponent of the owner picks (Cancer Cloth)
-BY_NAMES = {"owner": BY_OWNER, "self": BY_SELF, "random": BY_RANDOM, "opponent": BY_OPPONENT}
+BY_NAMES = named("BY_")
 
 OPF_PAY = 1 << 0    # the rest of the program runs only if this op moved exactly n cards
 OPF_MAY = 1 << 1    # the chooser may decline (the rest then does not run if also PAY)
@@ -318,21 +276,14 @@ EV_SCORE = 16      # end: a = VP
 EV_MOVE = 17       # another move by an effect (a = from zone, b = to zone)
 EV_SHUFFLE = 18    # a = zone (reshuffle of the discard pile into the draw pile: a = Z_DISCARD)
 EV_UPGRADE = 19    # a Bronze Cloth upgrade
-EV_FIGHT_CLOTH = 20  # the equipped Cloth fights (a = slot)
+EV_CLOTH_FIGHTS = 20  # the equipped Cloth fights (a = slot)
 EV_END = 21        # the game ends (a = end reason)
 EV_COST_CUT = 22
 EV_SWAP = 23
 EV_BUFF = 24
 EV_HAND = 25       # full log only: a card in the active player's hand at the start of the turn
 EV_FIELD = 26      # full log only: a field card at the start of the turn (a = slot)
-EV_NAMES = {
-    EV_TURN: "turn", EV_REVEAL: "reveal", EV_ACQUIRE: "acquire", EV_FLAME: "flame",
-    EV_PLAY: "play", EV_EQUIP: "equip", EV_USE: "use", EV_HEAL: "heal", EV_WOUND: "wound",
-    EV_DESTROY: "destroy", EV_DISCARD: "discard", EV_DRAW: "draw", EV_EFFECT: "effect",
-    EV_FIELD_OUT: "field_out", EV_KEEP: "keep", EV_SCORE: "score", EV_MOVE: "move",
-    EV_SHUFFLE: "shuffle", EV_UPGRADE: "upgrade", EV_FIGHT_CLOTH: "cloth_fights", EV_END: "end",
-    EV_COST_CUT: "cost_cut", EV_SWAP: "swap", EV_BUFF: "buff", EV_HAND: "hand", EV_FIELD: "field",
-}
+EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns
 E_TURN, E_ROUND, E_SEAT, E_KIND, E_CARD, E_A, E_B, E_INST = range(EVENT_WIDTH)
@@ -347,7 +298,7 @@ ACQ_STRENGTH = 0
 ACQ_COSMOS = 1
 ACQ_EFFECT = 2
 ACQ_GIFT = 3     # given by an effect (Gigas's Arrival)
-ACQ_NAMES = ("strength", "cosmos", "effect", "gift")
+ACQ_NAMES = tuple(named("ACQ_"))
 
 # How a flame went out
 FLAME_ACQUIRED = 0

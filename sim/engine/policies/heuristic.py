@@ -97,7 +97,7 @@ def init_values(s, c, p):
     top = -1e18
     for k in range(c.card_id.shape[0]):
         counts = c.prog_counts[k]
-        d1, o1, h1 = counts[E.T_ENGAGE, 0], counts[E.T_ENGAGE, 1], counts[E.T_ENGAGE, 2]
+        d1, o1, h1 = counts[E.T_ENGAGEMENT, 0], counts[E.T_ENGAGEMENT, 1], counts[E.T_ENGAGEMENT, 2]
         ut = c.use_trig[k]
         d2, o2, h2 = (0, 0, 0) if ut < 0 else (counts[ut, 0], counts[ut, 1], counts[ut, 2])
         s.mind.value[p, k] = (w[W_VP] * (c.vp[k] + variable_vp_estimate(c, k)) + w[W_STRENGTH] * c.strength[k]
@@ -280,10 +280,10 @@ def willing_to_pay(s, c, p, inst, trig):
 def engage_draws(s, c, p, inst, target):
     """Cards the Engagement of inst would draw if played against target now."""
     k = c.inst_card[inst]
-    start, n = c.prog[k, E.T_ENGAGE, 0], c.prog[k, E.T_ENGAGE, 1]
-    if c.prog_counts[k, E.T_ENGAGE, 0] == 0:
+    start, n = c.prog[k, E.T_ENGAGEMENT, 0], c.prog[k, E.T_ENGAGEMENT, 1]
+    if c.prog_counts[k, E.T_ENGAGEMENT, 0] == 0:
         return 0  # no draw step
-    if not first_op_feasible(s, c, p, inst, E.T_ENGAGE, target):
+    if not first_op_feasible(s, c, p, inst, E.T_ENGAGEMENT, target):
         return 0
     draws = 0
     for i in range(start, start + n):
@@ -304,9 +304,9 @@ def has_fighting_cards(s, c, p):
     """Has p a Character in hand, or the equipped Cloth, with a `fighting` program?"""
     for i in range(s.zone_n[p, E.Z_HAND]):
         k = c.inst_card[s.zone[p, E.Z_HAND, i]]
-        if (c.classes[k] & E.CLASS_CHARACTER) and c.prog[k, E.T_FIGHT, 1] > 0:
+        if (c.classes[k] & E.CLASS_CHARACTER) and c.prog[k, E.T_FIGHTING, 1] > 0:
             return True
-    return s.zone_n[p, E.Z_CLOTH] > 0 and c.prog[c.inst_card[s.zone[p, E.Z_CLOTH, 0]], E.T_FIGHT, 1] > 0
+    return s.zone_n[p, E.Z_CLOTH] > 0 and c.prog[c.inst_card[s.zone[p, E.Z_CLOTH, 0]], E.T_FIGHTING, 1] > 0
 
 
 @kernel
@@ -327,7 +327,7 @@ def hand_resources(s, c, p, target, part):
         inst = zone[p, E.Z_HAND, i]
         k = inst_card[inst]
         if (classes[k] & E.CLASS_CHARACTER) and \
-                (part == HAND_ALL or (prog[k, E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING)):
+                (part == HAND_ALL or (prog[k, E.T_FIGHTING, 1] > 0) == (part == HAND_FIGHTING)):
             v_str, v_cos = values_against(s, c, inst, target, p, is_aided)
             total_str += v_str
             total_cos += v_cos
@@ -337,7 +337,7 @@ def hand_resources(s, c, p, target, part):
     s.mind.hand_values_of[0] = target if part == HAND_ALL else -1
     if s.zone_n[p, E.Z_CLOTH] > 0:
         cl = zone[p, E.Z_CLOTH, 0]
-        if part == HAND_ALL or (prog[inst_card[cl], E.T_FIGHT, 1] > 0) == (part == HAND_FIGHTING):
+        if part == HAND_ALL or (prog[inst_card[cl], E.T_FIGHTING, 1] > 0) == (part == HAND_FIGHTING):
             v_str, v_cos = values_against(s, c, cl, target, p, is_aided)
             total_str += v_str
             total_cos += v_cos
@@ -651,7 +651,7 @@ def note_wins(s, c, p, slot, t, first, m):
         for j in range(s.zone_n[p, E.Z_PLAY]):
             f = play[j]
             if s.inst_facing[f] == t:
-                if prog[inst_card[f], E.T_FIGHT, 1] > 0:
+                if prog[inst_card[f], E.T_FIGHTING, 1] > 0:
                     return False
                 if c.classes[inst_card[f]] & E.CLASS_CHARACTER:
                     chars += 1
@@ -659,7 +659,7 @@ def note_wins(s, c, p, slot, t, first, m):
     total_str, total_cos = memo[slot, M_TOTAL_STR], memo[slot, M_TOTAL_COS]
     for i in range(m + 1):
         inst = plan_fighter(s, p, i, first)
-        if prog[inst_card[inst], E.T_FIGHT, 1] > 0:
+        if prog[inst_card[inst], E.T_FIGHTING, 1] > 0:
             return False  # (what was noted before is not read)
         v_str, v_cos = values_against(s, c, inst, t, p, False)
         total_str += v_str
@@ -942,7 +942,7 @@ def choose_action(s, c, p, out):
     if face_t >= 0:
         for i in range(nh):
             inst = s.zone[p, E.Z_HAND, i]
-            if c.prog_counts[c.inst_card[inst], E.T_ENGAGE, 0] == 0:
+            if c.prog_counts[c.inst_card[inst], E.T_ENGAGEMENT, 0] == 0:
                 continue  # no draw step (checked here: most cards have none)
             if engage_draws(s, c, p, inst, face_t) > 0 and can_face(s, c, p, inst, face_t):
                 out[0] = A_PLAY

@@ -138,7 +138,7 @@ def apply_action(s, c, p, kind, a, b):
         move_to(s, a, p, E.Z_PLAY)
         s.inst_facing[a] = t
         log_event(s, c, E.EV_PLAY, p, a, b, c.card_id[c.inst_card[t]])
-        run_program(s, c, E.T_ENGAGE, a, p, t, b)
+        run_program(s, c, E.T_ENGAGEMENT, a, p, t, b)
     elif kind == A_CLOTH_FIGHT:
         if b < 0 or b >= E.N_SLOTS or s.zone_n[p, E.Z_CLOTH] == 0 or s.field[b] < 0:
             return illegal(s)
@@ -149,8 +149,8 @@ def apply_action(s, c, p, kind, a, b):
         cl = s.zone[p, E.Z_CLOTH, 0]
         move_to(s, cl, p, E.Z_PLAY)
         s.inst_facing[cl] = t
-        log_event(s, c, E.EV_FIGHT_CLOTH, p, cl, b, c.card_id[c.inst_card[t]])
-        run_program(s, c, E.T_ENGAGE, cl, p, t, b)  # a Cloth sent into a fight is played (GEN-21)
+        log_event(s, c, E.EV_CLOTH_FIGHTS, p, cl, b, c.card_id[c.inst_card[t]])
+        run_program(s, c, E.T_ENGAGEMENT, cl, p, t, b)  # a Cloth sent into a fight is played (GEN-21)
     elif kind == A_USE:
         zone = s.inst_zone[a]
         if s.inst_row[a] != p or not (zone == E.Z_HAND or zone == E.Z_PLAY or zone == E.Z_CLOTH):
@@ -158,7 +158,7 @@ def apply_action(s, c, p, kind, a, b):
         if use_trigger(c, c.inst_card[a]) != b or not can_use(s, c, p, a, b):
             return illegal(s)
         # spent from hand, it faces nothing: no Engagement (GEN-21)
-        dest = E.Z_DISCARD if b == E.T_USE_DISCARD else (E.Z_WOUNDED if b == E.T_USE_WOUND else E.Z_DESTROYED)
+        dest = E.Z_DISCARD if b == E.T_DISCARD_USE else (E.Z_WOUNDED if b == E.T_WOUND_USE else E.Z_DESTROYED)
         move_to(s, a, p, dest)
         log_event(s, c, E.EV_USE, p, a, b, 0)
         run_program(s, c, b, a, p, -1, -1)

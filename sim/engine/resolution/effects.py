@@ -351,7 +351,7 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
                 b = a_buf[0]
                 put(s, c, a, op[E.F_TO], q, p)
                 put(s, c, b, op[E.F_ZONE], q, p)
-    elif code == E.OP_MARK_COSMOS_DRAW:
+    elif code == E.OP_COSMOS_DRAW:
         s.inst_flags[src_inst] |= IF_COSMOS_DRAW
         s.g[G_TURN_MARKS] = 1
     return True

@@ -104,7 +104,7 @@ def fighter_values(s, c, inst, target, p, is_aided):
     v_cos = c.cosmos[k] + s.inst_buff_cos[inst]
     prog = c.prog
     ops = c.ops
-    start, n = prog[k, E.T_FIGHT, 0], prog[k, E.T_FIGHT, 1]
+    start, n = prog[k, E.T_FIGHTING, 0], prog[k, E.T_FIGHTING, 1]
     for i in range(start, start + n):
         op = ops[i]
         if op[E.F_A] == 0 and op[E.F_B] == 0:
@@ -132,7 +132,7 @@ def fighter_values(s, c, inst, target, p, is_aided):
             if other == inst or facing[other] != target or not aids[inst_card[other]]:
                 continue
             ko = inst_card[other]
-            start, n = prog[ko, E.T_FIGHT, 0], prog[ko, E.T_FIGHT, 1]
+            start, n = prog[ko, E.T_FIGHTING, 0], prog[ko, E.T_FIGHTING, 1]
             for i in range(start, start + n):
                 op = ops[i]
                 if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 1 and matches(c, inst, op[E.F_FILTER]):
@@ -153,7 +153,7 @@ def fighter_bound(s, c, inst, p):
     if c.classes[k] & E.CLASS_CHARACTER:
         v_str += s.pl[p, PL_TURN_STRENGTH]
     v_cos = c.cosmos[k] + s.inst_buff_cos[inst]
-    start, n = c.prog[k, E.T_FIGHT, 0], c.prog[k, E.T_FIGHT, 1]
+    start, n = c.prog[k, E.T_FIGHTING, 0], c.prog[k, E.T_FIGHTING, 1]
     for i in range(start, start + n):
         op = c.ops[i]
         if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 0:
@@ -184,7 +184,7 @@ def values_against(s, c, inst, target, p, is_aided):
     a target no card aids adds its printed values and this turn's buffs (no need to look at the
     other fighters)."""
     k = c.inst_card[inst]
-    if is_aided or c.prog[k, E.T_FIGHT, 1] > 0:
+    if is_aided or c.prog[k, E.T_FIGHTING, 1] > 0:
         return fighter_values(s, c, inst, target, p, is_aided)
     v_str = c.strength[k] + s.inst_buff_str[inst]
     if c.classes[k] & E.CLASS_CHARACTER:
@@ -296,7 +296,7 @@ def fighter_cuts(s, c, target, p):
         if facing[inst] != target or not c.cuts_faced_cost[c.inst_card[inst]]:
             continue
         ki = c.inst_card[inst]
-        start, n = prog[ki, E.T_FIGHT, 0], prog[ki, E.T_FIGHT, 1]
+        start, n = prog[ki, E.T_FIGHTING, 0], prog[ki, E.T_FIGHTING, 1]
         for i in range(start, start + n):
             op = ops[i]
             if op[E.F_OP] == E.OP_FACED_COST_PER and matches(c, target, op[E.F_C]):
@@ -462,7 +462,7 @@ def is_protected(s, c, inst):
         if other == inst or s.inst_facing[other] != target:
             continue
         ko = c.inst_card[other]
-        start, n = c.prog[ko, E.T_FIGHT, 0], c.prog[ko, E.T_FIGHT, 1]
+        start, n = c.prog[ko, E.T_FIGHTING, 0], c.prog[ko, E.T_FIGHTING, 1]
         for i in range(start, start + n):
             if c.ops[i, E.F_OP] == E.OP_PROTECT and matches(c, inst, c.ops[i, E.F_FILTER]):
                 return True

@@ -20,7 +20,7 @@ A_ACQUIRE = 6      # a = slot, b = currency
 
 @kernel
 def use_trigger(c, k):
-    """The trigger of card k's use program (T_USE_*), -1 if it has none."""
+    """The trigger of card k's use program (T_*_USE), -1 if it has none."""
     return c.use_trig[k]
 
 
