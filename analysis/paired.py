@@ -117,6 +117,6 @@ def bh_qvalues(p) -> np.ndarray:
     if m == 0:
         return q
     order = ok[np.argsort(p[ok], kind="stable")]
-    ranked = p[order] * m / np.arange(1, m + 1)
+    ranked = p[order] * (m / np.arange(1, m + 1))  # a factor >= 1: never below p, even in floating point
     q[order] = np.minimum(1.0, np.minimum.accumulate(ranked[::-1])[::-1])
     return q
