@@ -309,7 +309,7 @@ def has_fighting_cards(s, c, p):
     return s.zone_n[p, E.Z_CLOTH] > 0 and c.prog[c.inst_card[s.zone[p, E.Z_CLOTH, 0]], E.T_FIGHTING, 1] > 0
 
 
-@kernel
+@inline_kernel
 def hand_resources(s, c, p, target, part):
     """What p's hand Characters (and the equipped Cloth) would add against target (Strength,
     Cosmos), and how many Characters count: all the cards, or only those without (HAND_PLAIN) or
@@ -388,7 +388,7 @@ def helper_bonus(s, c, p, target, cur):
     return best, best_inst
 
 
-@kernel
+@inline_kernel
 def hand_reach(s, c, p):
     """An upper bound, per currency, of what p's hand Characters and equipped Cloth (each valued by
     `fighter_bound`) and the best of its helper cards (usable or not) could add to a fight against
@@ -434,7 +434,7 @@ def helper_bound(s, c, p, k):
     return gain_str, gain_cos
 
 
-@kernel
+@inline_kernel
 def note_slots(s, c, p):
     """Fill s.mind.slot_memo with p's fighters and fight totals against each field card (its costs
     are filled when first asked, by `slot_costs`); return the bits of the slots where p has
@@ -551,7 +551,7 @@ def add_fights(s, c, p, slot, value, started, n_cand):
 CLOTH = -2  # `commit_choice`: the equipped Cloth
 
 
-@kernel
+@inline_kernel
 def commit_choice(cands, n, need, enough_fighters, cloth_v):
     """Step 8 of `choose_action`: which of the candidates cands[:n] (instance, what it adds; an
     instance of -1 is already committed) to commit to close the gap `need`: the smallest that
@@ -624,14 +624,14 @@ def plan_fight(s, c, p, slot, t, cands, n, j, need, fighters, cloth_v):
     plan[PLAN_WINS] = note_wins(s, c, p, slot, t, first, m)
 
 
-@kernel
+@inline_kernel
 def plan_fighter(s, p, i, first):
     """The card of a plan's commitment i (0: the first, made by the deciding action)."""
     inst = first if i == 0 else s.mind.plan[PLAN_CARDS + i - 1]
     return s.zone[p, E.Z_CLOTH, 0] if inst == CLOTH else inst
 
 
-@kernel
+@inline_kernel
 def note_wins(s, c, p, slot, t, first, m):
     """When neither t nor a card facing it or planned against it has a program that reads the
     fight (t's `cost`, a fighter's `fighting`), what each adds and what t costs stay as this

@@ -5,7 +5,7 @@ first, then all modifiers, then a floor of 1; an increase never creates a missin
 GEN-16 (field rules only concern field cards), and the continuous effects of the cards
 (`fighting`, `cost` and `field` programs), which are read here and never executed.
 """
-from sim.engine.jit import kernel
+from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FLAMES, G_RULES_SEEN, IF_FACE_PAID, PL_ALT_FILTER,
@@ -143,7 +143,7 @@ def fighter_values(s, c, inst, target, p, is_aided):
     return max(v_str, 0) * factor, max(v_cos, 0) * factor
 
 
-@kernel
+@inline_kernel
 def fighter_bound(s, c, inst, p):
     """The most `inst` (of seat p) could add, as (Strength, Cosmos), to a fight against a card p
     has no other fighter facing: `fighter_values` with every condition of its own `fighting`
@@ -275,7 +275,7 @@ def fighter_conversions(s, c, target, p, str_cost, cos_cost):
     return str_cost, cos_cost
 
 
-@kernel
+@inline_kernel
 def fighter_cuts(s, c, target, p):
     """What p's fighters facing target cut from its costs: target's own `cost` cuts that ask for a
     fighter, and the fighters that lower the cost of the card they face (Daichi)."""
@@ -329,7 +329,7 @@ def field_rules(s, c):
     return g[G_FIELD_RULES]
 
 
-@kernel
+@inline_kernel
 def field_rule_op(s, c, opcode, exclude):
     """First field card (other than `exclude`) with a `field` op of this code, as (instance, op row)."""
     if not (field_rules(s, c) >> opcode) & 1:
