@@ -11,7 +11,7 @@ made in a notebook therefore plays the same games everywhere.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -22,7 +22,8 @@ from sim.engine.params import BY_NAME as RULES, PARAMS
 from sim.engine.policies.registry import ALGORITHM_IDS
 from sim.policy_catalog import Policy, policy_by_name
 
-SEATS = ("random", "fixed")
+SeatOrder = Literal["random", "fixed"]  # R9: different policies trade seats each game, or not
+SEATS = get_args(SeatOrder)
 
 
 class ConfigError(ValueError):
@@ -43,7 +44,7 @@ class GameConfig(BaseModel):
     players: int = 2
     heroes: tuple[str, ...] | None = None       # one per seat ("random" for any); None: random, distinct
     policies: tuple[Policy, ...] = Field((), validate_default=True)  # one for every seat, or one per seat (names are looked up)
-    seats: Literal["random", "fixed"] = "random"  # R9: different policies trade seats each game, or not
+    seats: SeatOrder = "random"
     cardset: str | None = None                   # a designer's card file on top of the boxes
     overrides: dict[str, int] = {}               # "CARD.FIELD" -> value
     rules: dict[str, int | bool] = Field({}, validate_default=True)  # every rules parameter, by name (defaults filled in)

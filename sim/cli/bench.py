@@ -51,13 +51,13 @@ def _child_seconds(cache_dir: str) -> float:
 def _throughput(players: int, policy: str, games: int, workers: int) -> float:
     """Games/s of `workers` processes playing ranges of games (fork: the engine is in memory)."""
     from concurrent.futures import ProcessPoolExecutor
-    from sim.runs.executors import _context
+    from sim.runs.executors import process_context
     if workers == 1:
         seconds, _ = _kernel_run(players, policy, 0, games)
         return games / seconds
     per = -(-games // workers)
     ranges = [(i * per, min(per, games - i * per)) for i in range(workers) if i * per < games]
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=process_context()) as pool:
         list(pool.map(_kernel_run, [players] * workers, [policy] * workers, [0] * workers, [1] * workers))
         t0 = time.perf_counter()
         list(pool.map(_kernel_run, [players] * len(ranges), [policy] * len(ranges),

@@ -31,7 +31,7 @@ def check_games(games: int, flag: str = "--games"):
 def game_config(players: int = 2, boxes=("base",), seed: int = 0, policy=(), heroes=(), rule=(), sets=(),
                 cardset: Path | None = None, seats: str = "random"):
     """The GameConfig of the shared options, or a one-line error (exit 2)."""
-    from sim.config import GameConfig, parse_rules, player_bounds
+    from sim.config import SEATS, GameConfig, parse_rules, player_bounds
     low, high = player_bounds("classic")
     if not low <= players <= high:
         fail(f"--players must be {low} to {high}, not {players}")
@@ -39,8 +39,8 @@ def game_config(players: int = 2, boxes=("base",), seed: int = 0, policy=(), her
         fail(f"--seed must be 0 or more, not {seed}")
     if cardset is not None and not Path(cardset).is_file():
         fail(f"--cardset {cardset}: no such card file")
-    if seats not in ("random", "fixed"):
-        fail(f"--seats must be random or fixed, not '{seats}'")
+    if seats not in SEATS:
+        fail(f"--seats must be {' or '.join(SEATS)}, not '{seats}'")
     with user_errors():
         return GameConfig.build(players=players, boxes=tuple(split_list(boxes)) or ("base",), seed=seed,
                                 policies=tuple(split_list(policy)), heroes=tuple(split_list(heroes)),

@@ -62,7 +62,8 @@ def default_start_method() -> str:
     return "fork" if sys.platform.startswith("linux") else "spawn"
 
 
-def _context(start_method: str | None = None):
+def process_context(start_method: str | None = None):
+    """The multiprocessing context of `start_method` (default: `default_start_method()`)."""
     try:
         return multiprocessing.get_context(start_method or default_start_method())
     except ValueError:
@@ -80,7 +81,7 @@ class ProcessExecutor:
 
     def __init__(self, workers: int, start_method: str | None = None):
         self.workers = self.capacity = max(1, int(workers))
-        self._context = _context(start_method)
+        self._context = process_context(start_method)
         self._pool = self._new_pool()
 
     def _new_pool(self):

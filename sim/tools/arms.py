@@ -7,14 +7,13 @@ random numbers.
 """
 from __future__ import annotations
 
-import multiprocessing
-import sys
 from concurrent.futures import ProcessPoolExecutor
 
 import pandas as pd
 
 from sim.config import GameConfig
 from sim.games import PlayResult, play
+from sim.runs.executors import process_context
 
 TABLES = ("games", "players", "events", "decks")
 
@@ -47,8 +46,7 @@ def play_arm(config: GameConfig, games: int, first_game: int = 0, workers: int =
     play(1, first_game=first_game, config=config)  # compile / check in the parent, once
     size = -(-games // workers)
     chunks = [(first_game + s, min(size, games - s)) for s in range(0, games, size)]
-    ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=process_context()) as pool:
         parts = list(pool.map(_play_chunk, [config] * len(chunks), *zip(*chunks)))
     return concat_results(parts)
 
