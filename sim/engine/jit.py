@@ -11,13 +11,15 @@ disk with everything it calls.
 for every field card inside its largest function).
 
 `by_index(name, modules)`: a kernel `f(which, *args)` that calls `modules[which].<name>(*args)`,
-for what is chosen at run time among modules of the same kernels (policy algorithms, modes).
+for what is chosen at run time among modules of the same kernels (policy algorithms, modes),
+copied into each caller like an `inline_kernel`.
 
 With NUMBA_DISABLE_JIT=1 every kernel is the plain Python function: the same games, slowly.
 """
 from __future__ import annotations
 
 import functools
+import inspect
 
 import numpy as np
 from numba import njit
@@ -66,20 +68,18 @@ def inline_kernel(func):
 
 def by_index(name: str, modules: tuple):
     """A kernel `f(which, *args)` calling `modules[which].<name>(*args)` (the last module for an
-    index out of range)."""
+    index out of range). Numba copies it into each caller, so that the call goes straight to the
+    chosen module's kernel, with the arguments named as that kernel names them (a `*args` tuple
+    cost about 50 instructions per call)."""
     targets = [getattr(m, name) for m in modules]
-
-    def call(which, *args):
-        return getattr(modules[which], name)(*args)
-
-    call.__name__ = call.__qualname__ = f"{name}_by_index"
+    params = ", ".join(inspect.signature(getattr(targets[0], "py_func", targets[0])).parameters)
+    lines = [f"def {name}_by_index(which, {params}):"]
+    for i in range(len(targets) - 1):
+        lines.append(f"    if which == {i}:\n        return f{i}({params})")
+    lines.append(f"    return f{len(targets) - 1}({params})")
+    glob = {f"f{i}": t for i, t in enumerate(targets)}
+    exec("\n".join(lines), glob)
+    call = glob[f"{name}_by_index"]
     if config.DISABLE_JIT:
         return call
-    glob = {f"f{i}": t for i, t in enumerate(targets)}
-    lines = ["def impl(which, *args):"]
-    for i in range(len(targets) - 1):
-        lines.append(f"    if which == {i}:\n        return f{i}(*args)")
-    lines.append(f"    return f{len(targets) - 1}(*args)")
-    exec("\n".join(lines), glob)
-    overload(call, jit_options=_OPTIONS, strict=False)(lambda which, *args: glob["impl"])
-    return call
+    return njit(inline="always", **_OPTIONS)(call)

@@ -3,8 +3,9 @@
 Each is answered by the algorithm of the seat that decides (s.pl[seat, PL_ALGO], an index of
 sim/engine/policies/registry.py), whose module defines a kernel of the same name and arguments.
 The rules say what is legal (sim/engine/rules/legal.py); a policy only chooses among it.
+Numba copies these kernels into their callers: a question costs one call, into the policy.
 """
-from sim.engine.jit import by_index, kernel
+from sim.engine.jit import by_index, inline_kernel
 from sim.engine.policies.registry import ALGORITHMS
 from sim.engine.state import PL_ALGO
 
@@ -22,65 +23,65 @@ _choose_buff_target = by_index("choose_buff_target", ALGORITHMS)
 _choose_cost_cut = by_index("choose_cost_cut", ALGORITHMS)
 
 
-@kernel
+@inline_kernel
 def prepare(s, c, p, algorithm, weights, entry):
     """A game starts: seat p plays the run's policy number `entry`, of this algorithm and weights."""
     s.pl[p, PL_ALGO] = algorithm
     _prepare(algorithm, s, c, p, weights, entry)
 
 
-@kernel
+@inline_kernel
 def choose_action(s, c, p, out):
     """Fill out = (kind, a, b) with p's next main-phase action (legal: sim/engine/rules/legal.py)."""
     _choose_action(s.pl[p, PL_ALGO], s, c, p, out)
 
 
-@kernel
+@inline_kernel
 def choose_keep(s, c, p, keep):
     """Upkeep: mark keep[i] for the hand cards (by position) p keeps."""
     _choose_keep(s.pl[p, PL_ALGO], s, c, p, keep)
 
 
-@kernel
+@inline_kernel
 def pick_cards(s, c, chooser, buf, n_cand, n, best_first):
     """Reorder buf[:n_cand] so that its first n entries are the chooser's picks (best_first: the
     chooser gains by the cards it picks, so it picks its best)."""
     _pick_cards(s.pl[chooser, PL_ALGO], s, c, chooser, buf, n_cand, n, best_first)
 
 
-@kernel
+@inline_kernel
 def decide_pay(s, c, payer, buf, n_cand, n):
     """Pay an optional cost with n of the candidates buf[:n_cand] (there are enough)? If so, the
     first n entries are the cards paid."""
     return _decide_pay(s.pl[payer, PL_ALGO], s, c, payer, buf, n_cand, n)
 
 
-@kernel
+@inline_kernel
 def decide_may(s, c, p):
     """Do what a "you may" step offers?"""
     return _decide_may(s.pl[p, PL_ALGO], s, c, p)
 
 
-@kernel
+@inline_kernel
 def choose_player(s, c, p, opponents_only, help, has_target):
     """Whom an effect of p's targets (-1: none): has_target[q] says whether q has a card it can
     hit; help: the effect benefits its target."""
     return _choose_player(s.pl[p, PL_ALGO], s, c, p, opponents_only, help, has_target)
 
 
-@kernel
+@inline_kernel
 def choose_field_swap(s, c, p):
     """Jamian: two field slots to swap ((-1, -1) with fewer than 2 cards on the field)."""
     return _choose_field_swap(s.pl[p, PL_ALGO], s, c, p)
 
 
-@kernel
+@inline_kernel
 def choose_buff_target(s, c, p, f):
     """Taurus/Leo Cloth: the card of p's in play, passing filter f, that gains the buff (-1: none)."""
     return _choose_buff_target(s.pl[p, PL_ALGO], s, c, p, f)
 
 
-@kernel
+@inline_kernel
 def choose_cost_cut(s, c, p, buf, n_cand):
     """Capella, Cassios: which of the field cards buf[:n_cand] (at least one) gets the cost cut
     (its index)."""

@@ -178,11 +178,11 @@ def aided(s, c, p, target):
     return False
 
 
-@kernel
+@inline_kernel
 def values_against(s, c, inst, target, p, is_aided):
     """`fighter_values`, told whether `aided(target)`: a card without a `fighting` program against
     a target no card aids adds its printed values and this turn's buffs (no need to look at the
-    other fighters)."""
+    other fighters). Copied into its callers: most cards take that short way."""
     k = c.inst_card[inst]
     if is_aided or c.prog[k, E.T_FIGHTING, 1] > 0:
         return fighter_values(s, c, inst, target, p, is_aided)

@@ -198,7 +198,10 @@ def draw_cards(s, c, p, n):
         inst = top_of_draw(s, c, p)
         if inst < 0:
             break
-        move_to(s, inst, p, E.Z_HAND)
+        top = s.zone_n[p, E.Z_DRAW] - 1  # as `move_to` would take it, without looking for it
+        s.zone[p, E.Z_DRAW, top] = -1
+        s.zone_n[p, E.Z_DRAW] = top
+        enter_zone(s, inst, p, E.Z_HAND)
         drawn += 1
     if drawn > 0:
         log_event(s, c, E.EV_DRAW, p, -1, drawn, 0)
