@@ -465,7 +465,7 @@ def note_slots(s, c, p):
     return started
 
 
-@kernel
+@inline_kernel
 def slot_costs(s, c, p, slot):
     """The effective costs of the card of `slot` for p (`costs_for`), computed once per decision."""
     memo = s.mind.slot_memo
@@ -702,7 +702,7 @@ def plan_holds(s, c, p, slot, t):
     return can_face(s, c, p, plan[PLAN_CARDS + nxt], t)
 
 
-@kernel
+@inline_kernel
 def follow_plan(s, c, p, out):
     """The next action of the fight planned by `plan_fight`, if the plan holds (the previous action
     followed it and, if an effect ran since, `plan_holds`): end the fight if it is won (as step 1
@@ -712,7 +712,14 @@ def follow_plan(s, c, p, out):
     until the fight ends: about as strong as deciding afresh, at a quarter of the cost."""
     plan = s.mind.plan
     if plan[PLAN_ACTION] != s.g[G_ACTIONS] - 1 or plan[PLAN_TURN] != s.g[G_TURN]:
-        return False
+        return False  # (the common case: copied into `choose_action`, it costs no call)
+    return next_in_plan(s, c, p, out)
+
+
+@kernel
+def next_in_plan(s, c, p, out):
+    """`follow_plan` once the previous action followed the plan."""
+    plan = s.mind.plan
     plan[PLAN_ACTION] = -1
     slot = plan[PLAN_SLOT]
     t = plan[PLAN_TARGET]

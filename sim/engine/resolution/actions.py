@@ -4,7 +4,7 @@ Fight sequence (hades.txt, GEN-3.1): the acquired card is pending while its Defe
 resolves (GEN-18: also when acquired by an effect), then its Flame fires, then it is placed (hand
 if won by Cosmos, else the discard pile), then the cards used in the fight are discarded.
 """
-from sim.engine.jit import kernel
+from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.resolution.effects import run_program
@@ -59,9 +59,16 @@ def finish_acquisition(s, c, inst, p, how):
             j += 1
 
 
-@kernel
+@inline_kernel
 def drain(s, c):
-    """Resolve pending events, last pushed first, each completely (GEN-3)."""
+    """Resolve pending events, last pushed first, each completely (GEN-3). Copied into its callers:
+    most actions leave nothing pending."""
+    if s.g[G_NPEND] > 0:
+        resolve_pending(s, c)
+
+
+@kernel
+def resolve_pending(s, c):
     while s.g[G_NPEND] > 0:
         n = s.g[G_NPEND] - 1
         kind, a, b, cc = s.pend[n, 0], s.pend[n, 1], s.pend[n, 2], s.pend[n, 3]

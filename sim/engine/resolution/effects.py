@@ -8,7 +8,7 @@ Ops never call back into resolution: acquisitions and refills they cause are pus
 pending stack (sim/resolve.py) and resolve right after the program, each completely.
 """
 import numpy as np
-from sim.engine.jit import kernel
+from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rules.field import (discard_from_field, push_pending, remove_flames, return_to_reserve,
@@ -365,14 +365,20 @@ def run_block(s, c, start, first, last, src_inst, p, q, target, slot):
     return True
 
 
-@kernel
+@inline_kernel
 def run_program(s, c, trig, src_inst, p, target, slot):
     """Run the `trig` program of card instance src_inst for controller p.
-    target: the field card src_inst faces (conditions); slot: the slot it was acquired from."""
+    target: the field card src_inst faces (conditions); slot: the slot it was acquired from.
+    Copied into its callers: most cards have no program for most triggers."""
+    if c.prog[c.inst_card[src_inst], trig, 1] > 0:
+        run_steps(s, c, trig, src_inst, p, target, slot)
+
+
+@kernel
+def run_steps(s, c, trig, src_inst, p, target, slot):
+    """`run_program` of a card that has a `trig` program."""
     k = c.inst_card[src_inst]
     start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
-    if n == 0:
-        return
     s.g[G_EFFECTS_RUN] += 1
     log_event(s, c, E.EV_EFFECT, p, src_inst, trig, 0)
     nplayers = s.g[G_NPLAYERS]

@@ -231,11 +231,11 @@ def effective_costs(s, c, target, p):
     return costs_for(s, c, target, p, True)
 
 
-@kernel
+@inline_kernel
 def costs_for(s, c, target, p, faced):
     """`effective_costs`, told whether p may have a card facing target: the policies know when it
-    has none, and then the modifiers that depend on its fighters are not looked for (what is
-    left is small enough to be inlined where the policies weigh the field)."""
+    has none, and then the modifiers that depend on its fighters are not looked for. Copied into
+    its callers: what is left then costs no call."""
     k = c.inst_card[target]
     # GEN-15 step 1: currency conversions
     str_cost = c.strength_cost[k]
@@ -275,7 +275,7 @@ def fighter_conversions(s, c, target, p, str_cost, cos_cost):
     return str_cost, cos_cost
 
 
-@inline_kernel
+@kernel
 def fighter_cuts(s, c, target, p):
     """What p's fighters facing target cut from its costs: target's own `cost` cuts that ask for a
     fighter, and the fighters that lower the cost of the card they face (Daichi)."""

@@ -4,7 +4,7 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 (sim.engine.resolution.actions, which refuses and counts an illegal one); a policy only chooses.
 """
 from sim.engine import enums as E
-from sim.engine.jit import kernel
+from sim.engine.jit import inline_kernel, kernel
 from sim.engine.rules.fight import COSMOS, STRENGTH, acquirable, cond_holds, face_cost_payable, healing_banned
 from sim.engine.rules.zones import count_alongside_any, count_in_zone, count_on_field
 
@@ -93,7 +93,7 @@ def can_use(s, c, p, inst, trig):
     return first_op_feasible(s, c, p, inst, trig, -1)
 
 
-@kernel
+@inline_kernel
 def can_face(s, c, p, inst, target):
     """May p play inst (in hand) against target? Dolphin asks for a discard first."""
     if target < 0:

@@ -3,7 +3,7 @@
 Every card movement of the engine goes through `move_to`, so an instance is always in exactly one
 place (the conservation invariant the tests check).
 """
-from sim.engine.jit import kernel
+from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
@@ -95,7 +95,7 @@ def enter_zone(s, inst, row, z):
         s.inst_wounds[inst] = 1
 
 
-@kernel
+@inline_kernel
 def move_to(s, inst, row, z):
     zone_remove(s, inst)
     enter_zone(s, inst, row, z)
