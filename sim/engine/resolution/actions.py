@@ -93,12 +93,18 @@ def illegal(s):
     return False
 
 
-@kernel
+@inline_kernel
 def pay_face_cost(s, c, p, inst, target):
-    """Dolphin: discard cards from hand (other than the one played) to fight it."""
+    """Dolphin: discard cards from hand (other than the one played) to fight it. Copied into its
+    callers: most field cards ask for nothing."""
+    if (c.field_rules[c.inst_card[target]] >> E.OP_FACE_COST) & 1 and not (s.inst_flags[target] & IF_FACE_PAID):
+        discard_to_face(s, c, p, inst, target)
+
+
+@kernel
+def discard_to_face(s, c, p, inst, target):
+    """`pay_face_cost` of a card that asks for it, not yet paid this turn."""
     i = own_rule(c, target, E.OP_FACE_COST)
-    if i < 0 or (s.inst_flags[target] & IF_FACE_PAID):
-        return
     s.g[G_EFFECTS_RUN] += 1
     n = c.ops[i, E.F_N]
     buf = s.scratch

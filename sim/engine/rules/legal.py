@@ -70,7 +70,7 @@ def op_feasible(s, c, p, inst, row, target):
     return True
 
 
-@kernel
+@inline_kernel
 def first_op_feasible(s, c, p, inst, trig, target):
     """Would the program do something now? Its first step must be able to run and, when that
     step is a cost, so must the step it pays for."""
