@@ -91,6 +91,8 @@ def reveal(s, c, slot, at_setup, seat):
     if n == 0:
         return -1
     inst = s.zone[E.COMMON, E.Z_RESERVE, n - 1]
+    s.zone[E.COMMON, E.Z_RESERVE, n - 1] = -1  # the top card: as `zone_remove` takes it, without looking
+    s.zone_n[E.COMMON, E.Z_RESERVE] = n - 1
     place_on_field(s, inst, slot)
     log_event(s, c, E.EV_REVEAL, seat, inst, slot, 1 if at_setup else 0)
     if not at_setup and c.prog[c.inst_card[inst], E.T_ARRIVAL, 1] > 0:

@@ -83,7 +83,7 @@ def first_op_feasible(s, c, p, inst, trig, target):
     return True
 
 
-@kernel
+@inline_kernel
 def can_use(s, c, p, inst, trig):
     """May p spend inst for its use now? A Cloth in hand must be equipped to be used, so not
     while another Cloth is equipped (one Cloth in play)."""

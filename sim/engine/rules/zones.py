@@ -88,7 +88,7 @@ def leave_zone(s, inst, z):
     s.inst_zone[inst] = -1
 
 
-@kernel
+@inline_kernel
 def enter_zone(s, inst, row, z):
     zone_push(s, row, z, inst)
     if z == E.Z_WOUNDED:
@@ -134,7 +134,7 @@ def move_all_but(s, row, z, dest, keep):
 
 @kernel
 def place_on_field(s, inst, slot):
-    zone_remove(s, inst)
+    """Put a card taken off its stack on an empty slot."""
     s.field[slot] = inst
     s.g[G_FIELD_CHANGES] += 1
     s.inst_row[inst] = E.COMMON
