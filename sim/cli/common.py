@@ -6,10 +6,7 @@ from contextlib import contextmanager
 
 import typer
 
-from sim.engine.cache import COMPILE_TIME
-
 USAGE_ERROR = 2
-FIRST_RUN = f"the first run compiles the engine: {COMPILE_TIME}"  # said before a command's first games
 
 
 def fail(message: str):
