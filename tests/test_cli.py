@@ -88,6 +88,33 @@ def test_help_says_what_each_option_does(command):
     assert r.exit_code == 0 and "Usage" in r.stdout
 
 
+COMMANDS = [["simulate"], ["report"], ["trace"], ["bench"], ["compare"], ["sweep"], ["suggest"], ["impact"],
+            ["robustness"], ["policies"], ["rules"], ["cards", "list"], ["cards", "show"], ["cards", "validate"],
+            ["cache", "info"], ["cache", "clear"]]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_help_ends_with_examples_and_shows_flags_as_flags(command):
+    text = invoke(*command, "--help").stdout
+    assert "Examples" in text and f"seiya {' '.join(command)}" in text.split("Examples", 1)[1]
+    assert "<bool>" not in text  # a flag takes no value
+
+
+def test_a_flag_takes_no_value():
+    text = invoke("simulate", "--help").stdout
+    assert "--report " in text and "<bool>" not in text
+    r = invoke("simulate", "--report", "true")
+    assert r.exit_code == 2 and "true" in r.stderr
+
+
+def test_version_and_shell_completion():
+    from sim import __version__
+    r = invoke("--version")
+    assert r.exit_code == 0 and r.stdout.startswith(f"seiya-sim {__version__} (engine ")
+    text = invoke("--help").stdout
+    assert "--install-completion" in text and "--show-completion" in text
+
+
 def test_simulate_help_names_the_options():
     text = invoke("simulate", "--help").stdout
     for opt in ("--boxes", "--players", "--games", "--seed", "--policy", "--heroes", "--workers", "--out",

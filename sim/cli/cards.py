@@ -7,8 +7,10 @@ from typing import List, Optional
 import typer
 
 from sim.cli.common import parse_sets, split_list, user_errors
+from sim.cli.help import examples
 
-app = typer.Typer(help="List, show and validate cards.", no_args_is_help=True, add_completion=False)
+app = typer.Typer(help="List, show and validate cards.", no_args_is_help=True,
+                  epilog=examples("seiya cards list", "seiya cards show 31", "seiya cards validate mine.toml"))
 
 LIST_COLUMNS = ["id", "name", "box", "class", "rank", "copies", "start", "strength_cost", "cosmos_cost",
                 "strength", "heal", "cosmos", "vp"]
@@ -21,7 +23,7 @@ def _load(boxes, cardset, sets):
                               parse_sets(sets) or None)
 
 
-@app.command("list")
+@app.command("list", epilog=examples("seiya cards list", 'seiya cards list --csv --set "Taurus Aldebaran.strength_cost=7"'))
 def list_cards(
     boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards (repeat or comma-separate)."),
     cardset: Optional[Path] = typer.Option(None, "--cardset", help="A designer's card file on top of the boxes."),
@@ -36,7 +38,7 @@ def list_cards(
     typer.echo(cards[LIST_COLUMNS].to_string(index=False))
 
 
-@app.command("show")
+@app.command("show", epilog=examples('seiya cards show "Taurus Aldebaran"', "seiya cards show 31"))
 def show(
     card: str = typer.Argument(..., help="A card name (as in `seiya cards list`, any case) or number."),
     boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards."),
@@ -56,7 +58,7 @@ def show(
             ", ".join(f"{k}={v}" for k, v in op.items() if v not in (None, [], {}, False)) for op in e["do"]))
 
 
-@app.command("validate")
+@app.command("validate", epilog=examples("seiya cards validate mine.toml"))
 def validate(
     path: Path = typer.Argument(..., help="A card file (TOML, same format as cardsets/base.toml)."),
     boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes the file is used on top of (checks that the engine can use the result)."),

@@ -8,6 +8,10 @@ import typer
 
 from sim.cli import options
 from sim.cli.common import fail, parse_sets, split_list, user_errors
+from sim.cli.help import examples
+
+EXAMPLES = examples('seiya compare --set "Taurus Aldebaran.strength_cost=6" --games 4000',
+                    "seiya compare runs/<before> runs/<after>")
 
 
 def compare(

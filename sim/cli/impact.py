@@ -8,6 +8,10 @@ import typer
 
 from sim.cli import options
 from sim.cli.common import fail, split_list, user_errors
+from sim.cli.help import examples
+
+EXAMPLES = examples('seiya impact --card "Taurus Aldebaran,Gemini Saga" --games 2000',
+                    "seiya impact --top 10")
 
 
 def impact(

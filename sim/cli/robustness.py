@@ -8,6 +8,9 @@ import typer
 
 from sim.cli import options
 from sim.cli.common import fail, split_list, user_errors
+from sim.cli.help import examples
+
+EXAMPLES = examples("seiya robustness --policies value,greedy,clock --games 2000")
 
 
 def robustness(

@@ -11,12 +11,17 @@ import typer
 
 from sim.cli import options
 from sim.cli.common import fail, user_errors
+from sim.cli.help import examples
 
 # The options that decide the games: with --resume they come from the run's manifest.
 CONFIG_OPTIONS = {"games": "--games", "players": "--players", "boxes": "--boxes", "seed": "--seed",
                   "policy": "--policy", "heroes": "--heroes", "rules": "--rule", "out": "--out",
                   "cardset": "--cardset", "sets": "--set", "batch_size": "--batch-size", "events": "--events",
                   "seats": "--seats"}
+
+EXAMPLES = examples("seiya simulate --games 20000 --report",
+                    'seiya simulate -n 4000 -p 3 --set "Taurus Aldebaran.strength_cost=7"',
+                    "seiya simulate --resume runs/<name>")
 
 
 def simulate(

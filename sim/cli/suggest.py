@@ -8,6 +8,10 @@ import typer
 
 from sim.cli import options
 from sim.cli.common import fail, split_list, user_errors
+from sim.cli.help import examples
+
+EXAMPLES = examples('seiya suggest --card "Ophiuchus Shaina"',
+                    "seiya suggest --games 1000 --max-change 2")
 
 
 def suggest(

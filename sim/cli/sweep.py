@@ -8,6 +8,10 @@ import typer
 
 from sim.cli import options
 from sim.cli.common import fail, split_list, user_errors
+from sim.cli.help import examples
+
+EXAMPLES = examples('seiya sweep --card "Taurus Aldebaran" --field strength_cost --values 5..10',
+                    "seiya sweep --field round_cap --values 20,30,60 --games 2000")
 
 
 def sweep(

@@ -8,6 +8,10 @@ import typer
 
 from sim.cli import options
 from sim.cli.common import fail, user_errors
+from sim.cli.help import examples
+
+EXAMPLES = examples("seiya trace --seed 0 --game 17",
+                    "seiya trace -p 3 --heroes Seiya,Ikki,Shun --format jsonl -o game.jsonl")
 
 
 def trace(
