@@ -143,6 +143,13 @@ BAD_CARD_FILE = 'box = "x"\n[[card]]\nid = 5\nname = "Bad"\nrank = ["rare"]\ncop
     (["--heroes", "Athena,Seiya"], "unknown Hero 'Athena'"),
     (["--cardset", "missing.toml"], "no such card file"),
     (["--cardset", "BAD"], "unknown field"),
+    (["--set", "Taurus Aldebaranx.vp=3"], "unknown card 'Taurus Aldebaranx' (did you mean 'Taurus Aldebaran'?)"),
+    (["--set", "Taurus.vp=3"], "(did you mean 'Taurus Cloth' or 'Taurus Aldebaran'?)"),
+    (["--set", "Taurus Aldebaran.cost=3"], "(did you mean 'strength_cost' or 'cosmos_cost'?)"),
+    (["--policy", "valeu"], "unknown policy 'valeu' (did you mean 'value'?)"),
+    (["--heroes", "seyia,ikki"], "unknown Hero 'Seyia' (did you mean 'Seiya'?)"),
+    (["--boxes", "bas"], "unknown box 'bas' (did you mean 'base'?)"),
+    (["--rule", "roundcap=30"], "unknown rules parameter 'roundcap' (did you mean 'round_cap'?)"),
 ])
 def test_bad_simulate_input_is_one_line_exit_2_and_no_folder(tmp_path, args, words):
     if "BAD" in args:

@@ -39,12 +39,14 @@ def sweep(
     from sim.cli.progress import compile_engine
     from sim.cli.tuning_common import check_arm, check_precision, default_workers, output_folder, print_table, quiet_matplotlib
     from sim.engine.params import BY_NAME as RULES
+    from sim.spelling import did_you_mean
     from sim.tools.sweep import SWEEP_METRICS, parse_target, parse_values, sweep as play_sweep
     cards = split_list(card)
     if not cards and field not in RULES:
-        fail(f"give the card to sweep (--card NAME, or --cards A,B), or as --field a rules parameter: {', '.join(RULES)}")
+        fail(f"give the card to sweep (--card NAME, or --cards A,B), or as --field a rules parameter"
+             f"{did_you_mean(field, RULES)}: {', '.join(RULES)}")
     if cards and field not in NUMERIC_FIELDS:
-        fail(f"unknown --field '{field}'; allowed: {', '.join(NUMERIC_FIELDS)}")
+        fail(f"unknown --field '{field}'{did_you_mean(field, NUMERIC_FIELDS)}; allowed: {', '.join(NUMERIC_FIELDS)}")
     try:
         vals = parse_values(values)
         parse_target(target)
