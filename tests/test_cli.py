@@ -64,15 +64,24 @@ def test_trace_text_and_jsonl():
 def test_cards_list_show_validate(tmp_path):
     r = invoke("cards", "list")
     assert r.exit_code == 0 and "Taurus Aldebaran" in r.stdout
-    r = invoke("cards", "list", "--csv", "--set", "Taurus Aldebaran.strength_cost=7")
+    r = invoke("cards", "list", "--format", "csv", "--set", "Taurus Aldebaran.strength_cost=7")
     assert r.exit_code == 0 and ",Taurus Aldebaran,base," in r.stdout
+    r = invoke("cards", "list", "--format", "json")
+    rows = json.loads(r.stdout)
+    assert r.exit_code == 0 and len(rows) == 90 and rows[30]["name"] == "Taurus Aldebaran"
+    r = invoke("cards", "list", "--format", "xml")
+    assert r.exit_code == 2 and "--format must be table, csv or json" in r.stderr
     r = invoke("cards", "show", "taurus aldebaran")
-    assert r.exit_code == 0 and "strength_cost: 8" in r.stdout
+    assert r.exit_code == 0 and "Cost: 8 Strength or 6 Cosmos" in r.stdout
+    assert "If it faces the first card of the field, it gains +2 Strength." in r.stdout and "op=" not in r.stdout
     good = tmp_path / "mine.toml"
     good.write_text('box = "mine"\n[[card]]\nid = 91\nname = "New Saint"\nrank = ["rare"]\ncopies = 1\n'
                     'strength_cost = 4\nstrength = 2\nplain = true\n')
     r = invoke("cards", "validate", good)
-    assert r.exit_code == 0 and "valid (1 cards" in r.stdout
+    assert r.exit_code == 0 and "valid (1 card, box 'mine')" in r.stdout
+    good.write_text(good.read_text().replace('box = "mine"\n', ""))
+    r = invoke("cards", "validate", good)
+    assert r.exit_code == 2 and "field 'box': missing" in r.stderr and "at the top, before the first [[card]]" in r.stderr
 
 
 def test_policies_lists_every_policy():
