@@ -74,3 +74,19 @@ def test_seiya_simulate_shows_its_progress_and_no_compiling_once_cached(tmp_path
     r = CliRunner().invoke(app, ["simulate", "--games", "60", "--workers", "1", "--out", str(tmp_path / "run")])
     assert r.exit_code == 0, r.output
     assert "Simulating: 60/60 games" in r.stderr and "ompil" not in r.stderr
+
+
+def test_a_tool_shows_the_compile_in_plain_lines_off_a_terminal(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(progress, "monotonic", clock)
+    out = io.StringIO()
+    with progress.working("Compiling the engine", Console(file=out, force_terminal=False)):
+        clock.t += 75
+    assert out.getvalue().splitlines() == ["Compiling the engine...", "Compiling the engine: done in 75 s"]
+
+
+def test_a_tool_says_nothing_when_the_kernels_are_cached(monkeypatch):
+    monkeypatch.setattr(progress, "engine_cached", lambda: True)
+    out = io.StringIO()
+    progress.compile_engine(None, Console(file=out))
+    assert out.getvalue() == ""
