@@ -16,8 +16,11 @@ from __future__ import annotations
 import ast
 import inspect
 import itertools
+import os
 import re
 import shlex
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,15 +116,17 @@ def _sim_calls_bind(code: str):
 
 
 @pytest.mark.parametrize("example", _by_kind("python"))
-def test_python_examples_run(example, tmp_path, monkeypatch):
+def test_python_examples_run(example, tmp_path):
+    """In a fresh interpreter, as a reader runs it (an example may register a policy variant: it
+    must not leak into the other tests)."""
     compile(example.text, example.id, "exec")
     _sim_calls_bind(example.text)
     if example.slow:
         pytest.skip(f"checked, not run: {example.slow} (marked in the doc)")
-    monkeypatch.chdir(tmp_path)
-    import matplotlib
-    matplotlib.use("Agg")
-    exec(compile(example.text, example.id, "exec"), {"__name__": "__doc_example__"})
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    r = subprocess.run([sys.executable, "-c", example.text], cwd=tmp_path, capture_output=True, text=True,
+                       env=dict(os.environ, MPLBACKEND="Agg", PYTHONPATH=path))
+    assert r.returncode == 0, f"{example.id}:\n{r.stderr}"
 
 
 # --- seiya commands ---------------------------------------------------------------------------------
