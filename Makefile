@@ -6,11 +6,17 @@ BIN := $(VENV)/bin
 
 .PHONY: setup test test-fast report golden bench instructions clean
 
+# Set-up says each step and lets pip show what it fetches and installs (about a minute or two).
 $(BIN)/seiya: pyproject.toml
+	@echo "Setting up $(VENV): seiya-sim and its dependencies (numpy, numba, pandas, pyarrow, matplotlib, ...; about 80 packages)"
+	@echo "[1/3] Creating the virtual environment $(VENV)"
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[dev]"
+	@echo "[2/3] Updating pip"
+	$(BIN)/pip install --upgrade pip
+	@echo "[3/3] Installing seiya-sim with the test and notebook tools (\".[dev]\")"
+	$(BIN)/pip install -e ".[dev]"
 	@touch $(BIN)/seiya
+	@echo "Set up: $(BIN)/seiya is ready"
 
 setup: $(BIN)/seiya
 

@@ -49,5 +49,7 @@ def card_row(frame: pd.DataFrame, key) -> pd.Series:
     k = str(key).strip()
     hit = frame.loc[(frame["name"].str.lower() == k.lower()) | (frame["id"].astype(str) == k)]
     if not len(hit):
-        raise ValueError(f"unknown card '{key}'; use a name as in `seiya cards list` or a card number")
+        from sim.spelling import did_you_mean
+        raise ValueError(f"unknown card '{key}'{did_you_mean(k, frame['name'])}; use a name as in "
+                         "`seiya cards list` or a card number")
     return hit.iloc[0]

@@ -21,6 +21,7 @@ from sim.engine.modes import MODE_IDS, MODES
 from sim.engine.params import BY_NAME as RULES, PARAMS
 from sim.engine.policies.registry import ALGORITHM_IDS
 from sim.policy_catalog import Policy, policy_by_name
+from sim.spelling import did_you_mean
 
 SeatOrder = Literal["random", "fixed"]  # R9: different policies trade seats each game, or not
 SEATS = get_args(SeatOrder)
@@ -69,7 +70,8 @@ class GameConfig(BaseModel):
         given = dict(v or {})
         unknown = [k for k in given if k not in RULES]
         if unknown:
-            raise ValueError(f"unknown rules parameter '{unknown[0]}'; allowed: {', '.join(RULES)}")
+            raise ValueError(f"unknown rules parameter '{unknown[0]}'{did_you_mean(unknown[0], RULES)}; "
+                             f"allowed: {', '.join(RULES)}")
         out = {}
         for p in PARAMS:
             value = given.get(p.name, p.default)
@@ -93,7 +95,8 @@ class GameConfig(BaseModel):
             named = [h for h in self.heroes if h not in ("random", "")]
             for h in named:
                 if h not in E.HEROES:
-                    raise ValueError(f"unknown Hero '{h}'; allowed: {', '.join(E.HEROES)} or random")
+                    raise ValueError(f"unknown Hero '{h}'{did_you_mean(h, E.HEROES)}; allowed: "
+                                     f"{', '.join(E.HEROES)} or random")
             if len(set(named)) < len(named):
                 raise ValueError("a Hero is given to two seats; Heroes are distinct")
         if self.cardset is not None and not Path(self.cardset).is_file():

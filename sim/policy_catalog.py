@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, field_validator
 
 from sim.engine.policies.registry import ALGORITHM_IDS
 from sim.engine.policies.weights import N_WEIGHTS, WEIGHT_NAMES, WEIGHTS  # noqa: F401  (names of the API)
+from sim.spelling import did_you_mean
 
 
 class Policy(BaseModel):
@@ -78,7 +79,7 @@ def policy_by_name(name: str) -> Policy:
     if name in ("<default>", "default"):
         name = DEFAULT_POLICY
     if name not in POLICIES:
-        raise ValueError(f"unknown policy '{name}'; allowed: {', '.join(POLICIES)}")
+        raise ValueError(f"unknown policy '{name}'{did_you_mean(name, POLICIES)}; allowed: {', '.join(POLICIES)}")
     return POLICIES[name]
 
 
@@ -90,7 +91,7 @@ def variant(base: str, name: str, description: str = "", **weights: float) -> Po
     w = list(b.weights)
     for key, value in weights.items():
         if key not in WEIGHT_NAMES:
-            raise ValueError(f"unknown weight '{key}'; allowed: {', '.join(WEIGHT_NAMES)}")
+            raise ValueError(f"unknown weight '{key}'{did_you_mean(key, WEIGHT_NAMES)}; allowed: {', '.join(WEIGHT_NAMES)}")
         w[WEIGHT_NAMES[key]] = float(value)
     changed = ", ".join(f"{k}={v:g}" for k, v in weights.items())
     policy = Policy(name=name, algorithm=b.algorithm, description=description or f"'{base}' with {changed}.",

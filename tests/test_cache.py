@@ -56,17 +56,17 @@ def test_corrupt_files_are_found_without_loading_them(tmp_path):
 
 def test_a_corrupt_cache_is_repaired_and_compiled_again(tmp_path):
     """Truncate the cached entry kernel (index and code) of a copy of this session's cache: a new
-    process notices, removes them with a one-line note, compiles them again and plays."""
+    process notices, removes them with a one-line note, compiles them again and plays. The child
+    is pointed at the copy with NUMBA_CACHE_DIR, which wins over any cache variable the user set."""
     sim.play(1)
     src = Path(os.environ["NUMBA_CACHE_DIR"])
-    dst = tmp_path / "cache" / src.name
+    dst = tmp_path / "cache"
     shutil.copytree(src, dst)
     files = sorted(_this_checkout(dst).glob("batch.play_batch-*.nb[ic]"))
     assert len(files) == 2
     for p in files:
         p.write_bytes(p.read_bytes()[:100])
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
-    env["SEIYA_CACHE_DIR"] = str(tmp_path / "cache")
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(dst))
     code = "import sim; print(len(sim.play(5, seed=3).games))"
     r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr

@@ -64,15 +64,24 @@ def test_trace_text_and_jsonl():
 def test_cards_list_show_validate(tmp_path):
     r = invoke("cards", "list")
     assert r.exit_code == 0 and "Taurus Aldebaran" in r.stdout
-    r = invoke("cards", "list", "--csv", "--set", "Taurus Aldebaran.strength_cost=7")
+    r = invoke("cards", "list", "--format", "csv", "--set", "Taurus Aldebaran.strength_cost=7")
     assert r.exit_code == 0 and ",Taurus Aldebaran,base," in r.stdout
+    r = invoke("cards", "list", "--format", "json")
+    rows = json.loads(r.stdout)
+    assert r.exit_code == 0 and len(rows) == 90 and rows[30]["name"] == "Taurus Aldebaran"
+    r = invoke("cards", "list", "--format", "xml")
+    assert r.exit_code == 2 and "--format must be table, csv or json" in r.stderr
     r = invoke("cards", "show", "taurus aldebaran")
-    assert r.exit_code == 0 and "strength_cost: 8" in r.stdout
+    assert r.exit_code == 0 and "Cost: 8 Strength or 6 Cosmos" in r.stdout
+    assert "If it faces the first card of the field, it gains +2 Strength." in r.stdout and "op=" not in r.stdout
     good = tmp_path / "mine.toml"
     good.write_text('box = "mine"\n[[card]]\nid = 91\nname = "New Saint"\nrank = ["rare"]\ncopies = 1\n'
                     'strength_cost = 4\nstrength = 2\nplain = true\n')
     r = invoke("cards", "validate", good)
-    assert r.exit_code == 0 and "valid (1 cards" in r.stdout
+    assert r.exit_code == 0 and "valid (1 card, box 'mine')" in r.stdout
+    good.write_text(good.read_text().replace('box = "mine"\n', ""))
+    r = invoke("cards", "validate", good)
+    assert r.exit_code == 2 and "field 'box': missing" in r.stderr and "at the top, before the first [[card]]" in r.stderr
 
 
 def test_policies_lists_every_policy():
@@ -86,6 +95,33 @@ def test_policies_lists_every_policy():
 def test_help_says_what_each_option_does(command):
     r = invoke(*command, "--help")
     assert r.exit_code == 0 and "Usage" in r.stdout
+
+
+COMMANDS = [["simulate"], ["report"], ["trace"], ["bench"], ["compare"], ["sweep"], ["suggest"], ["impact"],
+            ["robustness"], ["policies"], ["rules"], ["cards", "list"], ["cards", "show"], ["cards", "validate"],
+            ["cache", "info"], ["cache", "clear"]]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_help_ends_with_examples_and_shows_flags_as_flags(command):
+    text = invoke(*command, "--help").stdout
+    assert "Examples" in text and f"seiya {' '.join(command)}" in text.split("Examples", 1)[1]
+    assert "<bool>" not in text  # a flag takes no value
+
+
+def test_a_flag_takes_no_value():
+    text = invoke("simulate", "--help").stdout
+    assert "--report " in text and "<bool>" not in text
+    r = invoke("simulate", "--report", "true")
+    assert r.exit_code == 2 and "true" in r.stderr
+
+
+def test_version_and_shell_completion():
+    from sim import __version__
+    r = invoke("--version")
+    assert r.exit_code == 0 and r.stdout.startswith(f"seiya-sim {__version__} (engine ")
+    text = invoke("--help").stdout
+    assert "--install-completion" in text and "--show-completion" in text
 
 
 def test_simulate_help_names_the_options():
@@ -116,6 +152,13 @@ BAD_CARD_FILE = 'box = "x"\n[[card]]\nid = 5\nname = "Bad"\nrank = ["rare"]\ncop
     (["--heroes", "Athena,Seiya"], "unknown Hero 'Athena'"),
     (["--cardset", "missing.toml"], "no such card file"),
     (["--cardset", "BAD"], "unknown field"),
+    (["--set", "Taurus Aldebaranx.vp=3"], "unknown card 'Taurus Aldebaranx' (did you mean 'Taurus Aldebaran'?)"),
+    (["--set", "Taurus.vp=3"], "(did you mean 'Taurus Cloth' or 'Taurus Aldebaran'?)"),
+    (["--set", "Taurus Aldebaran.cost=3"], "(did you mean 'strength_cost' or 'cosmos_cost'?)"),
+    (["--policy", "valeu"], "unknown policy 'valeu' (did you mean 'value'?)"),
+    (["--heroes", "seyia,ikki"], "unknown Hero 'Seyia' (did you mean 'Seiya'?)"),
+    (["--boxes", "bas"], "unknown box 'bas' (did you mean 'base'?)"),
+    (["--rule", "roundcap=30"], "unknown rules parameter 'roundcap' (did you mean 'round_cap'?)"),
 ])
 def test_bad_simulate_input_is_one_line_exit_2_and_no_folder(tmp_path, args, words):
     if "BAD" in args:

@@ -51,8 +51,9 @@ def test_resume_after_ctrl_c_plays_only_the_missing_batches(tmp_path, reference)
     m = run_folder.read_manifest(folder)
     assert m["status"] == "interrupted" and m["games_done"] == 2 * BATCH
     assert [b["index"] for b in m["batches"]] == [0, 1] and m["batches_planned"] == 4
-    played = []
-    runner.resume_run(folder, workers=2, on_progress=played.append)
+    played, started = [], []
+    runner.resume_run(folder, workers=2, on_progress=played.append, on_start=started.append)
+    assert started == [2 * BATCH]  # the play began from the games already done
     assert played == [3 * BATCH, 4 * BATCH]  # two batches played, not four
     assert_same_run(folder, reference)
     assert len(run_folder.read_manifest(folder)["resumed"]) == 1

@@ -7,6 +7,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from sim.cards.schema import Card, CardFileError, parse_card_file
+from sim.spelling import did_you_mean
 
 CARDSET_DIR = Path(__file__).resolve().parents[2] / "cardsets"
 BOXES = ("base", "asgard", "poseidon", "hades")
@@ -16,7 +17,7 @@ NUMERIC_FIELDS = ("copies", "strength_cost", "cosmos_cost", "strength", "heal", 
 
 def box_path(box: str) -> Path:
     if box not in BOXES:
-        raise CardFileError(f"unknown box '{box}'; allowed: {', '.join(BOXES)}")
+        raise CardFileError(f"unknown box '{box}'{did_you_mean(box, BOXES)}; allowed: {', '.join(BOXES)}")
     path = CARDSET_DIR / f"{box}.toml"
     if not path.exists():
         raise CardFileError(f"box '{box}' has no card file yet ({path.name}); available: "
@@ -45,7 +46,8 @@ def find_card(cards: list[Card], key: str) -> int:
     for i, c in enumerate(cards):
         if c.name.lower() == k.lower() or (k.isdigit() and c.id == int(k)):
             return i
-    raise CardFileError(f"unknown card '{key}'; use a name as in `seiya cards list` or a card number")
+    raise CardFileError(f"unknown card '{key}'{did_you_mean(k, [c.name for c in cards])}; use a name as in "
+                        "`seiya cards list` or a card number")
 
 
 def apply_overrides(cards: list[Card], overrides: dict[str, int] | None) -> list[Card]:

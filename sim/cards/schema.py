@@ -153,8 +153,11 @@ class Card(Strict):
 
 
 class CardFile(Strict):
-    box: str
+    box: str   # the box its cards belong to
     card: list[Card] = Field(min_length=1)
+
+
+BOX_KEY = 'a card file names its box at the top, before the first [[card]], e.g. box = "base"'
 
 
 def _describe(path: Path, raw: dict, err: dict) -> str:
@@ -170,6 +173,10 @@ def _describe(path: Path, raw: dict, err: dict) -> str:
     msg = err["msg"]
     if err["type"] == "extra_forbidden":
         msg = "unknown field"
+        if field == "box":  # written after a [[card]] header, TOML makes it that card's
+            msg += f"; {BOX_KEY}"
+    elif field == "box" and err["type"] == "missing":
+        msg = f"missing: {BOX_KEY}"
     elif err["type"] in ("literal_error",) and "ctx" in err:
         msg = f"{msg}"
     return f"{path}:{where} field '{field}': {msg}"

@@ -19,12 +19,16 @@ from typing import Optional
 import typer
 
 from sim.cli.common import fail
+from sim.cli.help import examples
 
 PLAYER_COUNTS = (2, 4)
 GAMES = 2000  # per timed run
 INSTRUCTION_GAMES = 200  # per case under callgrind: about 40 s each, mostly Python's start-up there
 _CHILD = ("import time; t = time.perf_counter(); import sim; sim.play(1, players=2); "
           "print(time.perf_counter() - t)")
+
+EXAMPLES = examples("seiya bench --quick",
+                    "seiya bench --profile")
 
 
 def _kernel_run(players: int, policy: str, first_game: int, games: int) -> tuple[float, int]:

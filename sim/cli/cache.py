@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import typer
 
+from sim.cli.help import examples
+
 app = typer.Typer(help="Show or clear the cache of compiled engine kernels.", no_args_is_help=True,
-                  add_completion=False)
+                  epilog=examples("seiya cache info", "seiya cache clear"))
 
 
 def human(n: int) -> str:
@@ -15,7 +17,7 @@ def human(n: int) -> str:
     return f"{n:.1f} GB"
 
 
-@app.command("info")
+@app.command("info", epilog=examples("seiya cache info"))
 def info():
     """The cache folder (SEIYA_CACHE_DIR, default ~/.cache/seiya-sim), this engine's kernel folder and the size of each."""
     from sim.engine import cache
@@ -32,7 +34,7 @@ def info():
     typer.echo(f"Total: {human(i['bytes'])} in {len(folders)} kernel folders")
 
 
-@app.command("clear")
+@app.command("clear", epilog=examples("seiya cache clear"))
 def clear():
     """Delete every cached kernel folder (the next game compiles the engine again)."""
     from sim.engine import cache

@@ -1,4 +1,4 @@
-"""`seiya cards list|show|validate`: the card table, one card in full, a designer's card file checked."""
+"""`seiya cards list|show|validate`: the card table, one card in plain words, a designer's card file checked."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,12 +6,16 @@ from typing import List, Optional
 
 import typer
 
-from sim.cli.common import parse_sets, split_list, user_errors
+from sim.cli.common import fail, parse_sets, split_list, user_errors
+from sim.cli.help import examples
 
-app = typer.Typer(help="List, show and validate cards.", no_args_is_help=True, add_completion=False)
+app = typer.Typer(help="List, show and validate cards.", no_args_is_help=True,
+                  epilog=examples("seiya cards list", "seiya cards show 31", "seiya cards validate mine.toml"))
 
-LIST_COLUMNS = ["id", "name", "box", "class", "rank", "copies", "start", "strength_cost", "cosmos_cost",
-                "strength", "heal", "cosmos", "vp"]
+LIST_COLUMNS = {"id": "#", "name": "name", "box": "box", "class": "class", "rank": "rank", "copies": "copies",
+                "start": "start", "strength_cost": "Str cost", "cosmos_cost": "Cos cost", "strength": "Str",
+                "cosmos": "Cos", "heal": "Heal", "vp": "VP"}  # column: header (Str: Strength, Cos: Cosmos)
+FORMATS = ("table", "csv", "json")
 
 
 def _load(boxes, cardset, sets):
@@ -21,42 +25,50 @@ def _load(boxes, cardset, sets):
                               parse_sets(sets) or None)
 
 
-@app.command("list")
+@app.command("list", epilog=examples("seiya cards list",
+                                     'seiya cards list --format csv --set "Taurus Aldebaran.strength_cost=7"'))
 def list_cards(
     boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards (repeat or comma-separate)."),
     cardset: Optional[Path] = typer.Option(None, "--cardset", help="A designer's card file on top of the boxes."),
     sets: List[str] = typer.Option([], "--set", help="Show the cards with \"CARD.FIELD=VALUE\" applied (repeatable)."),
-    csv: bool = typer.Option(False, "--csv", help="Print CSV (all columns) instead of a table."),
+    fmt: str = typer.Option("table", "--format", "-f", help="table (the main columns, for reading), csv or json (every column, for programs)."),
 ):
     """One line per card: number, name (use either in --set), box, class, rank, copies, costs, values."""
+    if fmt not in FORMATS:
+        from sim.spelling import did_you_mean
+        fail(f"--format must be table, csv or json, not '{fmt}'{did_you_mean(fmt, FORMATS)}")
     cards = _load(boxes, cardset, sets)
-    if csv:
+    if fmt == "csv":
         typer.echo(cards.to_csv(index=False), nl=False)
-        return
-    typer.echo(cards[LIST_COLUMNS].to_string(index=False))
+    elif fmt == "json":
+        typer.echo(cards.to_json(orient="records", force_ascii=False, indent=1))
+    else:
+        from rich.console import Console
+        from rich.table import Table
+        table = Table(box=None, header_style="bold", pad_edge=False)
+        for col, title in LIST_COLUMNS.items():
+            table.add_column(title, justify="right" if cards[col].dtype.kind in "iu" else "left")
+        for row in cards[list(LIST_COLUMNS)].itertuples(index=False):
+            table.add_row(*(str(v) for v in row))
+        Console(width=200).print(table)  # its natural width, not the terminal's folding
 
 
-@app.command("show")
+@app.command("show", epilog=examples('seiya cards show "Taurus Aldebaran"', "seiya cards show 31"))
 def show(
     card: str = typer.Argument(..., help="A card name (as in `seiya cards list`, any case) or number."),
     boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes of cards."),
     cardset: Optional[Path] = typer.Option(None, "--cardset", help="A designer's card file on top of the boxes."),
 ):
-    """Every field of one card, its text and its encoded effects."""
+    """One card in plain words: its numbers, its printed text and what its effects make the engine do."""
     from sim.cards.cardsets import find_card, load_card_records
+    from sim.cards.describe import card_lines
     with user_errors():
         records = load_card_records(tuple(split_list(boxes)) or ("base",), str(cardset) if cardset else None)
         c = records[find_card(records, card)]
-    data = c.model_dump(by_alias=True, exclude_none=True)
-    effects = data.pop("effects", [])
-    for k, v in data.items():
-        typer.echo(f"{k:>14}: {v}")
-    for e in effects:
-        typer.echo(f"{'effect':>14}: on {e['on']}: " + "; ".join(
-            ", ".join(f"{k}={v}" for k, v in op.items() if v not in (None, [], {}, False)) for op in e["do"]))
+    typer.echo("\n".join(card_lines(c)))
 
 
-@app.command("validate")
+@app.command("validate", epilog=examples("seiya cards validate mine.toml"))
 def validate(
     path: Path = typer.Argument(..., help="A card file (TOML, same format as cardsets/base.toml)."),
     boxes: List[str] = typer.Option(["base"], "--boxes", "-b", help="Boxes the file is used on top of (checks that the engine can use the result)."),
@@ -67,4 +79,5 @@ def validate(
     with user_errors():
         parsed = parse_card_file(path)
         build_engine(tuple(split_list(boxes)) or ("base",), str(path))
-    typer.echo(f"{path}: valid ({len(parsed.card)} cards, box '{parsed.box}')")
+    n = len(parsed.card)
+    typer.echo(f"{path}: valid ({n} card{'' if n == 1 else 's'}, box '{parsed.box}')")

@@ -6,10 +6,7 @@ from contextlib import contextmanager
 
 import typer
 
-from sim.engine.cache import COMPILE_TIME
-
 USAGE_ERROR = 2
-FIRST_RUN = f"the first run compiles the engine: {COMPILE_TIME}"  # said before a command's first games
 
 
 def fail(message: str):
@@ -45,6 +42,7 @@ def split_list(values: list[str] | None) -> list[str]:
 def parse_sets(values: list[str] | None) -> dict[str, int]:
     """--set "CARD.FIELD=VALUE" (repeatable) -> {"CARD.FIELD": VALUE}."""
     from sim.cards.cardsets import NUMERIC_FIELDS
+    from sim.spelling import did_you_mean
     out = {}
     for item in values or []:
         key, eq, value = item.rpartition("=")
@@ -52,7 +50,8 @@ def parse_sets(values: list[str] | None) -> dict[str, int]:
         if not eq or not dot or not name:
             fail(f"bad --set '{item}': use \"CARD.FIELD=VALUE\", e.g. \"Taurus Aldebaran.strength_cost=7\"")
         if field not in NUMERIC_FIELDS:
-            fail(f"bad --set '{item}': unknown field '{field}'; allowed: {', '.join(NUMERIC_FIELDS)}")
+            fail(f"bad --set '{item}': unknown field '{field}'{did_you_mean(field, NUMERIC_FIELDS)}; "
+                 f"allowed: {', '.join(NUMERIC_FIELDS)}")
         try:
             out[f"{name.strip()}.{field}"] = int(value.strip())
         except ValueError:

@@ -7,7 +7,11 @@ from typing import List, Optional
 import typer
 
 from sim.cli import options
-from sim.cli.common import FIRST_RUN, fail, parse_sets, split_list, user_errors
+from sim.cli.common import fail, parse_sets, split_list, user_errors
+from sim.cli.help import examples
+
+EXAMPLES = examples('seiya compare --set "Taurus Aldebaran.strength_cost=6" --games 4000',
+                    "seiya compare runs/<before> runs/<after>")
 
 
 def compare(
@@ -32,6 +36,7 @@ def compare(
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Report folder to create (default runs/<time>-compare/)."),
 ):
     """Paired comparison: per card and overall, the change in win share, acquisition rate and game length (B - A), with 95% CIs and FDR-corrected significance."""
+    from sim.cli.progress import compile_engine
     from sim.cli.tuning_common import (check_arm, check_precision, default_workers, output_folder, quiet_matplotlib)
     runs = list(runs or [])
     if runs and len(runs) != 2:
@@ -65,7 +70,8 @@ def compare(
             if m not in known and not m.startswith("win_share:"):
                 fail(f"unknown --metric '{m}'; allowed: {', '.join(sorted(known))}, win_share:HERO")
         folder = output_folder(out, "compare")
-        typer.echo(f"Playing both arms on the same seeds ({FIRST_RUN})...", err=True)
+        compile_engine(base)
+        typer.echo("Playing both arms on the same seeds...", err=True)
         from sim.tools.compare import compare as play_both
         with user_errors():
             cmp = play_both(games, workers=default_workers(workers), precision=precision,

@@ -7,7 +7,11 @@ from typing import List, Optional
 import typer
 
 from sim.cli import options
-from sim.cli.common import FIRST_RUN, fail, split_list, user_errors
+from sim.cli.common import fail, split_list, user_errors
+from sim.cli.help import examples
+
+EXAMPLES = examples('seiya impact --card "Taurus Aldebaran,Gemini Saga" --games 2000',
+                    "seiya impact --top 10")
 
 
 def impact(
@@ -27,6 +31,7 @@ def impact(
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Report folder to create (default runs/<time>-impact/)."),
 ):
     """Remove each card (copies = 0, same seeds) and measure the change in game length, first-player advantage and Hero balance, with paired 95% CIs."""
+    from sim.cli.progress import compile_engine
     from sim.cli.tuning_common import check_arm, default_workers, output_folder, print_table, quiet_matplotlib
     if not 0 < fdr < 1:
         fail(f"--fdr must be between 0 and 1, not {fdr}")
@@ -44,8 +49,8 @@ def impact(
                 fail(f"'{c}' is not a reserve card; only reserve cards can be removed")
     folder = output_folder(out, "impact")
     quiet_matplotlib()
-    typer.echo(f"Playing {len(cards) or 'every reserve'} card(s) removed, {games} games each "
-               f"({FIRST_RUN})...", err=True)
+    compile_engine(base)
+    typer.echo(f"Playing {len(cards) or 'every reserve'} card(s) removed, {games} games each...", err=True)
     with user_errors():
         imp = play_impact(cards or None, games, workers=default_workers(workers), fdr=fdr, config=base)
     import pandas as pd

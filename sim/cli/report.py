@@ -7,6 +7,10 @@ from typing import Optional
 import typer
 
 from sim.cli.common import fail, user_errors
+from sim.cli.help import examples
+
+EXAMPLES = examples("seiya report runs/<name>",
+                    "seiya report runs/<name> --out /tmp/report-of-name")
 
 
 def make_report(run, out: Path | None = None) -> Path:

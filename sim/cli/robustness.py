@@ -8,6 +8,9 @@ import typer
 
 from sim.cli import options
 from sim.cli.common import fail, split_list, user_errors
+from sim.cli.help import examples
+
+EXAMPLES = examples("seiya robustness --policies value,greedy,clock --games 2000")
 
 
 def robustness(
@@ -25,6 +28,7 @@ def robustness(
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Report folder to create (default runs/<time>-robustness/)."),
 ):
     """The card table under several policies: flags the cards whose verdict (buyers significantly above or below the others) flips between policies."""
+    from sim.cli.progress import compile_engine
     from sim.cli.tuning_common import check_arm, default_workers, output_folder, print_table, quiet_matplotlib
     pols = split_list(policies)
     if len(pols) < 2 or len(set(pols)) != len(pols):
@@ -40,6 +44,7 @@ def robustness(
     folder = output_folder(out, "robustness")
     quiet_matplotlib()
     from sim.tools.robustness import robustness as play_robustness
+    compile_engine(base)
     typer.echo(f"Playing {games} games under each of {', '.join(pols)}...", err=True)
     with user_errors():
         rob = play_robustness(tuple(pols), games, workers=default_workers(workers), fdr=fdr, config=base)

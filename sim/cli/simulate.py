@@ -10,13 +10,18 @@ from typing import Optional
 import typer
 
 from sim.cli import options
-from sim.cli.common import FIRST_RUN, fail, user_errors
+from sim.cli.common import fail, user_errors
+from sim.cli.help import examples
 
 # The options that decide the games: with --resume they come from the run's manifest.
 CONFIG_OPTIONS = {"games": "--games", "players": "--players", "boxes": "--boxes", "seed": "--seed",
                   "policy": "--policy", "heroes": "--heroes", "rules": "--rule", "out": "--out",
                   "cardset": "--cardset", "sets": "--set", "batch_size": "--batch-size", "events": "--events",
                   "seats": "--seats"}
+
+EXAMPLES = examples("seiya simulate --games 20000 --report",
+                    'seiya simulate -n 4000 -p 3 --set "Taurus Aldebaran.strength_cost=7"',
+                    "seiya simulate --resume runs/<name>")
 
 
 def simulate(
@@ -127,33 +132,26 @@ def _until_precise(config, out, workers, batch_size, quiet, scheduler, cluster, 
 
 def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, scheduler=None, cluster=None,
                        extend: int = 0) -> Path:
-    """simulate_to_folder (or resume_run, or extend_run by `extend` games) with a rich progress bar (games done, games/s, time left) on stderr."""
+    """simulate_to_folder (or resume_run, or extend_run by `extend` games) showing on stderr the
+    compile on a first run, then a progress bar (games done, the play's games/s, time left)."""
     from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
-    from rich.text import Text
 
+    from sim.cli.progress import run_progress
     from sim.runs.folder import check_out_folder, config_from_manifest, read_manifest
     from sim.runs.runner import check_config, extend_run, resume_run, simulate_to_folder
-
-    class Speed(ProgressColumn):
-        def render(self, task):
-            return Text(f"{task.speed:,.0f} games/s" if task.speed else "– games/s")
 
     console = Console(stderr=True)
 
     def notice(line: str):
         console.print(f"[yellow]{line}[/yellow]")
 
-    def start(on_progress):
+    def start(on_progress=None, on_start=None):
+        shown = dict(on_progress=on_progress, on_start=on_start, scheduler=scheduler, cluster=cluster, notice=notice)
         if extend:
-            return extend_run(resume, extend, workers, on_progress=on_progress, scheduler=scheduler,
-                              cluster=cluster, notice=notice)
+            return extend_run(resume, extend, workers, **shown)
         if resume is not None:
-            return resume_run(resume, workers, on_progress=on_progress, scheduler=scheduler, cluster=cluster,
-                              notice=notice)
-        return simulate_to_folder(config, out, workers, batch_size, on_progress=on_progress,
-                                  scheduler=scheduler, cluster=cluster, notice=notice)
+            return resume_run(resume, workers, **shown)
+        return simulate_to_folder(config, out, workers, batch_size, **shown)
 
     if resume is not None:
         manifest = read_manifest(resume)
@@ -165,17 +163,12 @@ def _run_with_progress(config, out, workers, batch_size, quiet, resume=None, sch
     previous = _stop_on_sigterm()
     try:
         if quiet:
-            return start(None)
-        if resume is None:  # a new run: report bad input before any "compiling" message
+            return start()
+        if resume is None:  # a new run: report bad input before showing any work
             check_config(config)
             check_out_folder(out)
-        if not extend:
-            console.print(f"[dim]Preparing ({FIRST_RUN})...[/dim]")
-        columns = (TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(),
-                   TextColumn("left"), TimeRemainingColumn())
-        with Progress(*columns, console=console, speed_estimate_period=60) as progress:
-            task = progress.add_task("games", total=total, completed=done)
-            return start(lambda games_done: progress.update(task, completed=games_done))
+        with run_progress(total, done, console) as progress:
+            return start(progress.advance, progress.started)
     except KeyboardInterrupt:
         console.print("Interrupted: the finished batches are kept (manifest status 'interrupted'); "
                       f"finish with `seiya simulate --resume {resume or out}`.", soft_wrap=True)

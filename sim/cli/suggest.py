@@ -7,7 +7,11 @@ from typing import List, Optional
 import typer
 
 from sim.cli import options
-from sim.cli.common import FIRST_RUN, fail, split_list, user_errors
+from sim.cli.common import fail, split_list, user_errors
+from sim.cli.help import examples
+
+EXAMPLES = examples('seiya suggest --card "Ophiuchus Shaina"',
+                    "seiya suggest --games 1000 --max-change 2")
 
 
 def suggest(
@@ -30,6 +34,7 @@ def suggest(
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Report folder to create (default runs/<time>-suggest/)."),
 ):
     """Suggest the smallest integer cost changes that bring each card's buyers' win-share difference (or --target) within --tolerance, searched by paired sweeps and verified on new games."""
+    from sim.cli.progress import compile_engine
     from sim.cli.tuning_common import check_arm, default_workers, output_folder, print_table, quiet_matplotlib
     cards, fields = split_list(card), split_list(field) or ["strength_cost", "cosmos_cost"]
     for f in fields:
@@ -56,8 +61,9 @@ def suggest(
         check_arm(base.with_changes(overrides={**base.overrides, f"{c}.{fields[0]}": 1}))
     folder = output_folder(out, "suggest")
     quiet_matplotlib()
-    typer.echo(f"Suggesting costs for {', '.join(cards) if cards else 'the outlier cards'} with {games} games per arm "
-               f"({FIRST_RUN})...", err=True)
+    compile_engine(base)
+    typer.echo(f"Suggesting costs for {', '.join(cards) if cards else 'the outlier cards'} with {games} games per arm...",
+               err=True)
     with user_errors():
         sug = play_suggest(cards or None, games, workers=default_workers(workers), tolerance=tolerance,
                            max_change=max_change, target=target, fdr=fdr, fields=tuple(fields), config=base)

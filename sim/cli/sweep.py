@@ -7,7 +7,11 @@ from typing import List, Optional
 import typer
 
 from sim.cli import options
-from sim.cli.common import FIRST_RUN, fail, split_list, user_errors
+from sim.cli.common import fail, split_list, user_errors
+from sim.cli.help import examples
+
+EXAMPLES = examples('seiya sweep --card "Taurus Aldebaran" --field strength_cost --values 5..10',
+                    "seiya sweep --field round_cap --values 20,30,60 --games 2000")
 
 
 def sweep(
@@ -32,14 +36,17 @@ def sweep(
 ):
     """Play a card's cost (or any number) at each value on the same seeds: acquisition rate, buyers' win-share difference, game length and balance against the value, with 95% CIs and the value closest to a target."""
     from sim.cards.cardsets import NUMERIC_FIELDS
+    from sim.cli.progress import compile_engine
     from sim.cli.tuning_common import check_arm, check_precision, default_workers, output_folder, print_table, quiet_matplotlib
     from sim.engine.params import BY_NAME as RULES
+    from sim.spelling import did_you_mean
     from sim.tools.sweep import SWEEP_METRICS, parse_target, parse_values, sweep as play_sweep
     cards = split_list(card)
     if not cards and field not in RULES:
-        fail(f"give the card to sweep (--card NAME, or --cards A,B), or as --field a rules parameter: {', '.join(RULES)}")
+        fail(f"give the card to sweep (--card NAME, or --cards A,B), or as --field a rules parameter"
+             f"{did_you_mean(field, RULES)}: {', '.join(RULES)}")
     if cards and field not in NUMERIC_FIELDS:
-        fail(f"unknown --field '{field}'; allowed: {', '.join(NUMERIC_FIELDS)}")
+        fail(f"unknown --field '{field}'{did_you_mean(field, NUMERIC_FIELDS)}; allowed: {', '.join(NUMERIC_FIELDS)}")
     try:
         vals = parse_values(values)
         parse_target(target)
@@ -59,8 +66,9 @@ def sweep(
             base.with_changes(rules={**base.rules, field: v})
     folder = output_folder(out, "sweep")
     quiet_matplotlib()
-    typer.echo(f"Sweeping {field} of {', '.join(cards) or 'the rules'} over {len(vals)} values x {games} games "
-               f"({FIRST_RUN})...", err=True)
+    compile_engine(base)
+    typer.echo(f"Sweeping {field} of {', '.join(cards) or 'the rules'} over {len(vals)} values x {games} games...",
+               err=True)
     with user_errors():
         sw = play_sweep(cards or None, field, vals, games, workers=default_workers(workers), target=target,
                         precision=precision, precision_metrics=tuple(split_list(metrics)) or ("win_share_diff",),

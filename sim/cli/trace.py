@@ -8,6 +8,10 @@ import typer
 
 from sim.cli import options
 from sim.cli.common import fail, user_errors
+from sim.cli.help import examples
+
+EXAMPLES = examples("seiya trace --seed 0 --game 17",
+                    "seiya trace -p 3 --heroes Seiya,Ikki,Shun --format jsonl -o game.jsonl")
 
 
 def trace(
@@ -25,11 +29,13 @@ def trace(
 ):
     """Play one game and tell it turn by turn (text) or as JSON Lines."""
     import sim
+    from sim.cli.progress import compile_engine
     if fmt not in ("text", "jsonl"):
         fail(f"--format must be text or jsonl, not '{fmt}'")
     if game < 0:
         fail(f"--game must be 0 or more, not {game}")
     config = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset)
+    compile_engine(config)
     with user_errors():
         text = sim.trace(config.seed, game, fmt=fmt, config=config)
     if out is None:

@@ -95,10 +95,12 @@ def simulate_to_folder(config: RunConfig, out: str | Path | None = None, workers
                        batch_size: int | None = None,
                        on_progress: Callable[[int], None] | None = None,
                        scheduler: str | None = None, cluster: str | None = None,
-                       notice: Callable[[str], None] | None = None) -> Path:
+                       notice: Callable[[str], None] | None = None,
+                       on_start: Callable[[int], None] | None = None) -> Path:
     """Check the config, play every batch (in this process for one worker, else in a process pool,
     or on Dask with `scheduler`/`cluster`), write the run folder and return its path.
-    `on_progress(games_done)` is called after each batch; `notice(line)` for retries.
+    `on_start(games_done)` is called once the engine is compiled and the workers are ready, as the
+    first batches go out; `on_progress(games_done)` after each batch; `notice(line)` for retries.
     On Ctrl-C the manifest is marked 'interrupted', on a batch that fails twice 'failed'; the
     finished batches stay usable and `resume_run(folder)` plays the rest."""
     from sim.runs.executors import make_executor, wants_dask
@@ -125,14 +127,15 @@ def simulate_to_folder(config: RunConfig, out: str | Path | None = None, workers
         if executor is not None:
             executor.close(cancel=True)
         raise
-    _execute(config, folder, manifest, batches, executor, on_progress, notice)
+    _execute(config, folder, manifest, batches, executor, on_progress, notice, on_start)
     return folder
 
 
 def resume_run(folder: str | Path, workers: int | None = None,
                on_progress: Callable[[int], None] | None = None,
                scheduler: str | None = None, cluster: str | None = None,
-               notice: Callable[[str], None] | None = None) -> Path:
+               notice: Callable[[str], None] | None = None,
+               on_start: Callable[[int], None] | None = None) -> Path:
     """Finish an interrupted or failed run with the configuration in its manifest: play only the
     batches it does not list as done (same batch plan), so the tables end up identical to those
     of an uninterrupted run. Refuses if the card set or the engine changed since the run began."""
@@ -190,7 +193,7 @@ def resume_run(folder: str | Path, workers: int | None = None,
     manifest["host"], manifest["pid"] = platform.node(), os.getpid()
     manifest.setdefault("resumed", []).append(datetime.now(timezone.utc).isoformat(timespec="seconds"))
     write_manifest(folder, manifest)
-    _execute(config, folder, manifest, todo, executor, on_progress, notice)
+    _execute(config, folder, manifest, todo, executor, on_progress, notice, on_start)
     return folder
 
 
@@ -204,7 +207,8 @@ def run_plan(manifest: dict, config: RunConfig, batch_size: int) -> list[tuple[i
 def extend_run(folder: str | Path, games: int, workers: int | None = None,
                on_progress: Callable[[int], None] | None = None,
                scheduler: str | None = None, cluster: str | None = None,
-               notice: Callable[[str], None] | None = None) -> Path:
+               notice: Callable[[str], None] | None = None,
+               on_start: Callable[[int], None] | None = None) -> Path:
     """Add `games` games to a complete run: new batches (same batch size) on the next game indices,
     appended to the manifest's `plan` and played by `resume_run`. Every game depends only on
     (seed, game index), so the result equals one run of the final size."""
@@ -226,7 +230,7 @@ def extend_run(folder: str | Path, games: int, workers: int | None = None,
     manifest["status"] = "interrupted"  # until resume_run has played the new batches
     write_manifest(folder, manifest)
     return resume_run(folder, workers, on_progress=on_progress, scheduler=scheduler, cluster=cluster,
-                      notice=notice)
+                      notice=notice, on_start=on_start)
 
 
 def _still_running(manifest: dict) -> bool:
@@ -244,7 +248,7 @@ def _still_running(manifest: dict) -> bool:
     return True
 
 
-def _execute(config, folder, manifest, todo, executor, on_progress, notice):
+def _execute(config, folder, manifest, todo, executor, on_progress, notice, on_start=None):
     """Play the batches `todo` on `executor`, recording each finished one; set the final status."""
     manifest["executor"] = executor.describe()
     manifest["workers"] = executor.workers
@@ -252,6 +256,8 @@ def _execute(config, folder, manifest, todo, executor, on_progress, notice):
     t0 = time.perf_counter()
     cancel = True
     try:
+        if on_start:
+            on_start(manifest["games_done"])
         _drive(config, folder, manifest, todo, executor, on_progress, notice)
         manifest["status"] = "complete"
         cancel = False

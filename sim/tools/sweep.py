@@ -122,7 +122,8 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
     if cards is None:
         return sweep_rule(field, values, base, games, workers, target, precision, precision_metrics, max_games)
     if field not in NUMERIC_FIELDS:
-        raise ValueError(f"unknown field '{field}'; allowed: {', '.join(NUMERIC_FIELDS)}")
+        from sim.spelling import did_you_mean
+        raise ValueError(f"unknown field '{field}'{did_you_mean(field, NUMERIC_FIELDS)}; allowed: {', '.join(NUMERIC_FIELDS)}")
     values = parse_values(values) if isinstance(values, str) else [int(v) for v in values]
     target = parse_target(target)
     cards = [cards] if isinstance(cards, (str, int)) else list(cards)
@@ -165,7 +166,8 @@ def sweep_rule(name: str, values, base, games: int = 1000, workers: int = 1, tar
     the table has the overall metrics of each value (`card` is "rule")."""
     from sim.engine.params import BY_NAME
     if name not in BY_NAME:
-        raise ValueError(f"unknown rules parameter '{name}'; allowed: {', '.join(BY_NAME)}")
+        from sim.spelling import did_you_mean
+        raise ValueError(f"unknown rules parameter '{name}'{did_you_mean(name, BY_NAME)}; allowed: {', '.join(BY_NAME)}")
     values = parse_values(values) if isinstance(values, str) else [int(v) for v in values]
     current = int(base.rules[name])
     arm_values = values if current in values else sorted(values + [current])

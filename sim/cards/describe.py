@@ -1,0 +1,312 @@
+"""A card in plain words (`seiya cards show`): its numbers, its printed text, and what its effect
+programs make the engine do, told from the programs themselves, so that a reader can check them
+against the text without reading the effect language."""
+from __future__ import annotations
+
+from sim.cards.schema import Card, Condition, Op, Select
+
+RANK_SIGNS = {"very_common": "●", "common": "▲", "uncommon": "◆", "rare": "★", "very_rare": "✻"}
+RANK_WORDS = {"very_common": "very common", "common": "common", "uncommon": "uncommon", "rare": "rare",
+              "very_rare": "very rare"}
+START_WORDS = {"reserve": "in the reserve", "deck": "in each starting deck", "setaside": "set aside (armoured Heroes)"}
+TRIGGERS = {
+    "engagement": "Engagement (played to face a field card)",
+    "defeated": "Defeated (acquired from the field)",
+    "arrival": "Arrival (revealed on the field, not at setup)",
+    "exit": "Exit (leaves the field)",
+    "discard_use": "Discard (used by discarding it)",
+    "wound_use": "Wound (used by wounding it)",
+    "destroy_use": "Destroy (used by destroying it)",
+    "freeze_use": "Freeze (used by freezing it)",
+    "marked": "Marked",
+    "fighting": "While it fights",
+    "cost": "Its cost",
+    "field": "While it is on the field",
+    "score": "At the end of the game",
+}
+WHO = {  # subject, possessive
+    "self": ("you", "your"), "each_opponent": ("each opponent", "their"), "each_player": ("each player", "their"),
+    "chosen_opponent": ("an opponent of your choice", "their"), "chosen_player": ("a player of your choice", "their"),
+    "fighters_owner": ("the player who fought it", "their"), "active": ("the active player", "their"),
+    "common": ("", "the"), "that_player": ("that player", "their"),
+}
+ZONES = {"draw": "draw pile", "hand": "hand", "discard": "discard pile", "play": "cards in play",
+         "cloth": "Cloth in play", "wounded": "wounded cards", "destroyed": "destroyed cards",
+         "setaside": "set-aside cards", "revealed": "revealed cards", "deck": "deck"}
+BY = {"self": " (you choose which)", "random": " (at random)", "opponent": " (an opponent chooses which)"}
+
+
+# --- words -----------------------------------------------------------------------------------------
+def _class_word(name: str) -> str:
+    return "Saint without constellation" if name == "saint_no_constellation" else name.replace("_", " ").title()
+
+
+def _plural(word: str) -> str:
+    if word.endswith("constellation"):
+        return word.replace("Saint ", "Saints ", 1)
+    return word if word.endswith("s") else word + ("es" if word.endswith("o") else "s")
+
+
+def _either(words: list[str]) -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def kind(select: Select | None, many: bool = False) -> str:
+    """The cards a select matches: 'Character', '● or ▲ Heroes', 'Saint with Cosmos', 'Seiya'."""
+    s = select or Select()
+    classes = [_class_word(c) for c in s.classes]
+    if classes:
+        words = _either([_plural(c) if many else c for c in classes]) + (f" named {s.name}" if s.name else "")
+    else:
+        words = s.name or ("cards" if many else "card")
+    if s.rank:
+        words = f"{_either([RANK_SIGNS[r] for r in s.rank])} {words}"
+    if s.cosmos:
+        words += " with Cosmos" if s.cosmos == "has" else " without Cosmos"
+    if s.not_name:
+        words += f" (not {s.not_name})"
+    return words
+
+
+def things(n, select: Select | None) -> str:
+    """n cards matching select: '1 Character', '2 Heroes', 'all ● or ▲ Characters', 'as many cards'."""
+    if n == "all":
+        return f"all {kind(select, many=True)}"
+    if n == "last":
+        return f"as many {kind(select, many=True)}"
+    return f"{n} {kind(select, many=n != 1)}"
+
+
+def _verb(subject: str, base: str) -> str:
+    """'you draw', 'each player draws'."""
+    if subject in ("you", ""):
+        return base
+    return base[:-1] + "ies" if base.endswith("y") and base[-2] not in "aeiou" else base + "s"
+
+
+def condition(when) -> str:
+    """A `when` as an 'if ...' clause."""
+    if when is None:
+        return ""
+    fixed = {"flames_even": "if the Clock shows an even number of flames",
+             "flames_odd": "if the Clock shows an odd number of flames",
+             "facing_first": "if it faces the first card of the field",
+             "facing_last": "if it faces the last card of the field"}
+    if isinstance(when, str):
+        return fixed[when]
+    c: Condition = when
+    if c.alongside is not None:
+        return f"if at least {things(c.at_least, c.alongside)} fights alongside it"
+    count = c.count
+    other = "other " if count.other else ""
+    what = things(c.at_least, count.select)
+    what = what.replace(f"{c.at_least} ", f"{c.at_least} {other}", 1)
+    if count.zone == "field":
+        return f"if at least {what} {'is' if c.at_least == 1 else 'are'} on the field"
+    if count.zone == "alongside":
+        return f"if at least {what} {'fights' if c.at_least == 1 else 'fight'} alongside it"
+    return f"if your {ZONES[count.zone]} {'holds' if count.zone != 'wounded' else 'hold'} at least {what}"
+
+
+def _stats(strength: int, cosmos: int, less: bool = False) -> str:
+    parts = [f"{v} {name}" if less else f"+{v} {name}"
+             for v, name in ((strength, "Strength"), (cosmos, "Cosmos")) if v]
+    return " and ".join(parts) or "nothing"
+
+
+# --- ops -------------------------------------------------------------------------------------------
+def _move(op: Op, subject: str, poss: str) -> str:
+    def verb(base: str) -> str:  # a cost (pay) is one the payer may decline
+        return f"may {base}" if op.may or op.pay else _verb(subject, base)
+
+    src = op.from_
+    what = things(op.n, op.select)
+    by = BY.get(op.by, "") if op.by != "self" or op.who != "self" else ""
+    places = {"fighters": "the cards used to fight it", "this": "this card", "field": "the field",
+              "reserve_top": "the top of the reserve", "field_discard": "the battlefield discard"}
+    where = places.get(src) or f"{poss} {ZONES[src]}"
+    if op.top:
+        where = f"the top of {poss} {ZONES[src]}"
+    dest = op.to
+    if src == "this" and dest == "wounded":
+        return "it joins your deck wounded"
+    if src == "cloth" and dest == "discard" and op.n == "all" and op.select == Select():
+        return f"{subject} {verb('discard')} {poss} Cloth in play"
+    if dest == "wounded":
+        act = f"{verb('wound')} {what} from {where}"
+    elif dest == "destroyed":
+        act = f"{verb('destroy')} {what} from {where}"
+    elif dest == "discard" and src == "wounded":
+        act = f"{verb('heal')} {what} among {poss} wounded cards"
+    elif dest == "discard" and src in ("hand", "cloth", "play"):
+        act = f"{verb('discard')} {what} from {where}"
+    elif dest == "hand":
+        act = f"{verb('take')} {what} from {where} into {poss} hand"
+    elif dest == "reserve":
+        act = f"{verb('shuffle')} {what} from {where} into the reserve"
+        if subject == "":
+            act = f"{what} from {where} {'is' if op.n == 1 else 'are'} shuffled into the reserve"
+    elif dest == "revealed":
+        act = f"{verb('reveal')} {what} from {where}"
+    elif dest == "draw_top":
+        act = f"{verb('put')} {what} from {where} on top of {poss} draw pile"
+    elif dest == "own_discard":  # from another player's pile into yours
+        return f"you put {what} from the {ZONES[src]} of {subject} into your discard pile{by}"
+    else:
+        act = f"{verb('put')} {what} from {where} into {poss} {ZONES[dest]}"
+    return (f"{subject} {act}" if subject else act) + by
+
+
+def _op(op: Op, card: Card) -> str:
+    subject, poss = WHO[op.who]
+    s = subject + " " if subject else ""
+    name = op.op
+    if name == "move":
+        return _move(op, subject, poss)
+    if name == "draw":
+        n = "as many cards" if op.n == "last" else things(op.n, None)
+        return f"{s}{_verb(subject, 'draw')} {n}"
+    if name == "shuffle":
+        return f"{s}{_verb(subject, 'shuffle')} {poss} {ZONES[op.zone]}"
+    if name == "remove_flame":
+        return f"remove {op.n} flame{'s' if op.n != 1 else ''} from the Clock"
+    if name == "acquire":
+        if op.from_ == "reserve_top":
+            text = "you put the top card of the reserve into your discard pile (acquired for free)"
+        else:
+            where = "adjacent to this card on the field" if op.adjacent else "from the field"
+            text = f"you acquire for free {things(op.n, op.select)} {where} (into your discard pile)"
+        return text + (", without its effects" if op.no_effects else "")
+    if name == "field_remove":
+        if op.n == "all":
+            return f"every {kind(op.select)} on the field goes to the battlefield discard"
+        return f"you remove {things(op.n, op.select)} from the field to the battlefield discard"
+    if name == "field_refill":
+        return "the emptied slot is refilled from the reserve" if op.same_slot else "the field is refilled from the reserve"
+    if name == "field_swap":
+        return "you swap the places of 2 field cards"
+    if name == "buff":
+        return f"{things(op.n, op.select)} in play gains {_stats(op.strength, op.cosmos)}"
+    if name == "turn_buff":
+        return f"all your Characters gain {_stats(op.strength, op.cosmos)} this turn (those played later too)"
+    if name == "cost_cut":
+        return (f"{op.n} field {kind(op.select, many=op.n != 1)} {'costs' if op.n == 1 else 'cost'} "
+                f"{_stats(op.strength, op.cosmos, True)} less this turn (at least 1)")
+    if name == "alt_cost_turn":
+        return (f"this turn, field {kind(op.select, many=True)} may be acquired with your Strength, at their "
+                "Cosmos cost")
+    if name == "upgrade":
+        hero = card.hero or "Hero"
+        return (f"you may destroy 2 identical {hero} from your hand to put 1 {hero} of the next rank from your "
+                "set-aside cards into your discard pile")
+    if name == "swap_cloth":
+        has = "have" if subject == "you" else "has"
+        return f"swap this Cloth with a {kind(op.select)} {subject} {has} in play (yours is equipped)"
+    if name == "return_to_reserve":
+        return "this card is shuffled into the reserve"
+    if name == "give_self":  # the active player chooses
+        pile = "your discard pile" if op.who == "self" else "the discard pile of " + (
+            "a player of their choice" if op.who == "chosen_player" else subject)
+        return f"the active player puts this card into {pile}"
+    if name == "swap_zones":
+        return (f"{s}{_verb(subject, 'swap')} {things(1, op.select)} in {poss} {ZONES[op.from_]} with "
+                f"{things(1, op.other_select)} among {poss} {ZONES[op.to]}")
+    if name == "cosmos_draw":
+        return "if this card's Cosmos is spent to acquire a field Character, you draw 1 card"
+    if name == "stat":
+        if op.alongside is not None:
+            return f"each {kind(op.alongside)} fighting alongside it gains {_stats(op.strength, op.cosmos)}"
+        return f"it gains {_stats(op.strength, op.cosmos)}"
+    if name == "stat_mult":
+        return (f"each {kind(op.alongside)} fighting alongside it has its Strength and Cosmos "
+                f"multiplied by {op.factor}")
+    if name == "stat_per":
+        return f"it gains {_stats(op.strength, op.cosmos)} per {kind(op.select)} {_counted(op.count)}"
+    if name == "protect":
+        return f"{kind(op.alongside, many=True)} fighting alongside it cannot be wounded"
+    if name == "cost_if_fighter":
+        return f"it costs {_stats(op.strength, op.cosmos, True)} less if {_one(op.fighter)} fights it"
+    if name == "alt_cost_fighter":
+        return f"{_one(op.fighter)} may acquire it for {_stats(op.strength, op.cosmos, True)}"
+    if name == "faced_cost_per":
+        return (f"the {kind(op.faced)} it faces costs {_stats(op.strength, op.cosmos, True)} less per "
+                f"{kind(op.select)} {_counted(op.count)} (at least 1)")
+    if name == "min_fighters":
+        return f"it can only be fought by at least {things(op.n, None).replace('card', 'Character')}"
+    if name == "face_cost":
+        return "to fight it, a player must discard a card from their hand"
+    if name == "acquire_ban":
+        return f"no other {kind(op.select)} can be acquired"
+    if name == "heal_ban":
+        return "no Character can be healed"
+    if name == "vp_per":
+        if op.count == "deck_names":
+            return f"+1 VP per differently named {kind(op.select)} in your deck"
+        one, many = {"deck": ("card in your deck", "cards in your deck"),
+                     "destroyed": ("destroyed card of yours", "of your destroyed cards"),
+                     "field": ("card on the field", "cards on the field"),
+                     "alongside": ("card alongside it", "cards alongside it")}[op.count]
+        return f"+1 VP per full {op.per} {many}" if op.per > 1 else f"+1 VP per {one}"
+    if name == "vp_if_most":
+        return f"+{op.bonus} VP if you have the most {kind(op.select, many=True)}"
+    if name == "vp_if_own":
+        return f"+{op.bonus} VP if you also own a {kind(op.select)}"
+    raise ValueError(f"no words for op '{name}'")  # a new op: add its words here
+
+
+def _one(select: Select) -> str:
+    """'Hyoga', 'a Saint'."""
+    return select.name if select.name and not select.classes else f"a {kind(select)}"
+
+
+def _counted(count: str | None) -> str:
+    return {"field": "on the field", "alongside": "fighting alongside it", "deck": "in your deck",
+            "destroyed": "among your destroyed cards", "deck_names": "named differently in your deck"}.get(count, "")
+
+
+def program(effect, card: Card) -> str:
+    """One program as a sentence: its ops in order, with what makes the next ones run."""
+    out = ""
+    for i, op in enumerate(effect.do):
+        text = _op(op, card)
+        if op.when is not None:
+            text = f"{condition(op.when)}, {text}"
+        if i == 0:
+            out = text
+        else:
+            prev = effect.do[i - 1]
+            payer = "you do" if WHO[prev.who][0] == "you" else "they do"
+            joint = f"; if {payer}, " if prev.pay else "; if that was done in full, " if prev.then else "; then "
+            out += joint + text
+    return out[:1].upper() + out[1:] + "."
+
+
+# --- the card ----------------------------------------------------------------------------------
+def card_lines(card: Card) -> list[str]:
+    """The card for a reader: name, kind, numbers, printed text, and its effects in plain words."""
+    kinds = ", ".join(_class_word(c) for c in card.classes) or "No class"
+    ranks = " and ".join(f"{RANK_SIGNS[r]} {RANK_WORDS[r]}" for r in card.rank)
+    copies = f"{card.copies} cop{'y' if card.copies == 1 else 'ies'} {START_WORDS[card.start]}"
+    head = f"#{card.id} {card.name}" + (f" ({card.name_fr})" if card.name_fr and card.name_fr != card.name else "")
+    lines = [head, f"{kinds}; {ranks}; {copies}"]
+    costs = [f"{v} {name}" for v, name in ((card.strength_cost, "Strength"), (card.cosmos_cost, "Cosmos")) if v]
+    cannot = "none (a starting card)" if card.start != "reserve" else "none (it cannot be bought)"
+    lines.append("Cost: " + (" or ".join(costs) if costs else cannot))
+    gives = [f"{v} {name}" for v, name in ((card.strength, "Strength"), (card.cosmos, "Cosmos"), (card.heal, "Heal")) if v]
+    lines.append("Gives: " + (", ".join(gives) if gives else "nothing") + f"; VP: {card.vp}"
+                 + (" and more at the end of the game (below)" if any(e.on == "score" for e in card.effects) else ""))
+    if card.hero:
+        lines.append(f"A version of {card.hero} (it counts as {card.hero} for effects)")
+    if card.icons:
+        lines.append("Icons: " + ", ".join(card.icons))
+    if card.text:
+        lines.append(f"Text: {card.text}")
+    if card.effects:
+        lines.append("What the engine does:")
+        lines += [f"  {TRIGGERS[e.on]}: {program(e, card)}" for e in card.effects]
+    elif card.plain:
+        lines.append("No effect of its own.")
+    if card.estimate:
+        lines.append("Its numbers are our estimate, not printed facts.")
+    return lines
