@@ -66,6 +66,8 @@ def test_cards_list_show_validate(tmp_path):
     assert r.exit_code == 0 and "Taurus Aldebaran" in r.stdout
     r = invoke("cards", "list", "--format", "csv", "--set", "Taurus Aldebaran.strength_cost=7")
     assert r.exit_code == 0 and ",Taurus Aldebaran,base," in r.stdout
+    old_name = invoke("cards", "list", "--csv", "--set", "Taurus Aldebaran.strength_cost=7")
+    assert old_name.stdout == r.stdout and "--csv is now --format csv" in old_name.stderr
     r = invoke("cards", "list", "--format", "json")
     rows = json.loads(r.stdout)
     assert r.exit_code == 0 and len(rows) == 90 and rows[30]["name"] == "Taurus Aldebaran"

@@ -32,8 +32,12 @@ def list_cards(
     cardset: Optional[Path] = typer.Option(None, "--cardset", help="A designer's card file on top of the boxes."),
     sets: List[str] = typer.Option([], "--set", help="Show the cards with \"CARD.FIELD=VALUE\" applied (repeatable)."),
     fmt: str = typer.Option("table", "--format", "-f", help="table (the main columns, for reading), csv or json (every column, for programs)."),
+    csv: bool = typer.Option(False, "--csv", hidden=True, help="The former name of --format csv."),
 ):
     """One line per card: number, name (use either in --set), box, class, rank, copies, costs, values."""
+    if csv:
+        typer.echo("note: --csv is now --format csv", err=True)
+        fmt = "csv"
     if fmt not in FORMATS:
         from sim.spelling import did_you_mean
         fail(f"--format must be table, csv or json, not '{fmt}'{did_you_mean(fmt, FORMATS)}")
