@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -43,13 +44,22 @@ def _kernel_run(players: int, policy: str, first_game: int, games: int) -> tuple
     return time.perf_counter() - t0, int(raw[0][:, GM_TURNS].sum())
 
 
-def _child_seconds(cache_dir: str) -> float:
-    """Wall time of a fresh interpreter that imports sim and plays one game with this cache."""
+def _child_seconds(cache_dir: str) -> tuple[float, float]:
+    """A fresh interpreter that imports sim and plays one game with this cache: (wall seconds,
+    CPU seconds, user + system, of it and every process it waited for)."""
+    import resource
     env = dict(os.environ, SEIYA_CACHE_DIR=cache_dir)
     env.pop("NUMBA_CACHE_DIR", None)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-c", _CHILD], env=env, check=True, capture_output=True)
-    return time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _folder_mb(folder: str) -> float:
+    return sum(f.stat().st_size for f in Path(folder).rglob("*") if f.is_file()) / 1e6
 
 
 def _throughput(players: int, policy: str, games: int, workers: int) -> float:
@@ -116,12 +126,14 @@ def bench(
             typer.echo(f"  {players} players, {policy:<8} {statistics.median(rates):10.0f} games/s "
                        f"{statistics.median(per_turn):8.2f} µs/player-turn")
 
-    typer.echo(f"cached start-up (import sim, play 1 game, new process): {_child_seconds(_cache_dir()):.1f} s")
+    typer.echo(f"cached start-up (import sim, play 1 game, new process): {_child_seconds(_cache_dir())[0]:.1f} s")
     if quick:
         typer.echo("cold compile (empty cache, new process): skipped with --quick")
     else:
         with tempfile.TemporaryDirectory(prefix="seiya-bench-") as tmp:
-            typer.echo(f"cold compile (empty cache, new process): {_child_seconds(tmp):.1f} s")
+            wall, cpu = _child_seconds(tmp)
+            typer.echo(f"cold compile (empty cache, new process): {wall:.1f} s, {cpu:.1f} CPU-s; "
+                       f"kernel cache {_folder_mb(tmp):.1f} MB")
 
     total = games * repeats
     typer.echo(f"throughput, 2 players, {DEFAULT_POLICY}, {total} games:")
