@@ -1,7 +1,8 @@
 """Zone primitives: moving card instances between stacks, drawing, shuffling, logging, filters.
 
-Every card movement of the engine goes through `move_to`, so an instance is always in exactly one
-place (the conservation invariant the tests check).
+Every card movement of the engine goes through `move_to` (a draw and a reveal take the top card
+of their stack themselves, as `move_to` would), so an instance is always in exactly one place
+(the conservation invariant the tests check).
 """
 from sim.engine.jit import inline_kernel, kernel
 
