@@ -11,7 +11,7 @@ from sim.engine.jit import kernel
 from sim.engine import enums as E
 from sim.engine.state import (G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_LAST_FLAME, G_NPEND, P_ARRIVAL,
                     P_EXIT, P_REFILL, PEND_CAP)
-from sim.engine.rules.zones import field_slot, log_event, place_on_field, shuffle_zone, zone_push, zone_remove
+from sim.engine.rules.zones import field_slot, log_event, place_on_field, shuffle_zone, take_top, zone_push, zone_remove
 
 MAX_REVEALS_PER_REFILL = 40  # R8 safety: the Pope could otherwise return and reappear forever
 
@@ -91,8 +91,7 @@ def reveal(s, c, slot, at_setup, seat):
     if n == 0:
         return -1
     inst = s.zone[E.COMMON, E.Z_RESERVE, n - 1]
-    s.zone[E.COMMON, E.Z_RESERVE, n - 1] = -1  # the top card: as `zone_remove` takes it, without looking
-    s.zone_n[E.COMMON, E.Z_RESERVE] = n - 1
+    take_top(s, E.COMMON, E.Z_RESERVE)
     place_on_field(s, inst, slot)
     log_event(s, c, E.EV_REVEAL, seat, inst, slot, 1 if at_setup else 0)
     if not at_setup and c.prog[c.inst_card[inst], E.T_ARRIVAL, 1] > 0:

@@ -90,6 +90,15 @@ def leave_zone(s, inst, z):
 
 
 @inline_kernel
+def take_top(s, row, z):
+    """Take the top card off row's zone z, as `zone_remove` would, without looking for it (a draw,
+    a reveal); the caller puts it somewhere."""
+    top = s.zone_n[row, z] - 1
+    s.zone[row, z, top] = -1
+    s.zone_n[row, z] = top
+
+
+@inline_kernel
 def enter_zone(s, inst, row, z):
     zone_push(s, row, z, inst)
     if z == E.Z_WOUNDED:
@@ -199,9 +208,7 @@ def draw_cards(s, c, p, n):
         inst = top_of_draw(s, c, p)
         if inst < 0:
             break
-        top = s.zone_n[p, E.Z_DRAW] - 1  # as `move_to` would take it, without looking for it
-        s.zone[p, E.Z_DRAW, top] = -1
-        s.zone_n[p, E.Z_DRAW] = top
+        take_top(s, p, E.Z_DRAW)
         enter_zone(s, inst, p, E.Z_HAND)
         drawn += 1
     if drawn > 0:
