@@ -98,12 +98,13 @@ def run_kernel(engine: Engine, config, first_game: int, n_games: int, log_level:
     """Play a range of games of a GameConfig; return the raw record arrays of `play_batch`."""
     from sim.engine.batch import play_batch
     from sim.engine.modes import MODE_IDS
-    from sim.engine.structs import card_ref, state_ref
+    from sim.engine.allocation import state_view
+    from sim.engine.structs import card_ref
     from sim.memory import reuse_freed_memory
     reuse_freed_memory()
     state = new_state(engine.table, 60000 if log_level == E.LOG_FULL else 4096)
     algorithms, weights, heroes, rules = config.engine_arrays()
-    return play_batch(card_ref(engine.table), state_ref(state), MODE_IDS[config.mode], rules, first_game, n_games,
+    return play_batch(card_ref(engine.table), state_view(state), MODE_IDS[config.mode], rules, first_game, n_games,
                       config.seed, config.players, heroes, algorithms, weights, log_level, int(check),
                       int(config.seats == "random"))
 

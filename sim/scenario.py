@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from sim.engine import enums as E
-from sim.engine.allocation import allocate_state
+from sim.engine.allocation import allocate_state, state_view
 from sim.engine.policies.interface import choose_action
 from sim.engine.resolution.actions import apply_action, drain
 from sim.engine.resolution.effects import run_program
@@ -39,7 +39,7 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
 from sim.engine.modes.classic import setup_game
 from sim.engine.rules.scoring import score_player
 from sim.engine.state import G_ACTIONS, G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_ILLEGAL, G_LOG_N, G_TURN
-from sim.engine.structs import card_ref, state_ref
+from sim.engine.structs import card_ref
 from sim.games import events_frame, game_config, get_engine
 
 CURRENCY = {"strength": STRENGTH, "cosmos": COSMOS}
@@ -63,7 +63,7 @@ class Scenario:
         self.st = allocate_state(len(t.inst_card), len(t.card_id), LOG_CAPACITY)
         self.st.rules[:] = rule_values
         self.c = card_ref(t)
-        self.s = state_ref(self.st)
+        self.s = state_view(self.st)
         setup_game(self.s, self.c, 0, seed, players, hero_ids, algorithms, weights, E.LOG_FULL, 0, 0)
         # an empty board: every card out of the game until it is placed
         st = self.st

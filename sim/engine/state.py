@@ -106,5 +106,7 @@ STATE = Declaration("GameState", dict(
     scratch=Field(np.int64, ("instances",), 0, "", "a list the rules build to ask a choice"),
     action=Field(np.int64, (3,), 0, "", "the main-phase action a policy chose (kind, a, b)"),
     keep=Field(np.bool_, ("instances",), False, "", "upkeep: the hand cards a policy keeps (by hand position)"),
+    spares=Field(np.int64, ("spares",), 0, "", "the addresses of spare states of the same layout, which a "
+                 "policy that plays ahead plays on (sim/engine/policies/search.py); a spare has none"),
 ), parts=("mind",), module=__name__)  # mind: the seats' policies' memory (sim/engine/policies/memory.py)
 GameState = STATE.type

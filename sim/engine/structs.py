@@ -30,7 +30,7 @@ import numpy as np
 from llvmlite import ir
 from numba import typeof
 from numba.core import cgutils, config, types
-from numba.core.extending import (NativeValue, infer_getattr, lower_getattr_generic, models,
+from numba.core.extending import (NativeValue, infer_getattr, intrinsic, lower_getattr_generic, models, overload,
                                   register_model, typeof_impl, unbox)
 from numba.core.imputils import impl_ret_untracked, lower_builtin
 from numba.core.typing.templates import AttributeTemplate
@@ -229,3 +229,64 @@ def card_ref(table):
 def state_ref(state):
     """The kernel view of a GameState (the NamedTuple itself when numba is disabled)."""
     return state if config.DISABLE_JIT else StructView("GameState", state)
+
+
+# --- Spare structs: a state a kernel plays ahead on ------------------------------------------
+_BY_ADDRESS = {}  # with numba disabled: the structs `struct_address` gave out
+
+
+def struct_address(view) -> int:
+    """An address `struct_at` turns back into the struct (keep the view alive meanwhile)."""
+    if config.DISABLE_JIT:
+        _BY_ADDRESS[id(view)] = view
+        return id(view)
+    return view.address
+
+
+@intrinsic
+def _struct_at(typingctx, address, like):
+    if not isinstance(like, StructType) or not isinstance(address, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.inttoptr(args[0], context.get_value_type(sig.return_type))
+
+    return like(address, like), codegen
+
+
+def struct_at(address, like):
+    """The struct at `address` (from `struct_address`), of the type of `like`."""
+    return _BY_ADDRESS[int(address)]
+
+
+if not config.DISABLE_JIT:
+    struct_at = _struct_at  # noqa: F811
+
+
+def copy_struct(dst, src):
+    """Copy each array of src (and of its struct fields) into dst, a struct of the same type,
+    where their shapes agree (a spare state's log is smaller, and it has no spares itself)."""
+    for name, value in zip(src._fields, src):
+        if isinstance(value, tuple):
+            copy_struct(getattr(dst, name), value)
+        elif getattr(dst, name).shape == value.shape:
+            getattr(dst, name)[...] = value
+
+
+@overload(copy_struct, jit_options=dict(nogil=True), strict=False)
+def _copy_struct(dst, src):
+    lines = ["def impl(dst, src):"]
+
+    def walk(ty, path):
+        for name, fty in ty.fields:
+            if isinstance(fty, StructType):
+                walk(fty, f"{path}.{name}")
+            else:
+                lines.append(f"    if dst{path}.{name}.shape == src{path}.{name}.shape:")
+                lines.append(f"        dst{path}.{name}[...] = src{path}.{name}")
+
+    walk(src, "")
+    lines.append("    return")
+    glob = {}
+    exec("\n".join(lines), glob)
+    return glob["impl"]

@@ -12,14 +12,14 @@ from sim.engine import enums as E
 from sim.engine.allocation import refill_each_game
 from sim.engine.jit import kernel
 from sim.engine.params import R_ROUND_CAP
-from sim.engine.rules.field import field_is_empty, reveal
+from sim.engine.rules.field import reveal
 from sim.engine.policies.interface import prepare
 from sim.engine.rng import randint, seed_game
 from sim.engine.rules.scoring import score_player, win_shares
 from sim.engine.state import (G_ACTIVE, G_END_REASON, G_FLAMES, G_GAME,
-                    G_CHECK, G_LAST_FLAME, G_LAST_FLAMES_SEEN, G_LOG_LEVEL, G_NPLAYERS,
+                    G_CHECK, G_LAST_FLAMES_SEEN, G_LOG_LEVEL, G_NPLAYERS,
                     G_ROUND, G_SEED, G_TURN, PL_ENTRY, PL_HERO, PL_VP)
-from sim.engine.resolution.turn import HAND_SIZE, main_phase, upkeep
+from sim.engine.resolution.turn import HAND_SIZE, end_after_turn, main_phase, upkeep
 from sim.engine.rules.zones import draw_cards, log_event, shuffle_zone, zone_push
 
 PLAYERS = (2, 5)  # the fewest and most players (GEN-1)
@@ -131,11 +131,8 @@ def play_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_leve
                 log_table(s, c, p)
             main_phase(s, c, p, action)
             upkeep(s, c, p, keep)
-            if s.g[G_LAST_FLAME]:
-                end = E.END_CLOCK
-                break
-            if field_is_empty(s) and s.zone_n[E.COMMON, E.Z_RESERVE] == 0:
-                end = E.END_RESERVE_EXHAUSTED
+            end = end_after_turn(s, c)
+            if end >= 0:
                 break
     s.g[G_END_REASON] = end
     log_event(s, c, E.EV_END, -1, -1, end, 0)

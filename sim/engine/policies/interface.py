@@ -4,23 +4,37 @@ Each is answered by the algorithm of the seat that decides (s.pl[seat, PL_ALGO],
 sim/engine/policies/registry.py), whose module defines a kernel of the same name and arguments.
 The rules say what is legal (sim/engine/rules/legal.py); a policy only chooses among it.
 Numba copies these kernels into their callers: a question costs one call, into the policy.
+
+The algorithms are bound here by sim/engine/policies/registry.py, not imported: an algorithm may
+play the rules ahead (sim/engine/policies/search.py), and the rules ask these questions.
 """
 from sim.engine.jit import by_index, inline_kernel
-from sim.engine.policies.registry import ALGORITHMS
 from sim.engine.state import PL_ALGO
+
+_algorithms = []
+
+
+def bind(algorithms: tuple):
+    """The policy algorithms, in the order of their indices (s.pl[seat, PL_ALGO])."""
+    _algorithms[:] = algorithms
+
+
+def _bound():
+    return tuple(_algorithms)
+
 
 QUESTIONS = ("prepare", "choose_action", "choose_keep", "pick_cards", "decide_pay", "decide_may", "choose_player",
              "choose_field_swap", "choose_buff_target", "choose_cost_cut")
-_prepare = by_index("prepare", ALGORITHMS)
-_choose_action = by_index("choose_action", ALGORITHMS)
-_choose_keep = by_index("choose_keep", ALGORITHMS)
-_pick_cards = by_index("pick_cards", ALGORITHMS)
-_decide_pay = by_index("decide_pay", ALGORITHMS)
-_decide_may = by_index("decide_may", ALGORITHMS)
-_choose_player = by_index("choose_player", ALGORITHMS)
-_choose_field_swap = by_index("choose_field_swap", ALGORITHMS)
-_choose_buff_target = by_index("choose_buff_target", ALGORITHMS)
-_choose_cost_cut = by_index("choose_cost_cut", ALGORITHMS)
+_prepare = by_index("prepare", _bound)
+_choose_action = by_index("choose_action", _bound)
+_choose_keep = by_index("choose_keep", _bound)
+_pick_cards = by_index("pick_cards", _bound)
+_decide_pay = by_index("decide_pay", _bound)
+_decide_may = by_index("decide_may", _bound)
+_choose_player = by_index("choose_player", _bound)
+_choose_field_swap = by_index("choose_field_swap", _bound)
+_choose_buff_target = by_index("choose_buff_target", _bound)
+_choose_cost_cut = by_index("choose_cost_cut", _bound)
 
 
 @inline_kernel

@@ -1,4 +1,5 @@
-"""The heuristic policy's weights: one vector per seat, read by position in the kernels.
+"""The policies' weights: one vector per seat, read by position in the kernels (the heuristic's,
+then the search's budget, which plays the heuristic ahead).
 
 A named policy of the catalog (sim/policy_catalog.py) is the heuristic with one such vector; a
 designer tunes it, or makes a variant, by giving other values, without touching the engine.
@@ -21,10 +22,12 @@ WEIGHTS = (
     ("upgrade", "1: upgrade Heroes with the Bronze Cloth when possible"),
     ("plan", "1: once it commits to a fight, play the cards it planned for it without weighing the whole "
              "board again before each (until the fight is won or the plan no longer holds)"),
+    ("rollouts", "search: games played on from each action still in the running, per halving round"),
+    ("horizon", "search: rounds each of them plays before it is scored by VP (0: to the game's end)"),
 )
 WEIGHT_NAMES = {name: i for i, (name, _) in enumerate(WEIGHTS)}
 N_WEIGHTS = len(WEIGHTS)
 
 # (in the order of WEIGHTS: tests/test_policies.py checks it)
 W_VP, W_STRENGTH, W_COSMOS, W_HEAL, W_DRAW, W_EFFECT, W_FLAME, W_CLOCK_AWARE, W_COST, W_KEEP, W_PAY, W_USE, \
-    W_HEAL_MIN, W_HARM, W_UPGRADE, W_PLAN = range(N_WEIGHTS)
+    W_HEAL_MIN, W_HARM, W_UPGRADE, W_PLAN, W_ROLLOUTS, W_HORIZON = range(N_WEIGHTS)

@@ -10,11 +10,11 @@ from sim.engine.jit import kernel
 
 from sim.engine import enums as E
 from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
-from sim.engine.rules.field import discard_from_field, push_pending, shift_right
+from sim.engine.rules.field import discard_from_field, field_is_empty, push_pending, shift_right
 from sim.engine.policies.interface import choose_action, choose_keep
 from sim.engine.resolution.actions import apply_action, drain
 from sim.engine.rules.invariants import check_invariants
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER,
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_LAST_FLAME, G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER,
                     PL_TURN_STRENGTH)
 from sim.engine.rules.zones import draw_cards, log_event, move_all, move_all_but
 
@@ -33,6 +33,17 @@ def main_phase(s, c, p, action):
             check_invariants(s, c, s.g[G_NPLAYERS])
         if not go_on:
             break
+
+
+@kernel
+def end_after_turn(s, c):
+    """Why the game ends once the turn just played is over (END_*), or -1: the last flame went out
+    (GEN-8, R8), or the field and the reserve are both empty."""
+    if s.g[G_LAST_FLAME]:
+        return E.END_CLOCK
+    if field_is_empty(s) and s.zone_n[E.COMMON, E.Z_RESERVE] == 0:
+        return E.END_RESERVE_EXHAUSTED
+    return -1
 
 
 @kernel
