@@ -51,10 +51,15 @@ app.add_typer(cache.app, name="cache")
 
 @app.command("policies", epilog=examples("seiya policies", "seiya simulate --policy value,greedy"))
 def policies():
-    """The policies a seat can play (names for --policy) and what each does."""
-    from sim.policy_catalog import DEFAULT_POLICY, POLICIES
+    """The policies a seat can play (names for --policy) and what each does; a policy file that cannot be loaded is an error."""
+    from sim.cli.common import USAGE_ERROR
+    from sim.policy_catalog import BROKEN, DEFAULT_POLICY, POLICIES
     for p in POLICIES.values():
         typer.echo(f"{p.name}{' (default)' if p.name == DEFAULT_POLICY else ''}: {p.description}")
+    for reason in BROKEN.values():
+        typer.echo(f"Error: {reason}", err=True)
+    if BROKEN:
+        raise typer.Exit(USAGE_ERROR)
 
 
 @app.command("rules", epilog=examples("seiya rules", "seiya simulate --rule round_cap=60"))
