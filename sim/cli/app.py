@@ -1,5 +1,5 @@
-"""The `seiya` command line: simulate, report, trace, cards, policies, rules, bench, cache, and the
-tuning tools compare, sweep, suggest, impact, robustness.
+"""The `seiya` command line: simulate, report, trace, cards, policies, rules, bench, cache, the
+tuning tools compare, sweep, suggest, impact, robustness, and the policy ladder.
 
 Every command's --help is fast (numpy, pandas, numba and matplotlib load inside the commands) and
 ends with examples; every user error is one line on stderr with exit code 2.
@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import typer
 
-from sim.cli import bench, cache, cards, compare, impact, report, robustness, simulate, suggest, sweep, trace
+from sim.cli import (bench, cache, cards, compare, impact, ladder, report, robustness, simulate, suggest, sweep,
+                     trace)
 from sim.cli.help import examples, show_flags_as_flags
 
 show_flags_as_flags()
@@ -45,6 +46,7 @@ app.command("sweep", epilog=sweep.EXAMPLES)(sweep.sweep)
 app.command("suggest", epilog=suggest.EXAMPLES)(suggest.suggest)
 app.command("impact", epilog=impact.EXAMPLES)(impact.impact)
 app.command("robustness", epilog=robustness.EXAMPLES)(robustness.robustness)
+app.command("ladder", epilog=ladder.EXAMPLES)(ladder.ladder)
 app.add_typer(cards.app, name="cards")
 app.add_typer(cache.app, name="cache")
 
