@@ -13,6 +13,7 @@ import sim
 from analysis.ratings import bradley_terry, ladder_ratings, paired_share, pairing_table, to_elo, win_matrix
 from reports.render import policy_ratings
 from sim.cli.app import app
+from sim import policy_catalog as C
 from sim.policy_catalog import policy_by_name
 from sim.policy_files import PolicyFileError, read_ratings
 from sim.tools import ladder as L
@@ -165,6 +166,16 @@ def test_saved_ratings_rate_a_runs_policies_with_the_weights_played(tmp_path):
     with pytest.raises(PolicyFileError, match=r"bad.json: field 'players'"):
         read_ratings(tmp_path / "bad.json")
     assert policy_ratings(["value"], tmp_path / "bad.json").startswith("not available: ")
+
+
+def test_the_shipped_ratings_are_valid_and_rate_the_catalogs_policies():
+    saved = read_ratings()
+    if saved is None:
+        pytest.skip("no ratings saved in the package")
+    for r in saved.ratings:
+        assert r.lo <= r.rating <= r.hi
+        if r.policy in C.POLICIES:  # rated with the weights it has now
+            assert saved.of(r.policy, C.POLICIES[r.policy].weights) is r
 
 
 def test_a_run_report_names_its_policies_ratings(tmp_path, monkeypatch):

@@ -11,7 +11,7 @@ from sim import policy_catalog as C
 from sim.cli.app import app
 from sim.engine.policies.weights import WEIGHT_NAMES
 from sim.policy_catalog import policy_by_name
-from sim.policy_files import PolicyFileError, read_policy_file
+from sim.policy_files import PolicyFileError, policy_files, read_policy_file
 from sim.tools import tune as T
 
 TINY = dict(generations=2, population=4, games=10, validation_games=20)
@@ -86,6 +86,16 @@ def test_a_written_policy_file_loads_into_the_catalog_and_plays_by_name(tmp_path
     assert policy_by_name("mine").weights == fit.policy.weights and "mine" in catalog.describe_policies()
     res = sim.play(20, policies=("mine", "value"), seats="fixed")
     assert set(res.players["policy"].astype(str)) == {"mine", "value"}
+
+
+def test_the_shipped_policy_files_load_and_beat_value_on_their_own_validation():
+    files = policy_files()
+    assert C.BROKEN == {} and all(f.stem in C.POLICIES for f in files)
+    for f in files:
+        fitted = read_policy_file(f).fitted
+        if fitted:  # a fit ships only if it beat value with a CI above 1/2
+            v = {row["opponent"]: row for row in fitted["objective"]["validation"]}
+            assert v["value"]["lo"] > 0.5
 
 
 def good_file(**changes) -> dict:
