@@ -13,7 +13,7 @@ from sim.cli.help import examples
 
 EXAMPLES = examples("seiya tune --generations 20 --games 100",
                     "seiya tune --start clock --panel value,clock --name clock2 --out clock2.json",
-                    "seiya tune --generations 40 --population 16 --games 200 --save")
+                    "seiya tune --generations 40 --population 16 --games 200 --name tuned2 --save")
 
 
 def tune(
@@ -28,7 +28,7 @@ def tune(
     name: str = typer.Option("tuned", "--name", help="The fitted policy's name."),
     workers: options.Workers = None,
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="The policy file (JSON) to write (default runs/<time>-tune-NAME.json)."),
-    save: bool = typer.Option(False, "--save", help="Also store the policy in the package (sim/policies/NAME.json), so `--policy NAME` plays it."),
+    save: bool = typer.Option(False, "--save", help="Also store the policy in the package (sim/policies/NAME.json, replacing one of that name), so `--policy NAME` plays it."),
 ):
     """Fit the heuristic's continuous weights (CMA-ES) to win against a panel on paired seeds; validate on fresh seeds; write the policy file."""
     from sim.cli.progress import compile_engine, run_progress
