@@ -18,6 +18,7 @@ from analysis._data import as_run, has_events
 from analysis.balance import first_player_advantage, run_summary, tie_rate
 
 from reports.figures import Figures
+from sim.policy_files import PolicyFileError, read_ratings
 
 # How to read each metric: printed in the report and copied in docs/metrics.md.
 METRICS = [
@@ -97,6 +98,7 @@ def what_was_run(run) -> list[tuple[str, str]]:
         ("Overrides", overrides),
         ("Players", str(c["players"])),
         ("Policies", ", ".join(names) + (" (one per seat)" if len(names) > 1 else " (all seats)")),
+        ("Policy ratings", policy_ratings(c["policies"])),
         ("Rules parameters", ", ".join(f"{k} = {v}" for k, v in (c.get("rules") or {}).items()) or "the defaults"),
         ("Heroes", ", ".join(c["heroes"]) if c.get("heroes") else "random, distinct"),
         ("Games", f"{m['games_done']} of {m['games_planned']} (games {c['first_game']}..{c['first_game'] + m['games_planned'] - 1}), status {m['status']}{rate}"),
@@ -106,6 +108,26 @@ def what_was_run(run) -> list[tuple[str, str]]:
                                                  " (no card, flames-by-round or flame-removal tables)")),
         ("Run folder", str(run.folder)),
     ] + ([("Precision", run_summary(run)["precision"])] if m.get("precision") else [])
+
+
+def policy_ratings(policies: list, path=None) -> str:
+    """Each distinct policy of a run with its rating from the saved ladder (`seiya ladder --save`;
+    path: its file, default sim/ratings.json),
+    or "not rated": a policy counts as rated only with the very weights the ladder played."""
+    try:
+        saved = read_ratings(path)
+    except PolicyFileError as e:
+        return f"not available: {e}"
+    parts, rated = [], False
+    for p in {(p["name"] if isinstance(p, dict) else p): p for p in policies}.values():
+        name = p["name"] if isinstance(p, dict) else p
+        r = saved.of(name, p.get("weights") if isinstance(p, dict) else None) if saved else None
+        rated = rated or r is not None
+        parts.append(f"{name} {r.rating:.0f} [95% CI {r.lo:.0f} to {r.hi:.0f}]" if r else f"{name} not rated")
+    if rated:
+        parts[-1] += (f" (Bradley-Terry, Elo scale: {saved.players}-player ladder of {saved.date}, "
+                      f"{saved.games_per_pairing} seeds x 2 games per pairing)")
+    return ", ".join(parts)
 
 
 def headline(run) -> list[tuple[str, str]]:

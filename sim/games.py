@@ -214,14 +214,26 @@ def play(games: int, players: int = 2, boxes=("base",), seed: int = 0, policies=
     if events not in LOG_LEVELS:
         raise ValueError(f"events must be one of {', '.join(LOG_LEVELS)}, not {events!r}")
     engine = get_engine(config.boxes, config.cardset, config.overrides)
+    raw = _run_repairing(engine, config, first_game, games, LOG_LEVELS[events], check_invariants)
+    return frames(engine, raw, config.seed, config.players, [p.name for p in config.seat_policies()])
+
+
+def play_shares(games: int, first_game: int = 0, config=None) -> np.ndarray:
+    """Each seat's win share in games first_game .. first_game + games - 1 of a GameConfig, as an
+    array (games, players): `play` without its DataFrames or event log, for tools that play many
+    small sets of games and need only who won (the ladder, the tuner)."""
+    engine = get_engine(config.boxes, config.cardset, config.overrides)
+    return _run_repairing(engine, config, first_game, games, E.LOG_NONE, False)[2]
+
+
+def _run_repairing(engine: Engine, config, first_game: int, games: int, log_level: int, check: bool):
     try:
-        raw = run_kernel(engine, config, first_game, games, LOG_LEVELS[events], check_invariants)
+        return run_kernel(engine, config, first_game, games, log_level, check)
     except Exception as e:  # a corrupt kernel cache (e.g. a truncated file) is repaired, then compiled
         from sim.engine.cache import repair
         if not repair(e):
             raise
-        raw = run_kernel(engine, config, first_game, games, LOG_LEVELS[events], check_invariants)
-    return frames(engine, raw, config.seed, config.players, [p.name for p in config.seat_policies()])
+        return run_kernel(engine, config, first_game, games, log_level, check)
 
 
 LOG_LEVELS = {"none": E.LOG_NONE, "summary": E.LOG_SUMMARY, "full": E.LOG_FULL}

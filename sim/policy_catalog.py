@@ -4,31 +4,23 @@ A policy is an algorithm of the engine (sim/engine/policies/registry.py) plus a 
 which the heuristic reads (sim/engine/policies/weights.py); a designer tunes a policy, or adds a
 variant, by giving other weights, without touching the engine. A Policy carries its weights
 whole, so a game config that names one plays it the same in any process.
+
+Besides the built-in policies below, every policy file of the package (sim/policies/NAME.json,
+e.g. one `seiya tune --save` fitted) is loaded at import; a file that cannot be read is named,
+with the field at fault, when its policy is asked for (and by `seiya policies`).
 """
 from __future__ import annotations
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import field_validator
 
-from sim.engine.policies.registry import ALGORITHM_IDS
 from sim.engine.policies.weights import N_WEIGHTS, WEIGHT_NAMES, WEIGHTS  # noqa: F401  (names of the API)
+from sim.policy_files import POLICY_DIR, PolicyBase, PolicyFileError, policy_files, read_policy_file
 from sim.spelling import did_you_mean
 
 
-class Policy(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    name: str
-    algorithm: str        # a module of sim/engine/policies/registry.py
-    description: str = ""
+class Policy(PolicyBase):
     weights: tuple[float, ...]  # one value per WEIGHTS entry (read by the heuristic)
-
-    @field_validator("algorithm")
-    @classmethod
-    def _algorithm(cls, v):
-        if v not in ALGORITHM_IDS:
-            raise ValueError(f"unknown policy algorithm '{v}'; allowed: {', '.join(ALGORITHM_IDS)}")
-        return v
 
     @field_validator("weights")
     @classmethod
@@ -80,12 +72,41 @@ POLICIES = {
     )
 }
 DEFAULT_POLICY = "value"
+BUILT_IN = tuple(POLICIES)
+BROKEN: dict[str, str] = {}  # a policy file's name (without .json) -> why it could not be loaded
+
+
+def load_policy_files(folder=POLICY_DIR) -> list[Policy]:
+    """Register the policy of every policy file in `folder` (the package's sim/policies/ at
+    import); a file that cannot be read goes to BROKEN with its one-line reason instead."""
+    loaded = []
+    for path in policy_files(folder):
+        try:
+            f = read_policy_file(path)
+            if f.name != path.stem:  # so that a broken file is found by the name asked for
+                raise PolicyFileError(f"{path}: field 'name': '{f.name}' is not the file's name; "
+                                      f"name the file {f.name}.json")
+            if f.name in BUILT_IN:
+                raise PolicyFileError(f"{path}: field 'name': '{f.name}' is a built-in policy; choose another name")
+        except PolicyFileError as e:
+            BROKEN[path.stem] = str(e)
+            continue
+        BROKEN.pop(path.stem, None)
+        POLICIES[f.name] = Policy(name=f.name, algorithm=f.algorithm, weights=f.weight_vector(),
+                                  description=f.description or f"Weights from the policy file {path.name}.")
+        loaded.append(POLICIES[f.name])
+    return loaded
+
+
+load_policy_files()
 
 
 def policy_by_name(name: str) -> Policy:
     if name in ("<default>", "default"):
         name = DEFAULT_POLICY
     if name not in POLICIES:
+        if name in BROKEN:
+            raise PolicyFileError(f"policy '{name}' cannot be loaded: {BROKEN[name]}")
         raise ValueError(f"unknown policy '{name}'{did_you_mean(name, POLICIES)}; allowed: {', '.join(POLICIES)}")
     return POLICIES[name]
 

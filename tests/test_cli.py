@@ -100,7 +100,7 @@ def test_help_says_what_each_option_does(command):
 
 
 COMMANDS = [["simulate"], ["report"], ["trace"], ["bench"], ["compare"], ["sweep"], ["suggest"], ["impact"],
-            ["robustness"], ["policies"], ["rules"], ["cards", "list"], ["cards", "show"], ["cards", "validate"],
+            ["robustness"], ["ladder"], ["tune"], ["policies"], ["rules"], ["cards", "list"], ["cards", "show"], ["cards", "validate"],
             ["cache", "info"], ["cache", "clear"]]
 
 

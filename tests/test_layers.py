@@ -6,7 +6,7 @@ relative imports are resolved. The layers, lowest first:
 
     0  sim.engine.*                       the numba engine
     1  sim.cards.*, sim.spelling          card files compiled for the engine; 'did you mean'
-    2  sim.config, sim.policy_catalog, sim.games, sim.scenario, sim.tracing, sim.memory
+    2  sim.config, sim.policy_catalog, sim.policy_files, sim.games, sim.scenario, sim.tracing, sim.memory
     3  sim.runs.*                         run folders, batches, executors
     4  analysis.*                         tables from runs
     5  reports.*                          figures and report files
@@ -34,7 +34,8 @@ LAYERS = [  # (prefix, layer): a module takes the layer of its longest matching 
     # "did you mean" for names, with no imports of its own: it sits with the lowest layer that
     # uses it (the card sets; the configs and the policies above use it too).
     ("sim.spelling", 1),
-    ("sim.config", 2), ("sim.policy_catalog", 2), ("sim.games", 2), ("sim.scenario", 2), ("sim.tracing", 2),
+    ("sim.config", 2), ("sim.policy_catalog", 2), ("sim.policy_files", 2), ("sim.games", 2), ("sim.scenario", 2),
+    ("sim.tracing", 2),
     # glibc malloc tuning with no imports of its own; sim.games calls it before a batch: it sits
     # with the module that uses it (it could go lower, nothing below needs it).
     ("sim.memory", 2),

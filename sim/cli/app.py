@@ -1,5 +1,5 @@
-"""The `seiya` command line: simulate, report, trace, cards, policies, rules, bench, cache, and the
-tuning tools compare, sweep, suggest, impact, robustness.
+"""The `seiya` command line: simulate, report, trace, cards, policies, rules, bench, cache, the
+tuning tools compare, sweep, suggest, impact, robustness, and the policy tools ladder and tune.
 
 Every command's --help is fast (numpy, pandas, numba and matplotlib load inside the commands) and
 ends with examples; every user error is one line on stderr with exit code 2.
@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import typer
 
-from sim.cli import bench, cache, cards, compare, impact, report, robustness, simulate, suggest, sweep, trace
+from sim.cli import (bench, cache, cards, compare, impact, ladder, report, robustness, simulate, suggest, sweep,
+                     trace, tune)
 from sim.cli.help import examples, show_flags_as_flags
 
 show_flags_as_flags()
@@ -45,16 +46,23 @@ app.command("sweep", epilog=sweep.EXAMPLES)(sweep.sweep)
 app.command("suggest", epilog=suggest.EXAMPLES)(suggest.suggest)
 app.command("impact", epilog=impact.EXAMPLES)(impact.impact)
 app.command("robustness", epilog=robustness.EXAMPLES)(robustness.robustness)
+app.command("ladder", epilog=ladder.EXAMPLES)(ladder.ladder)
+app.command("tune", epilog=tune.EXAMPLES)(tune.tune)
 app.add_typer(cards.app, name="cards")
 app.add_typer(cache.app, name="cache")
 
 
 @app.command("policies", epilog=examples("seiya policies", "seiya simulate --policy value,greedy"))
 def policies():
-    """The policies a seat can play (names for --policy) and what each does."""
-    from sim.policy_catalog import DEFAULT_POLICY, POLICIES
+    """The policies a seat can play (names for --policy) and what each does; a policy file that cannot be loaded is an error."""
+    from sim.cli.common import USAGE_ERROR
+    from sim.policy_catalog import BROKEN, DEFAULT_POLICY, POLICIES
     for p in POLICIES.values():
         typer.echo(f"{p.name}{' (default)' if p.name == DEFAULT_POLICY else ''}: {p.description}")
+    for reason in BROKEN.values():
+        typer.echo(f"Error: {reason}", err=True)
+    if BROKEN:
+        raise typer.Exit(USAGE_ERROR)
 
 
 @app.command("rules", epilog=examples("seiya rules", "seiya simulate --rule round_cap=60"))

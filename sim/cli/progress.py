@@ -85,10 +85,12 @@ def compile_engine(game, console: Console | None = None):
 
 class RunProgress:
     """The display of one run: what it is doing until the batches go out (`started`), then a bar
-    that `advance` moves as batches finish."""
+    that `advance` moves as batches finish. `label` names the work ("Simulating", "Tuning"); a
+    tool may set `note` (e.g. the generation and the best so far), shown after the numbers."""
 
-    def __init__(self, console: Console, total: int, done: int = 0):
-        self.console, self.total, self.done = console, total, done
+    def __init__(self, console: Console, total: int, done: int = 0, label: str = "Simulating"):
+        self.console, self.total, self.done, self.label = console, total, done, label
+        self.note = ""
         self.waiting = Elapsed(STARTING if engine_cached() else COMPILING)
         self.compiling = self.waiting.what == COMPILING
         self.play_t0 = self.last_batch = None   # when the batches went out; when the last one finished
@@ -136,21 +138,23 @@ class RunProgress:
             return
         self.last_line = now
         n = self.numbers()
-        self.console.print(f"Simulating: {n[0]} games, {n[1]}, {n[2]}, left {n[4]}", highlight=False)
+        note = f", {self.note}" if self.note else ""
+        self.console.print(f"{self.label}: {n[0]} games, {n[1]}, {n[2]}, left {n[4]}{note}", highlight=False)
 
     def __rich__(self):
         if self.play_t0 is None:
             return Text("") if self.closed else self.waiting
         grid = Table.grid(padding=(0, 1))
-        grid.add_row("Simulating", ProgressBar(total=self.total, completed=self.done, width=40), *self.numbers())
+        grid.add_row(self.label, ProgressBar(total=self.total, completed=self.done, width=40), *self.numbers(),
+                     *([self.note] if self.note else []))
         return grid
 
 
 @contextmanager
-def run_progress(total: int, done: int = 0, console: Console | None = None):
+def run_progress(total: int, done: int = 0, console: Console | None = None, label: str = "Simulating"):
     """A RunProgress, live on a terminal for the duration of the block."""
     console = console or stderr_console()
-    progress = RunProgress(console, total, done)
+    progress = RunProgress(console, total, done, label)
     if not console.is_terminal:
         if progress.compiling:
             console.print(f"{COMPILING}...")

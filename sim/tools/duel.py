@@ -1,0 +1,79 @@
+"""Two policies on paired seeds: every game seed is played twice with the seats swapped.
+
+Policy A takes seats 0, 2, 4, ... and B the others in a seed's first game; in its second game
+they trade (B, A, B, ...), with the same deal, Heroes and shuffles (the game depends only on the
+seed and game index: common random numbers). Over the two games each policy holds every seat
+once, so the first-player advantage cancels within the seed. Seats are fixed (seats="fixed"), so
+a seat's policy is the one this module puts there.
+
+A's score in a game is its seats' summed win share (a two-way tie between an A and a B seat
+counts half). The ladder and the tuner play all their games through `play_matches`, in this
+process or on a pool of worker processes; each chunk of seeds is a task that depends only on its
+arguments, so the scores are the same whatever the number of workers.
+"""
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+
+import numpy as np
+
+from sim.config import GameConfig
+from sim.games import play_shares
+from sim.policy_catalog import Policy
+from sim.runs.executors import process_context
+
+CHUNK = 250  # seeds per task: small enough for a smooth progress bar, large enough to keep the engine busy
+
+
+def seatings(players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats A holds in a seed's first game (0, 2, ...) and in its second (1, 3, ...)."""
+    return tuple(range(0, players, 2)), tuple(range(1, players, 2))
+
+
+def seated(config: GameConfig, a: Policy, b: Policy, a_seats) -> GameConfig:
+    """`config` with A in `a_seats`, B in the others, the seats fixed."""
+    return config.with_changes(policies=tuple(a if s in a_seats else b for s in range(config.players)), seats="fixed")
+
+
+def play_duel(config: GameConfig, a: Policy, b: Policy, first_game: int, seeds: int) -> np.ndarray:
+    """A's score in each seed's two games: an array (seeds, 2), column 0 with A seated first."""
+    out = np.empty((seeds, 2))
+    for k, a_seats in enumerate(seatings(config.players)):
+        shares = play_shares(seeds, first_game, seated(config, a, b, a_seats))
+        out[:, k] = shares[:, list(a_seats)].sum(axis=1)
+    return out
+
+
+def play_matches(config: GameConfig, matches, seeds: int, first_game: int = 0, pool=None, on_games=None,
+                 chunk: int = CHUNK) -> list[np.ndarray]:
+    """Play every match (a pair of Policies) on the seeds first_game .. first_game + seeds - 1;
+    return one (seeds, 2) array of A's scores per match. pool: a `worker_pool` (None: here);
+    on_games(n) is called as each chunk of n games finishes."""
+    tasks = [(m, s, min(chunk, seeds - s)) for m in range(len(matches)) for s in range(0, seeds, chunk)]
+    done = {}
+    if pool is None:
+        for m, s, n in tasks:
+            done[m, s] = play_duel(config, *matches[m], first_game + s, n)
+            if on_games:
+                on_games(2 * n)
+    else:
+        futures = {pool.submit(play_duel, config, *matches[m], first_game + s, n): (m, s, n) for m, s, n in tasks}
+        for f in as_completed(futures):
+            m, s, n = futures[f]
+            done[m, s] = f.result()
+            if on_games:
+                on_games(2 * n)
+    return [np.concatenate([done[m, s] for s in range(0, seeds, chunk)]) for m in range(len(matches))]
+
+
+@contextmanager
+def worker_pool(workers: int, config: GameConfig):
+    """A process pool for `play_matches` (None for one worker: play here). The engine is
+    compiled in this process first, so forked workers inherit it."""
+    if workers <= 1:
+        yield None
+        return
+    play_shares(1, 0, config)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=process_context()) as pool:
+        yield pool
