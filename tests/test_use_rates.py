@@ -2,10 +2,12 @@
 answers to its optional cost, as the engine records them, as the counters sum them, and as the
 card table and the report show them (cards whose text the bots never used are named)."""
 import numpy as np
+import pandas as pd
 import pytest
 
 import sim
 from sim.engine.policies.weights import W_PAY
+from sim.runs.counters import make_counters, total
 from sim.scenario import Scenario
 
 
@@ -77,3 +79,21 @@ def test_every_use_and_every_turns_hand_is_held():
         rows = ev.loc[ev["kind"] == kind, ["game", "seat", "card_id"]].astype("int64")
         seen = set(rows.itertuples(index=False, name=None))
         assert seen and seen <= held, kind
+
+
+def use_counters(counters: pd.DataFrame) -> pd.DataFrame:
+    keep = counters["counter"].isin(["uses_counted", "card.held", "card.uses", "card.pay_offered", "card.pay_paid"])
+    return counters.loc[keep].reset_index(drop=True)
+
+
+def test_counters_of_two_batches_add_up_to_those_of_one():
+    """Two batches played apart (the engine refills `held` for each game) sum to the counters of
+    the same games played as one batch."""
+    whole = sim.play(80, players=3, seed=2, policies=("random", "value", "greedy"), seats="fixed")
+    parts = [sim.play(40, players=3, seed=2, policies=("random", "value", "greedy"), seats="fixed", first_game=g)
+             for g in (0, 40)]
+    summed = total([make_counters(p.games, p.players, p.events, p.decks, p.held) for p in parts])
+    one = make_counters(whole.games, whole.players, whole.events, whole.decks, whole.held)
+    assert len(use_counters(one)) > 20
+    pd.testing.assert_frame_equal(use_counters(summed), use_counters(one))
+    pd.testing.assert_frame_equal(summed, one)

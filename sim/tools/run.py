@@ -2,7 +2,7 @@
 
     run = sim.simulate(5000, players=3)            # plays, writes runs/<name>/, returns a Run
     run = sim.Run("runs/<name>")                    # or open an existing run folder
-    run.games, run.players, run.events, run.decks   # the DataFrames of `sim.play`, all batches
+    run.games, run.players, run.events, run.decks, run.held   # the DataFrames of `sim.play`
     run.card_table(), run.clock_table(), run.hero_table(), ...   # from the per-batch counters
     run.figures.card_forest()                       # matplotlib Figures
 """
