@@ -61,6 +61,7 @@ def cards_frame(cards: list[Card], origin: dict[int, str]) -> pd.DataFrame:
             variable_vp="score" in triggers, flame="flame" in c.icons,
             effect_text=c.text, effect_encoded=c.plain or bool(c.effects),
             triggers=", ".join(triggers), estimate=c.estimate,
+            optional_cost=any(op.pay for e in c.effects for op in e.do),
         ))
     return pd.DataFrame(rows)
 
@@ -69,7 +70,8 @@ def load_cards(boxes=("base",), cardset=None, overrides=None) -> pd.DataFrame:
     """One row per distinct card. Costs and values a card does not have are 0 (a cost of 0 means
     it cannot be bought with that currency); `vp` is the printed fixed VP and `variable_vp` says
     whether a scoring rule adds to it. `effect_encoded` is False only for a card with a printed
-    effect the engine does not apply (none in the base box)."""
+    effect the engine does not apply (none in the base box); `optional_cost` says whether an effect
+    asks a player to pay a cost first, which they may decline (Leo Cloth: wound a Saint)."""
     cards, origin = _records(boxes, cardset, overrides)
     return cards_frame(cards, origin)
 

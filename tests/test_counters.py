@@ -116,7 +116,7 @@ def test_an_older_run_without_events_reports_what_it_can(runs, tmp_path):
     assert "cards" not in tabs and "flames_by_round" not in tabs
     pd.testing.assert_frame_equal(tabs["heroes"], render.tables(runs["3p"])["heroes"])
     run.report(tmp_path / "rep")
-    assert (tmp_path / "rep" / "report.md").read_text().count(render.NO_EVENTS) == 4
+    assert (tmp_path / "rep" / "report.md").read_text().count(render.NO_EVENTS) == 5
 
 
 def test_counters_are_tiny(runs):

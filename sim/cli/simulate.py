@@ -103,8 +103,9 @@ def simulate(
             typer.echo(str(prec))
     typer.echo(f"Run folder: {folder}")
     if report:
-        from sim.cli.report import make_report
-        typer.echo(f"Report: {make_report(folder if run is None else run)}")  # the Run keeps its summed counters
+        from sim.cli.report import print_report
+        from sim.tools.run import Run
+        print_report(Run(folder) if run is None else run)  # the Run keeps its summed counters
 
 
 def _until_precise(config, out, workers, batch_size, quiet, scheduler, cluster, target, metric, max_games):
