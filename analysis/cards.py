@@ -21,6 +21,14 @@ Market row (analysis.market: stays on the battlefield, from a reveal to the card
 - took / passed: (stay, player) pairs where the player took the card / had a turn during the stay
   and did not take it; take_rate_seen = took / (took + passed).
 - win_share_took / win_share_passed: mean win share over those pairs; took_vs_passed = took - passed.
+Use columns (does the card's text get used?):
+- held: player-games in which the card was in that player's hand at some point.
+- uses: times its use ability (Discard, Wound or Destroy: spend the card for its effect) was used;
+  use_rate = uses / held, blank for a card without a use ability.
+- pay_offered / pay_paid: times its optional cost (an effect that asks a player to pay first, e.g.
+  Leo Cloth's "wound 1 of your Saints in hand") was asked / paid; pay_share = paid / offered,
+  blank where never asked.
+All blank for a run folder of an older version, which did not count them.
 """
 from __future__ import annotations
 
@@ -29,7 +37,11 @@ import pandas as pd
 from analysis._data import as_run, counters_of, require_events
 from analysis.market import finish_market
 from analysis.stats import newcombe_diff, wilson
-from sim.runs.tally import MARKET_SUMS, SUMS, WIN_SUMS, card_sums  # noqa: F401  (SUMS, WIN_SUMS: names of the table)
+from sim.runs.tally import MARKET_SUMS, SUMS, USE_SUMS, WIN_SUMS, card_sums, use_sums  # noqa: F401  (SUMS, WIN_SUMS: names of the table)
+
+USE_COLUMNS = ("held", "uses", "use_rate", "pay_offered", "pay_paid", "pay_share")
+MIN_HELD = 20  # player-games in hand (or costs asked) before a card's unused text is flagged
+
 
 def card_table(run, confidence: float = 0.95) -> pd.DataFrame:
     """One row per card of the run's card set (see the module docstring for each column)."""
@@ -38,16 +50,19 @@ def card_table(run, confidence: float = 0.95) -> pd.DataFrame:
     counters = counters_of(run)
     if counters is not None:
         return finish_card_table(run.cards, counters.card_sums(), counters.player_games(), counters.wins(),
-                                 confidence)
+                                 confidence, counters.use_sums())
     players = run.players
+    held = getattr(run, "held", None)
     return finish_card_table(run.cards, card_sums(run.games, players, run.events, run.decks), len(players),
-                             float(players["win_share"].sum()), confidence)
+                             float(players["win_share"].sum()), confidence,
+                             None if held is None else use_sums(run.events, held))
 
 
 def finish_card_table(cards: pd.DataFrame, sums: pd.DataFrame, n_pg: int, total_wins: float,
-                      confidence: float = 0.95) -> pd.DataFrame:
+                      confidence: float = 0.95, uses: pd.DataFrame | None = None) -> pd.DataFrame:
     """The card table from the card set, the card sums (`card_sums`, or their total over batches),
-    the number of player-games and their summed win shares."""
+    the number of player-games and their summed win shares, and the use sums (`use_sums`; None:
+    not counted, the use columns are blank)."""
     t = cards[["id", "name", "box", "start", "strength_cost", "cosmos_cost", "vp", "copies"]].set_index("id")
     t = t.join(sums.reindex(t.index).fillna(0))
     counts = ["offered", "acquired", "acquired_from_field", "acquirers"]
@@ -66,10 +81,45 @@ def finish_card_table(cards: pd.DataFrame, sums: pd.DataFrame, n_pg: int, total_
     t["win_share_not"] = not_w / not_n.where(not_n > 0)
     t["win_share_not_lo"], t["win_share_not_hi"] = wilson(not_w, not_n, confidence)
     t["win_share_diff"], t["diff_lo"], t["diff_hi"] = newcombe_diff(acq_w, acq_n, not_w, not_n, confidence)
+    t[list(USE_COLUMNS)] = use_columns(cards.set_index("id"), uses)
     t = t.reset_index().rename(columns={"index": "id"})
     return t[["id", "name", "box", "start", "strength_cost", "cosmos_cost", "vp", "copies", "offered",
               "acquired", "acquired_from_field", "acquisition_rate", "mean_acquire_round",
               "acquirers", "acquired_share", "win_share_acq", "win_share_acq_lo", "win_share_acq_hi",
               "win_share_not", "win_share_not_lo", "win_share_not_hi", "win_share_diff", "diff_lo",
               "diff_hi", "in_final_deck", "mean_final_copies", "rounds_on_field", "rounds_to_take",
-              "took", "passed", "take_rate_seen", "win_share_took", "win_share_passed", "took_vs_passed"]]
+              "took", "passed", "take_rate_seen", "win_share_took", "win_share_passed", "took_vs_passed",
+              *USE_COLUMNS]]
+
+
+def has_use(cards: pd.DataFrame) -> pd.Series:
+    """Per card (the card set's rows): does it have a use ability (a Discard, Wound or Destroy
+    program)?"""
+    return cards["triggers"].str.contains("_use", regex=False)
+
+
+def use_columns(cards: pd.DataFrame, uses: pd.DataFrame | None) -> pd.DataFrame:
+    """USE_COLUMNS for the cards (indexed by id) from their use sums; all blank when None."""
+    if uses is None:
+        return pd.DataFrame(float("nan"), index=cards.index, columns=list(USE_COLUMNS))
+    t = uses.reindex(cards.index).fillna(0).astype("int64")
+    t["use_rate"] = (t["uses"] / t["held"]).where(has_use(cards) & (t["held"] > 0))
+    t["pay_share"] = t["pay_paid"] / t["pay_offered"].where(t["pay_offered"] > 0)
+    return t[list(USE_COLUMNS)]
+
+
+def never_used(table: pd.DataFrame, cards: pd.DataFrame, min_held: int = MIN_HELD) -> pd.DataFrame:
+    """The cards of a card table whose text the players never used although they could have: a
+    use ability never used by a card in hand in at least `min_held` player-games, or an optional
+    cost never paid although held or asked at least `min_held` times. One row per card: id, name,
+    what ("use" or "cost"), held, pay_offered; empty when the uses were not counted."""
+    t = table.set_index("id")
+    if t["held"].isna().all():
+        return pd.DataFrame(columns=["id", "name", "what", "held", "pay_offered"])
+    c = cards.set_index("id").reindex(t.index)
+    unused = has_use(c) & (t["held"] >= min_held) & (t["uses"] == 0)
+    unpaid = c["optional_cost"] & ~unused & (t["pay_paid"] == 0) & \
+        ((t["held"] >= min_held) | (t["pay_offered"] >= min_held))
+    out = t.loc[unused | unpaid, ["name", "held", "pay_offered"]].astype({"held": "int64", "pay_offered": "int64"})
+    out.insert(1, "what", ["use" if u else "cost" for u in unused[unused | unpaid]])
+    return out.reset_index()

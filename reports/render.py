@@ -16,6 +16,7 @@ import pandas as pd
 import analysis
 from analysis._data import as_run, has_events
 from analysis.balance import first_player_advantage, run_summary, tie_rate
+from analysis.cards import MIN_HELD, never_used
 
 from reports.figures import Figures
 from sim.policy_files import PolicyFileError, read_ratings
@@ -45,6 +46,11 @@ METRICS = [
      "turn while it was on the field passed it; the rate is took / (took + passed)."),
     ("Win share took / passed / difference", "mean win share over the took pairs and the passed pairs "
      "(a player counts once per stay), and took minus passed; association, not cause."),
+    ("Use rate", "times a card's use ability (Discard, Wound or Destroy: spend the card for its effect) "
+     "was used, per player-game in which the card was in that player's hand at some point; blank for "
+     "a card without one."),
+    ("Pay share", "share of the times a card's optional cost (an effect that asks a player to pay first, "
+     "e.g. Leo Cloth's wounded Saint) was asked that the player paid it; blank where never asked."),
     ("Game length", "rounds (every player has one turn per round) and player-turns of a game."),
     ("Flames left by round", "for the games still running in a round, flames left on the Clock "
      "after that round: mean and p10-p90 band."),
@@ -61,6 +67,7 @@ CARD_COLUMNS = {
     "mean_acquire_round": "mean round", "acquired_share": "acq. share", "win_share_acq": "win acq.",
     "win_share_not": "win not", "diff": "difference [95% CI]", "in_final_deck": "in final deck",
     "rounds_on_field": "rounds on field", "take_rate_seen": "take rate seen", "took_vs_passed": "took − passed",
+    "use_rate": "use rate", "pay_share": "pay share",
 }
 
 
@@ -148,6 +155,21 @@ def card_view(cards: pd.DataFrame) -> pd.DataFrame:
     return t[list(CARD_COLUMNS)].rename(columns=CARD_COLUMNS)
 
 
+def unused_words(run, cards: pd.DataFrame) -> str:
+    """The cards whose use or optional cost the players never used, in a sentence (or why none)."""
+    if cards["held"].isna().all():
+        return "Uses were not counted in this run (a run folder of an older version)."
+    unused = never_used(cards, run.cards)
+    if not len(unused):
+        return (f"Every card with a use or an optional cost, in hand in at least {MIN_HELD} games (or its cost "
+                "asked that often), was used at least once by the bots in this run.")
+    items = [f"{r.name} (use ability never used in {r.held} games held)" if r.what == "use" else
+             f"{r.name} (cost never paid in {r.held} games held, asked {r.pay_offered} times)"
+             for r in unused.itertuples()]
+    return ("Never used by the bots in this run: " + "; ".join(items) + ". Their verdicts in this report "
+            "measure these cards' numbers only (costs, Strength, Cosmos, VP), not their text.")
+
+
 def win_view(t: pd.DataFrame, by: str) -> pd.DataFrame:
     t = t.copy()
     t["95% CI"] = [f"[{lo:.3f}, {hi:.3f}]" for lo, hi in zip(t["lo"], t["hi"])]
@@ -165,6 +187,8 @@ def sections(run, tabs: dict) -> list[tuple[str, pd.DataFrame | None, str | None
         ("Cards", card_view(tabs["cards"]), "card_forest",
          "Reserve cards, strongest association with winning first. Starting cards are in tables/cards.csv.")
         if events else ("Cards", None, None, NO_EVENTS),
+        ("Cards whose text the bots never used", None, None, unused_words(run, tabs["cards"]))
+        if events else ("Cards whose text the bots never used", None, None, NO_EVENTS),
         ("Acquisition rate vs cost", None, "acquisition_vs_cost",
          "Cards far below the others of their cost are rarely worth their price to the policies.")
         if events else ("Acquisition rate vs cost", None, None, NO_EVENTS),

@@ -18,13 +18,15 @@ from sim.cards.schema import Card, parse_card_file
 @dataclass
 class PlayResult:
     """Games played in this process. `games`: one row per game; `players`: one row per player per
-    game; `events`: reveals, acquisitions and flames (and everything, for traces); `decks`: final
-    deck composition (game, seat, card_id, copies)."""
+    game; `events`: reveals, acquisitions, flames, uses and optional costs (and everything, for
+    traces); `decks`: final deck composition (game, seat, card_id, copies); `held`: the cards each
+    player had in hand at some point of the game (game, seat, card_id)."""
     games: pd.DataFrame
     players: pd.DataFrame
     events: pd.DataFrame
     decks: pd.DataFrame
     cards: pd.DataFrame = field(repr=False)
+    held: pd.DataFrame = field(repr=False)
 
     def __repr__(self):
         return (f"PlayResult({len(self.games)} games, {self.games['players'].iloc[0] if len(self.games) else 0} "
@@ -59,6 +61,7 @@ def cards_frame(cards: list[Card], origin: dict[int, str]) -> pd.DataFrame:
             variable_vp="score" in triggers, flame="flame" in c.icons,
             effect_text=c.text, effect_encoded=c.plain or bool(c.effects),
             triggers=", ".join(triggers), estimate=c.estimate,
+            optional_cost=any(op.pay for e in c.effects for op in e.do),
         ))
     return pd.DataFrame(rows)
 
@@ -67,7 +70,8 @@ def load_cards(boxes=("base",), cardset=None, overrides=None) -> pd.DataFrame:
     """One row per distinct card. Costs and values a card does not have are 0 (a cost of 0 means
     it cannot be bought with that currency); `vp` is the printed fixed VP and `variable_vp` says
     whether a scoring rule adds to it. `effect_encoded` is False only for a card with a printed
-    effect the engine does not apply (none in the base box)."""
+    effect the engine does not apply (none in the base box); `optional_cost` says whether an effect
+    asks a player to pay a cost first, which they may decline (Leo Cloth: wound a Saint)."""
     cards, origin = _records(boxes, cardset, overrides)
     return cards_frame(cards, origin)
 
@@ -102,7 +106,9 @@ def run_kernel(engine: Engine, config, first_game: int, n_games: int, log_level:
     from sim.engine.structs import card_ref
     from sim.memory import reuse_freed_memory
     reuse_freed_memory()
-    state = new_state(engine.table, 60000 if log_level == E.LOG_FULL else 4096)
+    # a summary log logs every use, and a policy can repeat a use hundreds of times a turn: room
+    # for as many events as a full log
+    state = new_state(engine.table, 4096 if log_level == E.LOG_NONE else 60000)
     algorithms, weights, heroes, rules = config.engine_arrays()
     return play_batch(card_ref(engine.table), state_view(state), MODE_IDS[config.mode], rules, first_game, n_games,
                       config.seed, config.players, heroes, algorithms, weights, log_level, int(check),
@@ -119,7 +125,7 @@ def frames(engine: Engine, raw, seed: int, players: int, policy_names) -> PlayRe
     from sim.engine.batch import (GM_END, GM_FLAMES_LEFT, GM_FLAMES_REMOVED, GM_GAME, GM_ILLEGAL, GM_LOG_LOST,
                        GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, PR_DECK, PR_DESTROYED, PR_ENTRY, PR_FIGHTS, PR_HERO,
                        PR_VP, PR_WOUNDED)
-    g, pl, shares, decks, ev = raw
+    g, pl, shares, decks, ev, held = raw
     n = len(g)
     games = pd.DataFrame({
         "game": g[:, GM_GAME], "seed": np.full(n, seed, np.int64), "players": np.full(n, players, np.int8),
@@ -150,7 +156,10 @@ def frames(engine: Engine, raw, seed: int, players: int, policy_names) -> PlayRe
         "game": g[gi, GM_GAME], "seat": si.astype(np.int8),
         "card_id": engine.table.card_id[ki].astype(np.int16), "copies": decks[gi, si, ki].astype(np.int16),
     })
-    return PlayResult(games, players_df, events_frame(ev), decks_df, engine.frame)
+    gi, si, ki = np.nonzero(held)
+    held_df = pd.DataFrame({"game": g[gi, GM_GAME], "seat": si.astype(np.int8),
+                            "card_id": engine.table.card_id[ki].astype(np.int16)})
+    return PlayResult(games, players_df, events_frame(ev), decks_df, engine.frame, held_df)
 
 
 def labels_categorical(labels: np.ndarray, names) -> pd.Categorical:
@@ -205,9 +214,9 @@ def play(games: int, players: int = 2, boxes=("base",), seed: int = 0, policies=
     `sim.policy_catalog.Policy`; heroes: None (random, distinct) or one per seat; rules: rules
     parameters by name (see `seiya rules`); seats: "random" (R9: the given policies take the seats
     in a random order each game) or "fixed" (policy i plays seat i); or instead of all these, a
-    `sim.config.GameConfig`. events: "summary" (reveals, acquisitions, flames), "full"
-    (everything) or "none"; check_invariants: count invariant violations after every action
-    (tests; column `violations`)."""
+    `sim.config.GameConfig`. events: "summary" (reveals, acquisitions, flames, uses, optional
+    costs), "full" (everything) or "none"; check_invariants: count invariant violations after
+    every action (tests; column `violations`)."""
     if config is None:
         config = game_config(players=players, boxes=boxes, seed=seed, policies=policies, heroes=heroes,
                              cardset=cardset, overrides=overrides, seats=seats, rules=rules)

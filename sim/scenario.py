@@ -73,6 +73,7 @@ class Scenario:
         st.g[G_FIELD_CHANGES] += 1  # as the engine counts its own changes of the field
         st.inst_row[:] = -1
         st.inst_zone[:] = -1
+        st.held[:, :] = False
         st.g[G_LOG_N] = 0
         st.g[G_ACTIVE] = active
         st.g[G_TURN] = 1
@@ -129,6 +130,8 @@ class Scenario:
         st.inst_zone[inst] = zone
         if zone == E.Z_WOUNDED:
             st.inst_wounds[inst] = 1
+        if zone == E.Z_HAND and row < E.MAX_PLAYERS:
+            st.held[row, self.t.inst_card[inst]] = True  # as the engine marks a card entering a hand
 
     def put(self, seat: int, zone: str, name: str) -> int:
         """Place a free copy of `name` in a zone of `seat` (on top of a pile); its instance id."""

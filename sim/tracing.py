@@ -87,6 +87,7 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
             "cloth_fights": lambda: f"  {who} uses the equipped {n(cid)} against {n(b)} (slot {a + 1})",
             "equip": lambda: f"  {who} equips {n(cid)}",
             "use": lambda: f"  {who} spends {n(cid)} for its {TRIGGER_WORDS[a]} effect",
+            "pay": lambda: f"    {who} {'pays' if a else 'declines'} the optional cost of {n(cid)}",
             "effect": lambda: f"    > {n(cid)}: {TRIGGER_WORDS[a]} effect",
             "acquire": lambda: (f"  {who} ACQUIRES {n(cid)} ({r.how}" + (f", slot {b + 1})" if b >= 0 else ")")),
             "flame": lambda: f"    * a flame goes out ({n(cid)}, {r.how}): {b} left",

@@ -35,7 +35,7 @@ def raw(run, data=None):
     `data`: another run folder holding the same games (for a run that wrote no events table)."""
     data = data or run
     return SimpleNamespace(games=data.games, players=data.players, events=data.events, decks=data.decks,
-                           cards=data.cards, manifest=run.manifest, folder=run.folder)
+                           held=data.held, cards=data.cards, manifest=run.manifest, folder=run.folder)
 
 
 def assert_same_report(run, reference):
@@ -69,7 +69,8 @@ def test_counters_do_not_depend_on_workers_or_batch_size(runs):
     pd.testing.assert_frame_equal(a, b)
     pd.testing.assert_frame_equal(runs["3p-none"].counters.frame, a)
     direct = sim.play(GAMES, players=3, seed=3)
-    pd.testing.assert_frame_equal(make_counters(direct.games, direct.players, direct.events, direct.decks), a)
+    pd.testing.assert_frame_equal(make_counters(direct.games, direct.players, direct.events, direct.decks,
+                                                direct.held), a)
     assert a["value"].dtype == "int64" and (a["value"] != 0).all()
 
 
@@ -115,7 +116,7 @@ def test_an_older_run_without_events_reports_what_it_can(runs, tmp_path):
     assert "cards" not in tabs and "flames_by_round" not in tabs
     pd.testing.assert_frame_equal(tabs["heroes"], render.tables(runs["3p"])["heroes"])
     run.report(tmp_path / "rep")
-    assert (tmp_path / "rep" / "report.md").read_text().count(render.NO_EVENTS) == 4
+    assert (tmp_path / "rep" / "report.md").read_text().count(render.NO_EVENTS) == 5
 
 
 def test_counters_are_tiny(runs):
@@ -128,8 +129,10 @@ def test_sums_of_batches_equal_counters_of_all_games():
     parts = []
     for lo in range(0, 60, 25):
         keep = lambda df: df.loc[(df["game"] >= lo) & (df["game"] < lo + 25)]  # noqa: E731
-        parts.append(make_counters(keep(res.games), keep(res.players), keep(res.events), keep(res.decks)))
-    pd.testing.assert_frame_equal(total(parts), make_counters(res.games, res.players, res.events, res.decks))
+        parts.append(make_counters(keep(res.games), keep(res.players), keep(res.events), keep(res.decks),
+                                   keep(res.held)))
+    pd.testing.assert_frame_equal(total(parts), make_counters(res.games, res.players, res.events, res.decks,
+                                                              res.held))
 
 
 def test_group_counters_equal_a_groupby_of_the_players():

@@ -16,7 +16,8 @@ from sim.runs import runner
 from sim.cli.app import app
 
 GAMES = 60
-SORT = {"games": ["game"], "players": ["game", "seat"], "events": ["game"], "decks": ["game", "seat", "card_id"]}
+SORT = {"games": ["game"], "players": ["game", "seat"], "events": ["game"], "decks": ["game", "seat", "card_id"],
+        "held": ["game", "seat", "card_id"]}
 
 
 def _config():

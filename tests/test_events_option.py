@@ -24,7 +24,7 @@ def test_no_events_writes_no_events_table(runs):
     none, summary = runs["none"], runs["summary"]
     assert none.config["events"] == "none" and not (none.folder / "events").exists()
     assert len(none.events) == 0 and list(none.events.columns) == list(summary.events.columns)
-    for table in ("games", "players", "decks"):
+    for table in ("games", "players", "decks", "held"):
         pd.testing.assert_frame_equal(getattr(none, table), getattr(summary, table))
     assert len(none.hero_table()) and len(none.clock_table()) and none.summary()["games"] == str(GAMES)
 

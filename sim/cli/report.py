@@ -13,12 +13,20 @@ EXAMPLES = examples("seiya report runs/<name>",
                     "seiya report runs/<name> --out /tmp/report-of-name")
 
 
-def make_report(run, out: Path | None = None) -> Path:
-    """Write the report of a run folder or Run; return the path of report.html."""
+def print_report(run, out: Path | None = None):
+    """Write the report of a Run, print its path and how many cards' text the bots never used."""
     import matplotlib
     matplotlib.use("Agg")
+    import analysis
+    from analysis.cards import never_used
     from reports.render import write_report
-    return write_report(run, out)
+    typer.echo(f"Report: {write_report(run, out)}")
+    if analysis.has_events(run):
+        table = run.card_table()
+        if table["held"].notna().any():  # else a run folder of an older version: uses not counted
+            n = len(never_used(table, run.cards))
+            typer.echo(f"Cards whose use or optional cost the bots never used: {n}"
+                       + (" (listed in the report)" if n else ""))
 
 
 def report(
@@ -36,4 +44,5 @@ def report(
             out.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             fail(f"cannot write the report folder {out}: {e.strerror or e}")
-    typer.echo(f"Report: {make_report(run, out)}")
+    from sim.tools.run import Run
+    print_report(Run(run), out)  # the Run keeps its summed counters for both

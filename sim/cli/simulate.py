@@ -39,7 +39,7 @@ def simulate(
     sets: options.Set = [],
     batch_size: Optional[int] = typer.Option(None, "--batch-size", help="Games per batch (default: about 4 batches per worker); does not change the results."),
     seats: options.Seats = "random",
-    events: str = typer.Option("summary", "--events", help="Event table to write: summary (reveals, acquisitions, flames), full (every step) or none (no events table, smaller). The report is complete either way: it comes from per-batch counters."),
+    events: str = typer.Option("summary", "--events", help="Event table to write: summary (reveals, acquisitions, flames, uses, optional costs), full (every step) or none (no events table, smaller). The report is complete either way: it comes from per-batch counters."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Finish this interrupted or failed run folder: play only its missing batches, with the configuration in its manifest (do not repeat the game options)."),
     # "\\[" keeps the help's markup from reading [dask] as a style
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run the batches on an existing Dask cluster: its scheduler address, e.g. tcp://10.0.0.5:8786 (default: $DASK_SCHEDULER_ADDRESS if set). Needs `pip install 'seiya-sim\\[dask]'`."),
@@ -103,8 +103,9 @@ def simulate(
             typer.echo(str(prec))
     typer.echo(f"Run folder: {folder}")
     if report:
-        from sim.cli.report import make_report
-        typer.echo(f"Report: {make_report(folder if run is None else run)}")  # the Run keeps its summed counters
+        from sim.cli.report import print_report
+        from sim.tools.run import Run
+        print_report(Run(folder) if run is None else run)  # the Run keeps its summed counters
 
 
 def _until_precise(config, out, workers, batch_size, quiet, scheduler, cluster, target, metric, max_games):

@@ -31,12 +31,14 @@ def play_batch(c, s, mode, rules, first_game, n_games, seed, n_players, heroes, 
     rules parameters `rules`, seat entries of these policy algorithms and weights; return record arrays:
     games int64[n, GAME_WIDTH], players int64[n, P, PLAYER_WIDTH], shares float64[n, P],
     decks int16[n, P, C] (final deck composition), events int32[1 + EVENT_WIDTH, m] (a row per column:
-    the game, then the log's; the tables are made column by column)."""
+    the game, then the log's; the tables are made column by column), held bool[n, P, C] (the cards
+    each seat had in hand during the game)."""
     n_cards = c.card_id.shape[0]
     games = np.empty((n_games, GAME_WIDTH), np.int64)
     players = np.empty((n_games, n_players, PLAYER_WIDTH), np.int64)
     shares = np.empty((n_games, n_players), np.float64)
     decks = np.zeros((n_games, n_players, n_cards), np.int16)
+    held = np.zeros((n_games, n_players, n_cards), np.bool_)
     cap = 256 * n_games if log_level == E.LOG_SUMMARY else (4096 if log_level == E.LOG_FULL else 1)
     events = np.empty((1 + E.EVENT_WIDTH, cap), np.int32)
     n_ev = 0
@@ -66,6 +68,7 @@ def play_batch(c, s, mode, rules, first_game, n_games, seed, n_players, heroes, 
             pr[PR_WOUNDED] = s.zone_n[p, E.Z_WOUNDED]
             pr[PR_FIGHTS] = s.pl[p, PL_WON_FIGHTS]
             pr[PR_ENTRY] = s.pl[p, PL_ENTRY]
+            held[gi, p] = s.held[p]
             for z in range(E.N_PLAYER_ZONES):
                 if is_deck_zone(z):
                     for j in range(s.zone_n[p, z]):
@@ -80,4 +83,4 @@ def play_batch(c, s, mode, rules, first_game, n_games, seed, n_players, heroes, 
             for k in range(E.EVENT_WIDTH):
                 events[1 + k, n_ev + j] = s.log[j, k]
         n_ev += m
-    return games, players, shares, decks, events[:, :n_ev]
+    return games, players, shares, decks, events[:, :n_ev], held

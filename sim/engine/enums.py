@@ -283,6 +283,7 @@ EV_SWAP = 23
 EV_BUFF = 24
 EV_HAND = 25       # full log only: a card in the active player's hand at the start of the turn
 EV_FIELD = 26      # full log only: a field card at the start of the turn (a = slot)
+EV_PAY = 27        # an optional cost asked of its payer (seat; card: the card whose cost it is): a = 1 paid, 0 declined
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns
@@ -290,7 +291,7 @@ E_TURN, E_ROUND, E_SEAT, E_KIND, E_CARD, E_A, E_B, E_INST = range(EVENT_WIDTH)
 
 # Log levels: what the engine records.
 LOG_NONE = 0
-LOG_SUMMARY = 1  # reveals, acquisitions, flames (what the reports need)
+LOG_SUMMARY = 1  # reveals, acquisitions, flames, uses, optional costs (what the reports need)
 LOG_FULL = 2     # everything (traces)
 
 # How a card was acquired

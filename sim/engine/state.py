@@ -99,6 +99,7 @@ STATE = Declaration("GameState", dict(
     inst_cut_cos=Field(np.int64, ("instances",), 0, "game", "a field card's Cosmos cost cut this turn"),
     inst_flags=Field(np.int64, ("instances",), 0, "game", "IF_* bits, cleared at the end of each turn"),
     inst_wounds=Field(np.int64, ("instances",), 0, "game", "wound tokens on the card"),
+    held=Field(np.bool_, (E.MAX_PLAYERS, "cards"), False, "game", "whether a seat had the card in hand this game"),
     pend=Field(np.int64, (PEND_CAP, PEND_WIDTH), 0, "", "pending events (P_*), a stack of g[G_NPEND]"),
     rng=Field(np.uint64, (4,), 0, "", "xoshiro256** state, seeded per game"),
     log=Field(np.int32, ("log", E.EVENT_WIDTH), 0, "", "the current game's event log, g[G_LOG_N] rows"),

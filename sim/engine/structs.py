@@ -38,7 +38,7 @@ from numba.np import arrayobj
 from numba.np.arrayobj import make_array, populate_array
 
 # The inner dimensions whose size depends on the card set, per field: (name, dimension)
-RUN_SIZED = {("zone", 2), ("value", 1), ("use_first", 1), ("passes", 1)}
+RUN_SIZED = {("zone", 2), ("held", 1), ("value", 1), ("use_first", 1), ("passes", 1)}
 
 
 class EngineArray(types.Array):

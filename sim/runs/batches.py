@@ -35,7 +35,7 @@ def play_batch(game: GameConfig, events: str, first_game: int, n_games: int, ind
     t0 = time.perf_counter()
     res = play(n_games, first_game=first_game, events=logged_events(events), config=game)
     frames = {table: getattr(res, table) for table in batch_tables(events)}
-    frames[COUNTERS] = make_counters(res.games, res.players, res.events, res.decks)
+    frames[COUNTERS] = make_counters(res.games, res.players, res.events, res.decks, res.held)
     payload = {}
     for table, df in frames.items():
         if folder is not None:
@@ -96,4 +96,4 @@ def play_and_count(game: GameConfig):
     from sim.games import play
     from sim.runs.counters import make_counters
     res = play(1, events="summary", config=game)
-    make_counters(res.games, res.players, res.events, res.decks)
+    make_counters(res.games, res.players, res.events, res.decks, res.held)

@@ -21,6 +21,8 @@ Stored long, one row per (counter, key, i0, i1), with an int64 `value`:
                                                                   flames left after it
     flame                  how            card id       -         flames the card put out that way
     card.<sum>             -              card id       -         sim.runs.tally.card_sums (SUMS)
+    uses_counted           -              -             -         games counted with the cards held
+    card.<use sum>         -              card id       -         sim.runs.tally.use_sums (USE_SUMS)
     <by>.player_games      group          final VP      players   player-games of the group (<by>:
                                                                   seat, hero or policy)
     <by>.wins              group          final VP      players   their summed win share
@@ -30,7 +32,9 @@ Win shares are counted in 1/60ths (WIN_UNIT): a k-way tie gives each 1/k, a whol
 1/60ths for k <= 5, so every counter is an integer and sums do not depend on how games were
 batched. Event-log counters (logged, flames_left, flame, card.*) exist only for batches counted
 with an event log; a run folder always has one (the engine logs a summary whatever --events says),
-except the batches of an older run made with --events none.
+except the batches of an older run made with --events none. The use counters (uses_counted and the
+USE_SUMS) need the cards held too, which the engine returns since it counts them: an older run's
+batches have none.
 """
 from __future__ import annotations
 
@@ -39,7 +43,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.runs.tally import SUMS, WIN_SUMS, card_sums, flames_left
+from sim.runs.tally import SUMS, USE_SUMS, WIN_SUMS, card_sums, flames_left, use_sums
 
 GROUPS = ("hero", "seat", "policy")  # the player-game groups counted
 
@@ -92,9 +96,10 @@ def _group_rows(by: str, labels: pd.Series, vp: np.ndarray, size: np.ndarray, co
 
 
 def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFrame | None,
-                  decks: pd.DataFrame) -> pd.DataFrame:
+                  decks: pd.DataFrame, held: pd.DataFrame | None = None) -> pd.DataFrame:
     """The counters (see the module docstring) of some whole games, as a long DataFrame sorted by
-    KEYS. `events` None: games played without an event log (no event-log counters)."""
+    KEYS. `events` None: games played without an event log (no event-log counters); `held` (the
+    cards held, as `sim.play` makes them) None: not known (no use counters)."""
     wins = win_units(players["win_share"])
     winners = (wins > 0).groupby(players["game"].to_numpy()).sum()
     rows = [_rows("games", len(games)), _rows("ties", int((winners > 1).sum())),
@@ -123,6 +128,11 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
         sums = card_sums(games, players.assign(win_share=wins), events, decks)  # wins in whole 1/60ths
         for col in SUMS:
             rows.append(_rows(f"card.{col}", np.rint(sums[col].to_numpy()), i0=sums.index.to_numpy()))
+        if held is not None:
+            rows.append(_rows("uses_counted", len(games)))
+            used = use_sums(events, held)
+            for col in USE_SUMS:
+                rows.append(_rows(f"card.{col}", used[col].to_numpy(), i0=used.index.to_numpy()))
     return total([_frame(rows)])
 
 
@@ -145,7 +155,7 @@ def total(parts) -> pd.DataFrame:
 def run_counters(folder: str | Path) -> "Counters":
     """The counters of a run folder, summed over its finished batches, MERGE_EVERY batches at a
     time (bounded memory). A batch without a counters file (a run folder of an older version) is
-    counted from its games, players, events and decks files."""
+    counted from its games, players, events, decks and held files (held only if it has one)."""
     import pyarrow.parquet as pq
     from sim.runs.folder import COUNTERS, batch_name, read_manifest
     folder = Path(folder)
@@ -160,7 +170,8 @@ def run_counters(folder: str | Path) -> "Counters":
         else:
             tables = {t: pd.read_parquet(folder / t / name) for t in ("games", "players", "decks")}
             events = pd.read_parquet(folder / "events" / name) if with_events else None
-            frames.append(make_counters(tables["games"], tables["players"], events, tables["decks"]))
+            held = pd.read_parquet(folder / "held" / name) if (folder / "held" / name).is_file() else None
+            frames.append(make_counters(tables["games"], tables["players"], events, tables["decks"], held))
         if len(frames) + len(files) >= MERGE_EVERY:
             frames, files = [total(frames + files)], []
     return Counters(total(frames + files))
@@ -222,3 +233,11 @@ class Counters:
         sums = pd.DataFrame(cols).fillna(0.0).rename_axis("card_id")
         sums[list(WIN_SUMS)] = sums[list(WIN_SUMS)] / WIN_UNIT
         return sums.sort_index()
+
+    def use_sums(self) -> pd.DataFrame | None:
+        """sim.runs.tally.use_sums summed over the run; None unless every game was counted with
+        the cards held (an older run folder)."""
+        if not self.games or self.scalar("uses_counted") != self.games:
+            return None
+        cols = {col: self.table(f"card.{col}").set_index("i0")["value"] for col in USE_SUMS}
+        return pd.DataFrame(cols).fillna(0).astype("int64").rename_axis("card_id").sort_index()

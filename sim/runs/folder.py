@@ -3,7 +3,8 @@
     manifest.json            the full configuration (sim.config.RunConfig, whole), card-set hash,
                              engine version, progress, status
     cards.parquet            the card table as run (so reports survive later edits of the card file)
-    games/batch-00000.parquet, players/..., events/..., decks/...   one file per table per batch
+    games/batch-00000.parquet, players/..., events/..., decks/..., held/...   one file per table
+                             per batch (held: the cards each player had in hand, for the use rates)
     counters/batch-00000.parquet   the batch's additive counters (sim.runs.counters): the report
                                    is computed from these alone
 
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from sim.config import ConfigError, RunConfig
 
-TABLES = ("games", "players", "events", "decks")
+TABLES = ("games", "players", "events", "decks", "held")
 COUNTERS = "counters"
 MANIFEST = "manifest.json"
 EVENT_LEVELS = ("summary", "full", "none")
@@ -127,7 +128,7 @@ def batch_name(index: int) -> str:
 
 
 def batch_tables(events: str) -> tuple[str, ...]:
-    """The data tables a batch writes: all four, without `events` when the run records none
+    """The data tables a batch writes: all of TABLES, without `events` when the run records none
     (and its counters, see `play_batch`)."""
     return tuple(t for t in TABLES if not (t == "events" and events == "none"))
 

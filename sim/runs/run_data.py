@@ -36,6 +36,11 @@ class RunFolder:
         return read_table(self.folder, "decks")
 
     @cached_property
+    def held(self):
+        """None for a run folder of an older version, which did not record the cards held."""
+        return read_table(self.folder, "held") if (self.folder / "held").is_dir() else None
+
+    @cached_property
     def cards(self):
         import pandas as pd
         return pd.read_parquet(self.folder / "cards.parquet")

@@ -1,5 +1,6 @@
-"""What a batch counts from its tables, in one numba pass each: per card, its reveals,
-acquisitions and takers (`card_sums`); its stays on the battlefield (`market_sums`); the flames
+"""What a batch counts from its tables, in one pass each: per card, its reveals, acquisitions and
+takers (`card_sums`); its stays on the battlefield (`market_sums`); how often its use and its
+optional cost were used, and in how many player-games it was in hand (`use_sums`); the flames
 left after each round (`flames_left`). The counters of a batch (sim/runs/counters.py) are made of
 these; analysis turns them into tables.
 
@@ -91,6 +92,28 @@ def card_sums(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFrame,
     t = pd.DataFrame(cols, index=pd.RangeIndex(n, name="card_id"))[list(SUMS)]
     seen = (t.to_numpy() != 0).any(axis=1)
     return t.loc[seen]
+
+
+# The columns of `use_sums`.
+USE_SUMS = ("held", "uses", "pay_offered", "pay_paid")
+
+
+def use_sums(events: pd.DataFrame, held: pd.DataFrame) -> pd.DataFrame:
+    """Per card (index card_id: the cards with a sum above 0), sums over the given games that add
+    up over batches: held, the player-games that had the card in hand at some point (`held`: one
+    row per game, seat and card so held, as `sim.play` makes it); uses, its use ability spent
+    ("use" events); pay_offered / pay_paid, its optional cost asked of a player / paid ("pay"
+    events, a = 1 paid)."""
+    card = events["card_id"].to_numpy("int64")
+    held_card = held["card_id"].to_numpy("int64")
+    n = 1 + max(card.max(initial=-1), held_card.max(initial=-1), 0)
+    kind = events["kind"]  # compared as is: a categorical column converted to str is slow
+    is_pay = (kind == "pay").to_numpy(bool)
+    paid = is_pay & (events["a"].to_numpy() == 1)
+    cols = {"held": _per_card(held_card, n), "uses": _per_card(card[(kind == "use").to_numpy(bool)], n),
+            "pay_offered": _per_card(card[is_pay], n), "pay_paid": _per_card(card[paid], n)}
+    t = pd.DataFrame(cols, index=pd.RangeIndex(n, name="card_id")).astype("int64")
+    return t.loc[(t.to_numpy() != 0).any(axis=1)]
 
 
 @njit(cache=True)

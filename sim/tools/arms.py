@@ -15,7 +15,7 @@ from sim.config import GameConfig
 from sim.games import PlayResult, play
 from sim.runs.executors import process_context
 
-TABLES = ("games", "players", "events", "decks")
+TABLES = ("games", "players", "events", "decks", "held")
 
 
 def concat_results(parts: list) -> PlayResult:

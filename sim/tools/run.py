@@ -2,7 +2,7 @@
 
     run = sim.simulate(5000, players=3)            # plays, writes runs/<name>/, returns a Run
     run = sim.Run("runs/<name>")                    # or open an existing run folder
-    run.games, run.players, run.events, run.decks   # the DataFrames of `sim.play`, all batches
+    run.games, run.players, run.events, run.decks, run.held   # the DataFrames of `sim.play`
     run.card_table(), run.clock_table(), run.hero_table(), ...   # from the per-batch counters
     run.figures.card_forest()                       # matplotlib Figures
 """
@@ -102,9 +102,9 @@ def simulate(games: int | None = None, players: int = 2, boxes=("base",), seed: 
     None (random) or one per seat; rules: rules parameters by name; seats: "random" or "fixed"; or
     instead of these game options, config: a `sim.config.GameConfig`;
     overrides: {"Taurus Aldebaran.strength_cost": 7, ...}; cardset: a designer's card file;
-    events: the event table to write: "summary" (reveals, acquisitions, flames), "full" (every
-    step) or "none" (no events table, smaller; the report is complete either way: it comes from
-    the per-batch counters, counted from the summary log the engine always keeps).
+    events: the event table to write: "summary" (reveals, acquisitions, flames, uses, optional
+    costs), "full" (every step) or "none" (no events table, smaller; the report is complete either
+    way: it comes from the per-batch counters, counted from the summary log the engine always keeps).
     scheduler: a Dask scheduler address ("tcp://host:8786"; default $DASK_SCHEDULER_ADDRESS) or
     cluster="local" (a Dask LocalCluster of `workers` processes): see docs/cluster.md.
     resume: an interrupted or failed run folder to finish with the configuration in its manifest

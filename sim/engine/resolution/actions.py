@@ -15,7 +15,7 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
                                     use_trigger)
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_NPEND, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
                     P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
-from sim.engine.rules.zones import draw_cards, field_slot, log_event, move_to, zone_push
+from sim.engine.rules.zones import draw_cards, field_slot, hold, log_event, move_to, zone_push
 
 
 @kernel
@@ -43,7 +43,11 @@ def finish_acquisition(s, c, inst, p, how):
     if c.icons[k] & E.ICON_FLAME:
         remove_flames(s, c, 1, E.FLAME_ACQUIRED, inst, p)
     if s.inst_row[inst] == E.COMMON and s.inst_zone[inst] == E.Z_PENDING:
-        move_to(s, inst, p, E.Z_HAND if how == E.ACQ_COSMOS else E.Z_DISCARD)
+        if how == E.ACQ_COSMOS:
+            move_to(s, inst, p, E.Z_HAND)
+            hold(s, c, p, inst)
+        else:
+            move_to(s, inst, p, E.Z_DISCARD)
     # Shun ▲: his Cosmos helped acquire a field Character
     if how == E.ACQ_COSMOS and (c.classes[k] & E.CLASS_CHARACTER):
         for j in range(s.zone_n[p, E.Z_PLAY]):
@@ -173,6 +177,7 @@ def apply_action(s, c, p, kind, a, b):
         # spent from hand, it faces nothing: no Engagement (GEN-21)
         dest = E.Z_DISCARD if b == E.T_DISCARD_USE else (E.Z_WOUNDED if b == E.T_WOUND_USE else E.Z_DESTROYED)
         move_to(s, a, p, dest)
+        hold(s, c, p, a)  # a Cloth taken by a swap is used without having been in hand
         log_event(s, c, E.EV_USE, p, a, b, 0)
         run_program(s, c, b, a, p, -1, -1)
     elif kind == A_HEAL:

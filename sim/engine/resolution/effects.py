@@ -19,8 +19,8 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_TURN_MARKS,
                     IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
-from sim.engine.rules.zones import (draw_cards, field_slot, location, log_event, matches, move_to, reshuffle_discard, shuffle_zone,
-                    top_of_draw, zone_push)
+from sim.engine.rules.zones import (draw_cards, field_slot, hold, location, log_event, matches, move_to, reshuffle_discard,
+                    shuffle_zone, top_of_draw, zone_push)
 
 
 @kernel
@@ -85,6 +85,8 @@ def put(s, c, inst, dst, q, p):
         log_event(s, c, E.EV_MOVE, row, inst, src_zone, dst)
     else:
         move_to(s, inst, row, dst)
+        if dst == E.Z_HAND:
+            hold(s, c, row, inst)
         if dst == E.Z_WOUNDED:
             log_event(s, c, E.EV_WOUND, row, inst, src_zone, 0)
         elif dst == E.Z_DESTROYED:
@@ -136,7 +138,9 @@ def op_move(s, c, op, src_inst, p, q):
         if nc < want or want <= 0:
             s.g[G_LAST_MOVED] = 0
             return False
-        if not decide_pay(s, c, payer, buf, nc, want):
+        paid = decide_pay(s, c, payer, buf, nc, want)
+        log_event(s, c, E.EV_PAY, payer, src_inst, int(paid), 0)
+        if not paid:
             s.g[G_LAST_MOVED] = 0
             return False
     elif flags & E.OPF_MAY:

@@ -14,7 +14,7 @@ from sim.engine.state import G_FIELD_CHANGES, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFL
 @kernel
 def is_summary_event(kind):
     return (kind == E.EV_REVEAL or kind == E.EV_ACQUIRE or kind == E.EV_FLAME
-            or kind == E.EV_END)
+            or kind == E.EV_END or kind == E.EV_USE or kind == E.EV_PAY)
 
 
 @kernel
@@ -37,6 +37,14 @@ def log_event(s, c, kind, seat, inst, a, b):
     row[E.E_B] = b
     row[E.E_INST] = inst
     s.g[G_LOG_N] = n + 1
+
+
+@inline_kernel
+def hold(s, c, p, inst):
+    """Note that p had inst's card in hand this game (the counters' `held`). Called where a card
+    enters a hand (a draw, a Cosmos acquisition, an effect) and when a card is used, never for
+    the other moves."""
+    s.held[p, c.inst_card[inst]] = True
 
 
 @kernel
@@ -210,6 +218,7 @@ def draw_cards(s, c, p, n):
             break
         take_top(s, p, E.Z_DRAW)
         enter_zone(s, inst, p, E.Z_HAND)
+        hold(s, c, p, inst)
         drawn += 1
     if drawn > 0:
         log_event(s, c, E.EV_DRAW, p, -1, drawn, 0)
