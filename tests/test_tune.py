@@ -36,10 +36,11 @@ def test_the_search_starts_at_the_start_policy_and_leaves_the_switches():
     space = T.search_space(start)
     assert T.candidate(start, "c", np.zeros(len(T.TUNED)), space).weights == start.weights
     moved = T.candidate(start, "c", np.ones(len(T.TUNED)), space)
-    for name in ("clock_aware", "upgrade", "plan"):
+    kept = ("clock_aware", "upgrade", "plan", "rollouts", "horizon")  # switches, and the search's budget
+    for name in kept:
         assert moved.weight(name) == start.weight(name)
     assert moved.weight("flame") == 2.0 + 2.0 and moved.weight("cost") == 0.15 + T.SCALE_FLOOR
-    assert set(T.TUNED) | {"clock_aware", "upgrade", "plan"} == set(WEIGHT_NAMES)
+    assert set(T.TUNED) | set(kept) == set(WEIGHT_NAMES)
 
 
 def test_every_candidate_of_a_generation_plays_the_same_fresh_seeds(monkeypatch):

@@ -14,8 +14,8 @@ validation the indices after the last generation's, which the fit never saw.
 
 The optimizer moves the continuous weights (TUNED) in a scaled space, w = start + scale * x with
 scale = max(|start weight|, SCALE_FLOOR), so a step of 1 changes each weight by about its own
-size; the switches (clock_aware, upgrade, plan) keep the start policy's values. The result is the
-search distribution's mean after the last generation (less flattered by the noise than the best
+size; the switches (clock_aware, upgrade, plan) and the search's budget (rollouts, horizon) keep
+the start policy's values. The result is the search distribution's mean after the last generation (less flattered by the noise than the best
 single candidate). CMA-ES is seeded from the master seed, and every game depends only on its
 seed and index, so the same call gives the same weights bit for bit on any number of workers.
 """
