@@ -71,7 +71,7 @@ POLICIES = {
                           rollouts=4, horizon=1)),
     )
 }
-DEFAULT_POLICY = "value"
+DEFAULT_POLICY = "tuned"  # the shipped fit (sim/policies/tuned.json); "value" is its start
 BUILT_IN = tuple(POLICIES)
 BROKEN: dict[str, str] = {}  # a policy file's name (without .json) -> why it could not be loaded
 

@@ -210,7 +210,8 @@ def test_bad_input_to_other_commands(tmp_path):
 def test_bench_quick_prints_its_figures():
     r = invoke("bench", "--quick", "--workers", 2)
     assert r.exit_code == 0, r.output
-    for words in ("games/s", "µs/player-turn", "2 players, value", "4 players, random", "cached start-up",
+    from sim.policy_catalog import DEFAULT_POLICY
+    for words in ("games/s", "µs/player-turn", f"2 players, {DEFAULT_POLICY}", "4 players, random", "cached start-up",
                   "cold compile", "1 process:", "2 processes:", "peak memory"):
         assert words in r.stdout
     assert "this machine now" not in r.stdout

@@ -13,6 +13,7 @@ from analysis.paired import Est, bh_qvalues, diff, mean, ratio
 from sim.cli.app import app
 
 GAMES = 400
+POLICY = ("value",)  # the comparison's mechanics, on the policy these expectations were set with
 ALDEBARAN = "Taurus Aldebaran"
 
 
@@ -63,11 +64,11 @@ def test_identical_arms_differ_by_exactly_zero():
 # --- Planted cases on real games --------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def base():
-    return sim.play(GAMES, seed=11)
+    return sim.play(GAMES, seed=11, policies=POLICY)
 
 
 def test_a_card_worth_far_too_many_vp_tops_the_comparison(base):
-    b = sim.play(GAMES, seed=11, overrides={f"{ALDEBARAN}.vp": 30})
+    b = sim.play(GAMES, seed=11, policies=POLICY, overrides={f"{ALDEBARAN}.vp": 30})
     cmp = compare_runs(base, b)
     top = cmp.card_summary().iloc[0]
     assert cmp.paired and top["name"] == ALDEBARAN and top["changed"] == "vp 5→30"
@@ -76,7 +77,7 @@ def test_a_card_worth_far_too_many_vp_tops_the_comparison(base):
 
 
 def test_a_card_made_far_too_cheap_tops_the_comparison(base):
-    b = sim.play(GAMES, seed=11, overrides={f"{ALDEBARAN}.strength_cost": 1})
+    b = sim.play(GAMES, seed=11, policies=POLICY, overrides={f"{ALDEBARAN}.strength_cost": 1})
     cmp = compare_runs(base, b, label_a="base", label_b="cheap")
     top = cmp.card_summary().iloc[0]
     assert top["name"] == ALDEBARAN and top["significant_acquisition_rate"]
@@ -97,7 +98,7 @@ def test_a_card_set_against_itself_finds_nothing(base):
 def test_the_same_cards_on_other_seeds_find_nothing_after_fdr(base):
     """Unpaired null: same card set, different seed: with ~5 x 90 tests, BH keeps the false
     discoveries away."""
-    other = sim.play(GAMES, seed=12)
+    other = sim.play(GAMES, seed=12, policies=POLICY)
     cmp = compare_runs(base, other)
     assert not cmp.paired
     assert cmp.cards["significant"].sum() == 0

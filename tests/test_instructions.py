@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sim.cli.app import app
+from sim.policy_catalog import DEFAULT_POLICY
 from sim.perf import instructions as ins
 
 # The layout of a real callgrind 3.19 out file (200 games, 2 players, value), cut short.
@@ -117,9 +118,10 @@ def test_the_cli_prints_a_line_per_case(fake_children):
     assert r.exit_code == 0, r.output
     assert "instructions (callgrind, haswell target, 200 games each, seed 12345):" in r.stdout
     lines = [line for line in r.stdout.splitlines() if "per player-turn" in line]
+    default = DEFAULT_POLICY
     assert [re.match(r"\s+(\d players, \w+)", line).group(1) for line in lines] == [
-        "2 players, value", "2 players, random", "4 players, value", "4 players, random"]
-    assert lines[0] == "  2 players, value        17,598 per player-turn     789,790 per game"
+        f"2 players, {default}", "2 players, random", f"4 players, {default}", "4 players, random"]
+    assert lines[0] == f"  2 players, {default:<5}        17,598 per player-turn     789,790 per game"
     assert len(fake_children) == 5  # one warm-up, then one valgrind run per case
 
 

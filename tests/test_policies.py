@@ -10,7 +10,7 @@ def test_every_policy_has_a_description_and_distinct_weights():
     assert set(POLICIES) >= {"random", "greedy", "value", "clock"}
     assert all(len(p.description) > 20 for p in POLICIES.values())
     assert len({p.weights for p in POLICIES.values()}) == len(POLICIES)
-    assert policy_by_name("<default>").name == "value"
+    assert policy_by_name("<default>").name == "tuned"
     with pytest.raises(ValueError, match="allowed: random, greedy, value, clock"):
         policy_by_name("nope")
 

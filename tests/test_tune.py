@@ -136,7 +136,7 @@ def test_the_commands_name_a_broken_policy_file_in_one_line(tmp_path, catalog):
     assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1
     assert "broken.json: field 'weights': weight 'strength' is missing" in r.stderr
     r = CliRunner().invoke(app, ["policies"])
-    assert r.exit_code == 2 and "value (default)" in r.stdout and "broken.json: field 'weights'" in r.stderr
+    assert r.exit_code == 2 and "tuned (default)" in r.stdout and "broken.json: field 'weights'" in r.stderr
 
 
 @pytest.mark.parametrize("kw, message", [
