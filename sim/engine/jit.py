@@ -91,7 +91,8 @@ def by_index(name: str, modules):
         return glob[f"{name}_by_index"]
 
     def call(which, *args):  # Python callers, and every caller with NUMBA_DISABLE_JIT=1
-        return getattr(modules_of()[min(which, len(modules_of()) - 1)], name)(*args)
+        bound = modules_of()
+        return getattr(bound[min(which, len(bound) - 1)], name)(*args)
 
     call.__name__ = call.__qualname__ = f"{name}_by_index"
     if config.DISABLE_JIT:

@@ -122,8 +122,7 @@ def best_candidate(s, c, p, cands, n):
     per = max(int(s.mind.weights[p, W_ROLLOUTS]), 1)
     horizon = int(s.mind.weights[p, W_HORIZON])
     alive = np.arange(n)
-    total = np.zeros(n)
-    played = np.zeros(n)
+    total = np.zeros(n)  # every action still in the running has had as many rollouts
     n_alive = n
     next_seed = 0
     while n_alive > 1:
@@ -131,11 +130,10 @@ def best_candidate(s, c, p, cands, n):
             for j in range(n_alive):
                 i = alive[j]
                 total[i] += rollout(base, work, c, p, cands[i], r, horizon)
-                played[i] += 1
         next_seed += per
         # best first; among equals, the earlier (a stable sort of the candidates in their order)
         still = np.sort(alive[:n_alive])
-        order = np.argsort(-total[still] / played[still], kind="mergesort")
+        order = np.argsort(-total[still], kind="mergesort")
         alive[:n_alive] = still[order]
         n_alive = (n_alive + 1) // 2
     return alive[0]
