@@ -36,7 +36,7 @@ from sim.tools.arms import base_config
 from sim.tools.duel import play_matches, worker_pool
 
 TUNED = ("vp", "strength", "cosmos", "heal", "draw", "effect", "flame", "cost", "keep", "pay", "use", "heal_min",
-         "harm")
+         "harm", "spend")
 SCALE_FLOOR = 0.5   # the step scale of a weight that starts at 0 (or near it)
 SIGMA0 = 0.3        # CMA-ES's initial step size in the scaled space
 
@@ -96,7 +96,7 @@ def tune(start="value", panel=("value", "greedy", "clock"), generations: int = 2
     """Fit the start policy's continuous weights by CMA-ES to maximise the mean win share against
     the panel (policies or names), `games` seeds per candidate and member, both seatings; then
     validate the fit on `validation_games` fresh seeds per member. population: candidates per
-    generation (default CMA-ES's, 4 + 3 ln 13, so 11); on_games(n) is called as games finish and
+    generation (default CMA-ES's, 4 + 3 ln 14, so 11); on_games(n) is called as games finish and
     on_generation(generation, best_so_far, history) after each generation."""
     import cma
     config = base_config(config, players=players, seed=seed)

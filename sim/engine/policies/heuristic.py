@@ -15,15 +15,15 @@ from sim.engine import enums as E
 from sim.engine.declare import Field
 from sim.engine.jit import inline_kernel, kernel
 from sim.engine.policies.weights import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
-                                         W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_PLAN, W_STRENGTH, W_UPGRADE, W_USE,
-                                         W_VP)
+                                         W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_PLAN, W_SPEND, W_STRENGTH, W_UPGRADE,
+                                         W_USE, W_VP)
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, cond_holds, costs_for,
                                     count_character_fighters, effective_cost, face_cost_payable, field_rule_op,
                                     fight_total, fight_totals, fighter_bound, healing_banned, min_fighters,
                                     values_against)
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
                                     first_op_feasible)
-from sim.engine.rules.zones import count_alongside_any, field_slot, matches
+from sim.engine.rules.zones import count_alongside_any, count_in_zone, field_slot, matches
 from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, G_TURN, PL_ALT_FILTER
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
@@ -74,6 +74,7 @@ MEMORY = dict(
     hand_values_of=Field(np.int64, (1,), -1, "", "the field card of those values in this decision, -1 none"),
     commit_cands=Field(np.int64, ("instances", 2), 0, "", "a commit step's candidates: (instance, what it adds)"),
     plan=Field(np.int64, ("plan",), -1, "game", "the fight it planned (PLAN_*)"),
+    spent_turn=Field(np.int64, ("instances",), -1, "game", "the player-turn (G_TURN) step 10 last spent each card in"),
     plan_wins=Field(np.int64, ("instances+1",), -1, "", "its win after each commitment: the currency, -1 not yet"),
 )
 
@@ -782,7 +783,8 @@ def choose_action(s, c, p, out):
                 out[2] = cur
                 return
     if nh == 0 and s.zone_n[p, E.Z_CLOTH] == 0:
-        return  # no card left to equip, use, heal with or commit: the main phase ends
+        spend_leaving_card(s, c, p, out)  # no card left to equip, heal with or commit
+        return
     # 2. Equip a Cloth
     if s.zone_n[p, E.Z_CLOTH] == 0:
         best = -1
@@ -838,7 +840,8 @@ def choose_action(s, c, p, out):
             inst = s.zone[p, zone, i]
             k = c.inst_card[inst]
             ut = c.use_trig[k]
-            if s.mind.use_first[p, k] and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut):
+            if s.mind.use_first[p, k] and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut) \
+                    and not draws_itself(s, c, p, k, ut):
                 out[0] = A_USE
                 out[1] = inst
                 out[2] = ut
@@ -957,6 +960,7 @@ def choose_action(s, c, p, out):
                 out[2] = face_slot
                 return
     if best_t < 0 or best_score <= 0:
+        spend_leaving_card(s, c, p, out)
         return
     # 8. Commit the card that best closes the gap (the smallest that suffices, else the largest),
     # and plan the rest of the fight
@@ -994,6 +998,95 @@ def choose_action(s, c, p, out):
         out[0] = A_USE
         out[1] = helper
         out[2] = c.use_trig[k]
+        return
+    spend_leaving_card(s, c, p, out)
+
+
+@kernel
+def spend_leaving_card(s, c, p, out):
+    """10. The main phase would end: spend the card whose use gains the most over what spending
+    it costs (`use_gain`), if anything. A card in play, or in hand and not kept, goes to the
+    discard pile at upkeep anyway: its Discard use costs nothing. The equipped Cloth (it stays)
+    and a kept card cost their value; a Wound use costs the card's fight value (it fights no more
+    until healed, its VP stay), a Destroy use its whole value. The main phase then goes on: what the use brought (cards
+    drawn, a new field card, a cheaper Cloth) may start a fight. A card is spent so at most once a
+    turn: a use that takes its own card back (from the discard pile) is not repeated."""
+    w = s.mind.weights[p]
+    if w[W_SPEND] <= 0:
+        return
+    lead = decision_lead(s, c, p)
+    best = -1
+    best_net = 0.0
+    for zone in (E.Z_PLAY, E.Z_HAND, E.Z_CLOTH):
+        for i in range(s.zone_n[p, zone]):
+            inst = s.zone[p, zone, i]
+            k = c.inst_card[inst]
+            ut = c.use_trig[k]
+            if ut < 0 or c.use_kind[k] != 0 or s.mind.spent_turn[inst] == s.g[G_TURN] \
+                    or not can_use(s, c, p, inst, ut) or not willing_to_pay(s, c, p, inst, ut):
+                continue
+            worth = card_value(s, c, p, inst, lead)
+            if ut == E.T_DISCARD_USE:
+                stays = zone == E.Z_CLOTH or (zone == E.Z_HAND and worth >= w[W_KEEP])
+                cost = worth if stays else 0.0
+            elif ut == E.T_WOUND_USE:
+                cost = w[W_STRENGTH] * c.strength[k] + w[W_COSMOS] * c.cosmos[k]
+            else:
+                cost = worth
+            net = use_gain(s, c, p, inst, ut) - cost
+            if net > best_net:
+                best_net = net
+                best = inst
+    if best >= 0:
+        s.mind.spent_turn[best] = s.g[G_TURN]
+        out[0] = A_USE
+        out[1] = best
+        out[2] = c.use_trig[c.inst_card[best]]
+
+
+@kernel
+def use_gain(s, c, p, inst, trig):
+    """What p's policy expects of inst's use program, its price (a paid step) aside: the value of
+    the best card an acquisition would take, and W_SPEND for each card drawn and each other step,
+    unless p can see the step would do nothing (no card to draw, no matching card in the open
+    zones it takes from). An opponent's hand and draw pile are hidden: a step on them counts."""
+    w = s.mind.weights[p, W_SPEND]
+    k = c.inst_card[inst]
+    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
+    lead = decision_lead(s, c, p)
+    gain = 0.0
+    for row in range(start, start + n):
+        op = c.ops[row]
+        code = op[E.F_OP]
+        if op[E.F_FLAGS] & E.OPF_PAY or code == E.OP_SHUFFLE or code == E.OP_FIELD_REFILL:
+            continue  # a price, or the end of the step before
+        if code == E.OP_ACQUIRE:
+            best = 0.0
+            for slot in range(E.N_SLOTS):
+                t = s.field[slot]
+                if t >= 0 and matches(c, t, op[E.F_FILTER]):
+                    best = max(best, card_value(s, c, p, t, lead))
+            gain += best
+        elif code == E.OP_DRAW or code == E.OP_COSMOS_DRAW:
+            if s.zone_n[p, E.Z_DRAW] + s.zone_n[p, E.Z_DISCARD] > 0:
+                gain += w * (op[E.F_N] if op[E.F_N] > 0 else 1)
+        elif code == E.OP_MOVE and op[E.F_WHO] != E.W_SELF and op[E.F_ZONE] != E.Z_HAND \
+                and op[E.F_ZONE] != E.Z_DRAW and op[E.F_ZONE] < E.N_PLAYER_ZONES:
+            for q in range(s.g[G_NPLAYERS]):  # an open zone of other players: is there a card to take?
+                if (q != p or op[E.F_WHO] == E.W_CHOSEN_PLAYER) \
+                        and count_in_zone(s, c, q, op[E.F_ZONE], op[E.F_FILTER], -1) > 0:
+                    gain += w
+                    break
+        else:
+            gain += w
+    return gain
+
+
+@kernel
+def draws_itself(s, c, p, k, trig):
+    """Would card k's use draw only itself back? (a draw use with no other card in the draw and
+    discard piles: the card is discarded, reshuffled and drawn again)"""
+    return c.prog_counts[k, trig, 0] > 0 and s.zone_n[p, E.Z_DRAW] + s.zone_n[p, E.Z_DISCARD] == 0
 
 
 @kernel

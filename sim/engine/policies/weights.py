@@ -20,6 +20,9 @@ WEIGHTS = (
     ("heal_min", "heal a wounded card worth at least this"),
     ("harm", "value of an effect that hurts opponents"),
     ("upgrade", "1: upgrade Heroes with the Bronze Cloth when possible"),
+    ("spend", "when the main phase would end, use a card leaving play or hand anyway for its Discard effect "
+              "(free), or any card for its Wound/Destroy effect if the gain beats what the card is worth: "
+              "value of one effect step then (0 or less: never)"),
     ("plan", "1: once it commits to a fight, play the cards it planned for it without weighing the whole "
              "board again before each (until the fight is won or the plan no longer holds)"),
     ("rollouts", "search: games played on from each action still in the running, per halving round"),
@@ -30,4 +33,4 @@ N_WEIGHTS = len(WEIGHTS)
 
 # (in the order of WEIGHTS: tests/test_policies.py checks it)
 W_VP, W_STRENGTH, W_COSMOS, W_HEAL, W_DRAW, W_EFFECT, W_FLAME, W_CLOCK_AWARE, W_COST, W_KEEP, W_PAY, W_USE, \
-    W_HEAL_MIN, W_HARM, W_UPGRADE, W_PLAN, W_ROLLOUTS, W_HORIZON = range(N_WEIGHTS)
+    W_HEAL_MIN, W_HARM, W_UPGRADE, W_SPEND, W_PLAN, W_ROLLOUTS, W_HORIZON = range(N_WEIGHTS)

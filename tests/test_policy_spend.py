@@ -1,0 +1,66 @@
+"""Step 10 of the heuristic: when its main phase would end, it spends the cards leaving play or
+hand anyway for their Discard uses (free), when the use does something it can see; a use that
+takes its own card back is not repeated, and a draw use that could only draw its own card back
+is not made."""
+import pytest
+
+from sim.policy_catalog import variant
+from sim.scenario import Scenario
+
+SPENDER = variant("value", "value_spend", spend=1.0)
+CIVILIAN = "Pegasus Seiya (civilian)"
+
+
+def board(policy=SPENDER):
+    """Seat 0's fight is over: nothing on the field it can win (Aphrodite costs 7 Strength)."""
+    sc = Scenario(policies=(policy,))
+    sc.field(0, "Pisces Aphrodite")
+    for _ in range(5):
+        sc.put(0, "draw", CIVILIAN)
+    return sc
+
+
+def main_phase(sc, limit=20):
+    """Seat 0's actions until it ends its main phase."""
+    actions = []
+    while len(actions) < limit:
+        action = sc.step(0)
+        if action[0] == "end":
+            return actions
+        actions.append(action)
+    raise AssertionError(f"no end after {limit} actions: {actions}")
+
+
+@pytest.mark.parametrize("policy, spent", [(SPENDER, True), ("value", False)])
+def test_a_card_in_play_is_spent_for_its_discard_use_before_the_phase_ends(policy, spent):
+    sc = board(policy)
+    jabu = sc.put(0, "play", "Unicorn Jabu")  # Discard: each opponent discards a Hero from hand
+    sc.hand(1, "Pegasus Seiya")
+    assert main_phase(sc) == ([("use", jabu, sc.t.use_trig[sc.t.inst_card[jabu]])] if spent else [])
+    assert sc.names(1, "hand") == ([] if spent else ["Pegasus Seiya"])
+
+
+@pytest.mark.parametrize("opponent_cloth, spent", [(False, False), (True, True)])
+def test_a_use_on_an_open_zone_with_nothing_to_hit_is_not_made(opponent_cloth, spent):
+    sc = board()
+    nachi = sc.put(0, "play", "Wolf Nachi")  # Discard: each opponent discards their Cloth in play
+    if opponent_cloth:
+        sc.put(1, "cloth", "Dragon Cloth")
+    assert [a[1] for a in main_phase(sc)] == ([nachi] if spent else [])
+
+
+def test_a_use_that_takes_its_own_card_back_is_made_once_a_turn():
+    sc = board()
+    sc.put(0, "play", "Cepheus Albiore")  # Discard: take a Character from your discard pile
+    sc.put(0, "discard", CIVILIAN)
+    actions = main_phase(sc)
+    assert [sc.name_of(a[1]) for a in actions] == ["Cepheus Albiore"]
+
+
+def test_a_draw_use_that_could_draw_only_itself_is_not_made():
+    sc = Scenario(policies=("value",))  # value plays Virgo Cloth for its draw as soon as it can
+    sc.field(0, "Pisces Aphrodite")
+    sc.hand(0, "Virgo Cloth")  # Discard: draw 2 cards; the draw and discard piles are empty
+    actions = main_phase(sc)
+    assert [a[0] for a in actions] == ["equip"]
+    assert sc.names(0, "cloth") == ["Virgo Cloth"]
