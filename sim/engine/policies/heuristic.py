@@ -23,7 +23,7 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     values_against)
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
                                     first_op_feasible)
-from sim.engine.rules.zones import count_alongside_any, count_in_zone, field_slot, matches
+from sim.engine.rules.zones import count_alongside_any, field_slot, matches
 from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, G_TURN, PL_ALT_FILTER
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
@@ -1007,8 +1007,9 @@ def spend_leaving_card(s, c, p, out):
     """10. The main phase would end: spend the card whose use gains the most over what spending
     it costs (`use_gain`), if anything. A card in play, or in hand and not kept, goes to the
     discard pile at upkeep anyway: its Discard use costs nothing. The equipped Cloth (it stays)
-    and a kept card cost their value; a Wound use costs the card's fight value (it fights no more
-    until healed, its VP stay), a Destroy use its whole value. The main phase then goes on: what the use brought (cards
+    and a kept card cost their value. A Wound or Destroy use takes the card out of the draws (until
+    healed, or for good): it costs what the card is worth above the deck's mean card, whose draws
+    it leaves to the others. The main phase then goes on: what the use brought (cards
     drawn, a new field card, a cheaper Cloth) may start a fight. A card is spent so at most once a
     turn: a use that takes its own card back (from the discard pile) is not repeated."""
     w = s.mind.weights[p]
@@ -1017,6 +1018,7 @@ def spend_leaving_card(s, c, p, out):
     lead = decision_lead(s, c, p)
     best = -1
     best_net = 0.0
+    mean = -1e18  # the deck's mean card value, once needed
     for zone in (E.Z_PLAY, E.Z_HAND, E.Z_CLOTH):
         for i in range(s.zone_n[p, zone]):
             inst = s.zone[p, zone, i]
@@ -1029,10 +1031,10 @@ def spend_leaving_card(s, c, p, out):
             if ut == E.T_DISCARD_USE:
                 stays = zone == E.Z_CLOTH or (zone == E.Z_HAND and worth >= w[W_KEEP])
                 cost = worth if stays else 0.0
-            elif ut == E.T_WOUND_USE:
-                cost = w[W_STRENGTH] * c.strength[k] + w[W_COSMOS] * c.cosmos[k]
             else:
-                cost = worth
+                if mean == -1e18:
+                    mean = deck_mean_value(s, c, p, lead)
+                cost = max(worth - mean, 0.0)
             net = use_gain(s, c, p, inst, ut) - cost
             if net > best_net:
                 best_net = net
@@ -1045,11 +1047,26 @@ def spend_leaving_card(s, c, p, out):
 
 
 @kernel
+def deck_mean_value(s, c, p, lead):
+    """The mean `card_value` of p's cards in its draw pile, hand, discard pile and play."""
+    total = 0.0
+    n = 0
+    for z in (E.Z_DRAW, E.Z_HAND, E.Z_DISCARD, E.Z_PLAY, E.Z_CLOTH):
+        for j in range(s.zone_n[p, z]):
+            total += card_value(s, c, p, s.zone[p, z, j], lead)
+            n += 1
+    return total / n if n > 0 else 0.0
+
+
+@kernel
 def use_gain(s, c, p, inst, trig):
     """What p's policy expects of inst's use program, its price (a paid step) aside: the value of
-    the best card an acquisition would take, and W_SPEND for each card drawn and each other step,
-    unless p can see the step would do nothing (no card to draw, no matching card in the open
-    zones it takes from). An opponent's hand and draw pile are hidden: a step on them counts."""
+    the best card an acquisition would take; for a step on a zone p can see that is not in its
+    draws (an opponent's open zones, its own wounded, destroyed or set-aside cards), the value of
+    the card it would move (all of them: their sum), what that opponent loses or p gets back; and
+    W_SPEND for each card drawn and each other step. A step p can see would do nothing (no card
+    to draw, none of the kind to move) gains nothing; an opponent's hand and draw pile are hidden,
+    so a step on them counts W_SPEND."""
     w = s.mind.weights[p, W_SPEND]
     k = c.inst_card[inst]
     start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
@@ -1058,6 +1075,7 @@ def use_gain(s, c, p, inst, trig):
     for row in range(start, start + n):
         op = c.ops[row]
         code = op[E.F_OP]
+        zone = op[E.F_ZONE]
         if op[E.F_FLAGS] & E.OPF_PAY or code == E.OP_SHUFFLE or code == E.OP_FIELD_REFILL:
             continue  # a price, or the end of the step before
         if code == E.OP_ACQUIRE:
@@ -1070,16 +1088,30 @@ def use_gain(s, c, p, inst, trig):
         elif code == E.OP_DRAW or code == E.OP_COSMOS_DRAW:
             if s.zone_n[p, E.Z_DRAW] + s.zone_n[p, E.Z_DISCARD] > 0:
                 gain += w * (op[E.F_N] if op[E.F_N] > 0 else 1)
-        elif code == E.OP_MOVE and op[E.F_WHO] != E.W_SELF and op[E.F_ZONE] != E.Z_HAND \
-                and op[E.F_ZONE] != E.Z_DRAW and op[E.F_ZONE] < E.N_PLAYER_ZONES:
-            for q in range(s.g[G_NPLAYERS]):  # an open zone of other players: is there a card to take?
-                if (q != p or op[E.F_WHO] == E.W_CHOSEN_PLAYER) \
-                        and count_in_zone(s, c, q, op[E.F_ZONE], op[E.F_FILTER], -1) > 0:
-                    gain += w
-                    break
+        elif code == E.OP_MOVE and zone < E.N_PLAYER_ZONES and zone != E.Z_HAND and zone != E.Z_DRAW and (
+                op[E.F_WHO] != E.W_SELF or zone == E.Z_WOUNDED or zone == E.Z_DESTROYED or zone == E.Z_SETASIDE):
+            gain += open_cards_value(s, c, p, op, lead)
         else:
             gain += w
     return gain
+
+
+@kernel
+def open_cards_value(s, c, p, op, lead):
+    """The value of the cards a move `op` would take from a zone p can see: p's own (who: self),
+    else the opponent's it hurts most; the best card, or the sum of all when it moves them all."""
+    best = 0.0
+    for q in range(s.g[G_NPLAYERS]):
+        if (q == p) != (op[E.F_WHO] == E.W_SELF):
+            continue
+        total = 0.0
+        for j in range(s.zone_n[q, op[E.F_ZONE]]):
+            x = s.zone[q, op[E.F_ZONE], j]
+            if matches(c, x, op[E.F_FILTER]):
+                v = card_value(s, c, p, x, lead)
+                total = total + v if op[E.F_N] == E.N_ALL else max(total, v)
+        best = max(best, total)
+    return best
 
 
 @kernel
