@@ -55,19 +55,19 @@ POLICIES = {
                "Value per cost: buys the card with the best value (VP, Strength, Cosmos, heal and "
                "above all draw) for its cost, plays its draw cards first, heals and upgrades its Heroes.",
                weights=_w(vp=1.0, strength=0.6, cosmos=0.7, heal=0.3, draw=1.2, effect=0.3, cost=0.15,
-                          keep=99, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0, plan=1.0)),
+                          keep=5.0, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0, plan=1.0)),
         Policy(name="clock", algorithm="heuristic", description=
                "Clock-aware value player: like 'value', but races the flames (takes Gold Saints) "
                "when ahead on VP and stalls (leaves them) when behind.",
                weights=_w(vp=1.0, strength=0.6, cosmos=0.7, heal=0.3, draw=1.2, effect=0.3, cost=0.15,
-                          keep=99, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0,
+                          keep=5.0, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0,
                           flame=2.0, clock_aware=1.0, plan=1.0)),
         Policy(name="search", algorithm="search", description=
                "Plays each legal action on, for a round, in games it deals again from what it can see "
                "(never from the hidden cards), 'value' playing every seat, and takes the best: the "
                "reference player, over a thousand times slower than the others.",
                weights=_w(vp=1.0, strength=0.6, cosmos=0.7, heal=0.3, draw=1.2, effect=0.3, cost=0.15,
-                          keep=99, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0, plan=1.0,
+                          keep=5.0, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0, plan=1.0,
                           rollouts=4, horizon=1)),
     )
 }

@@ -1,7 +1,7 @@
 """Step 10 of the heuristic: when its main phase would end, it spends the cards leaving play or
 hand anyway for their Discard uses (free), when the use does something it can see; a use that
 takes its own card back is not repeated, and a draw use that could only draw its own card back
-is not made."""
+is not made. At upkeep, a card is kept when it is worth more than the draw that would replace it."""
 import pytest
 
 from sim.policy_catalog import variant
@@ -64,3 +64,15 @@ def test_a_draw_use_that_could_draw_only_itself_is_not_made():
     actions = main_phase(sc)
     assert [a[0] for a in actions] == ["equip"]
     assert sc.names(0, "cloth") == ["Virgo Cloth"]
+
+
+@pytest.mark.parametrize("draws, kept", [(CIVILIAN, True), ("Pegasus Seiya", False)])
+def test_a_card_is_kept_when_it_is_worth_more_than_the_draw_that_would_replace_it(draws, kept):
+    """Keeping is weighed against the draw pile (its cards are known, not their order): a Bronze
+    Saint is kept over a draw of civilians, not over a draw of Bronze Saints like it."""
+    sc = Scenario(policies=(variant("value", "value_keep1", keep=1.0),))
+    sc.hand(0, "Pegasus Seiya", CIVILIAN)
+    for _ in range(4):
+        sc.put(0, "draw", draws)
+    sc.upkeep(0)
+    assert sc.log_kinds().count("keep") == (1 if kept else 0)

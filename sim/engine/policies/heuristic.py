@@ -242,12 +242,25 @@ def choose_field_swap(s, c, p):
 
 @kernel
 def choose_keep(s, c, p, keep):
-    """Upkeep: mark keep[i] for the hand cards p keeps."""
+    """Upkeep: mark keep[i] for the hand cards p keeps: those worth W_KEEP more than the mean
+    card a draw would bring instead (`draw_mean_value`)."""
     nh = s.zone_n[p, E.Z_HAND]
     lead = decision_lead(s, c, p)
+    bar = s.mind.weights[p, W_KEEP] + draw_mean_value(s, c, p, lead)
     for i in range(nh):
-        inst = s.zone[p, E.Z_HAND, i]
-        keep[i] = card_value(s, c, p, inst, lead) >= s.mind.weights[p, W_KEEP]
+        keep[i] = card_value(s, c, p, s.zone[p, E.Z_HAND, i], lead) >= bar
+
+
+@kernel
+def draw_mean_value(s, c, p, lead):
+    """The mean `card_value` of the cards p's next draws come from (which cards they are, not
+    their order, is known): its draw pile, or when empty its discard pile (GEN-2)."""
+    z = E.Z_DRAW if s.zone_n[p, E.Z_DRAW] > 0 else E.Z_DISCARD
+    n = s.zone_n[p, z]
+    total = 0.0
+    for j in range(n):
+        total += card_value(s, c, p, s.zone[p, z, j], lead)
+    return total / n if n > 0 else 0.0
 
 
 @kernel
@@ -1029,7 +1042,7 @@ def spend_leaving_card(s, c, p, out):
                 continue
             worth = card_value(s, c, p, inst, lead)
             if ut == E.T_DISCARD_USE:
-                stays = zone == E.Z_CLOTH or (zone == E.Z_HAND and worth >= w[W_KEEP])
+                stays = zone == E.Z_CLOTH or (zone == E.Z_HAND and worth >= w[W_KEEP] + draw_mean_value(s, c, p, lead))
                 cost = worth if stays else 0.0
             else:
                 if mean == -1e18:

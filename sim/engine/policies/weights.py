@@ -14,7 +14,7 @@ WEIGHTS = (
     ("flame", "value of taking a Flame card (a Gold Saint) at the Clock's expense"),
     ("clock_aware", "1: the flame value follows the VP lead (+ when ahead, - when behind)"),
     ("cost", "penalty per cost point paid ('value per cost')"),
-    ("keep", "keep a hand card at upkeep if its value is at least this"),
+    ("keep", "keep a hand card at upkeep if it is worth at least this more than the mean card a draw brings"),
     ("pay", "pay an optional cost with a card worth at most this"),
     ("use", "use a card's Discard/Wound/Destroy effect if its gain beats its fight value times this"),
     ("heal_min", "heal a wounded card worth at least this"),
