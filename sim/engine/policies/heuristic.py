@@ -250,15 +250,15 @@ def choose_keep(s, c, p, keep):
 
 
 @kernel
-def willing_to_pay(s, c, p, inst, trig):
-    """For a program that starts with a cost: is p's policy willing to pay it with its cheapest
-    candidates? (so that a policy never spends a card and then declines its cost)"""
+def cost_picks(s, c, p, inst, trig):
+    """For a program of inst that starts with a cost paid from p's own cards: the cards p would pay
+    it with (its cheapest candidates, as `decide_pay` takes them), noted in s.mind.picks; their
+    count (0: no such cost; -1: too few candidates)."""
     k = c.inst_card[inst]
     start = c.prog[k, trig, 0]
     op = c.ops[start]
     if not (op[E.F_FLAGS] & E.OPF_PAY) or op[E.F_WHO] != E.W_SELF or op[E.F_ZONE] >= E.N_PLAYER_ZONES:
-        return True
-    worst = 0.0
+        return 0
     need = op[E.F_N] if op[E.F_N] > 0 else 1
     # the `need` least valuable candidates
     buf = s.mind.picks
@@ -269,10 +269,21 @@ def willing_to_pay(s, c, p, inst, trig):
             buf[m] = x
             m += 1
     if m < need:
-        return False
+        return -1
     pick_cards(s, c, p, buf, m, need, False)
+    return need
+
+
+@kernel
+def willing_to_pay(s, c, p, inst, trig):
+    """For a program that starts with a cost: is p's policy willing to pay it with its cheapest
+    candidates? (so that a policy never spends a card and then declines its cost)"""
+    need = cost_picks(s, c, p, inst, trig)
+    if need <= 0:
+        return need == 0
+    worst = 0.0
     for j in range(need):
-        worst = max(worst, s.mind.value[p, c.inst_card[buf[j]]])
+        worst = max(worst, s.mind.value[p, c.inst_card[s.mind.picks[j]]])
     return worst <= s.mind.weights[p, W_PAY]
 
 
@@ -285,6 +296,8 @@ def engage_draws(s, c, p, inst, target):
         return 0  # no draw step
     if not first_op_feasible(s, c, p, inst, E.T_ENGAGEMENT, target):
         return 0
+    if not willing_to_pay(s, c, p, inst, E.T_ENGAGEMENT):
+        return 0  # its cost would be declined (Phaeton with only valued Characters to destroy)
     draws = 0
     for i in range(start, start + n):
         op = c.ops[i]

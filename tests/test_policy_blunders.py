@@ -1,0 +1,50 @@
+"""Boards on which the heuristic once made a plain mistake: each test sets one up and checks that
+the default policy ('tuned') and its start ('value') no longer make it."""
+import pytest
+
+from sim.scenario import Scenario
+
+POLICIES = ("tuned", "value")
+CIVILIAN = "Pegasus Seiya (civilian)"  # Strength 1, no program
+FILLER = "Andromeda Shun (civilian)"   # what a draw brings
+
+
+def board(policy, field, hand, cloth=None, draw=3, slot=0):
+    """Seat 0 of `policy` facing one field card, with a hand, an equipped Cloth and a draw pile."""
+    sc = Scenario(policies=(policy,))
+    sc.field(slot, field)
+    sc.hand(0, *hand)
+    if cloth:
+        sc.put(0, "cloth", cloth)
+    for _ in range(draw):
+        sc.put(0, "draw", FILLER)
+    return sc
+
+
+def main_phase(sc, cap=30):
+    """Seat 0's main phase, action by action as its policy chooses them; the actions taken."""
+    taken = []
+    for _ in range(cap):
+        taken.append(sc.step(0))
+        if taken[-1][0] == "end":
+            return taken
+    raise AssertionError(f"no end after {cap} actions: {taken}")
+
+
+def won(sc, name):
+    return name in sc.names(0, "discard") + sc.names(0, "hand")
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_phaeton_is_played_for_its_draw_only_when_its_cost_is_paid(policy):
+    """Phaeton's Engagement draws 2 if a Character of the hand is destroyed. With only Saints
+    (worth keeping) beside him, he was played for his draw, then the cost declined: nothing
+    destroyed, nothing drawn, a card spent."""
+    sc = board(policy, "Flame Saint", ["Phaeton", "Aries Mu", "Pegasus Seiya"])  # 2 + 1 win it
+    taken = main_phase(sc)
+    assert sc.name_of(taken[0][1]) != "Phaeton"  # not played ahead of the fight for his draw
+    assert won(sc, "Flame Saint") and sc.names(0, "destroyed") == [] and sc.count(0, "draw") == 3
+    # with a civilian to give up, he is played for his draw and his cost paid
+    sc = board(policy, "Flame Saint", ["Phaeton", "Aries Mu", "Pegasus Seiya", CIVILIAN])
+    main_phase(sc)
+    assert won(sc, "Flame Saint") and sc.names(0, "destroyed") == [CIVILIAN] and sc.count(0, "draw") == 1
