@@ -36,6 +36,17 @@ def won(sc, name):
 
 
 @pytest.mark.parametrize("policy", POLICIES)
+def test_the_other_hyoga_is_played_first_so_cygnus_hyoga_draws(policy):
+    """Cygnus Hyoga draws a card when another Hyoga already fights alongside him: with a second
+    Hyoga in hand for the same fight, that one goes first. Cygnus Hyoga used to be played first,
+    and his draw never came."""
+    sc = board(policy, "Flame Saint", ["Cygnus Hyoga", "Cygnus Hyoga (civilian)", CIVILIAN])
+    main_phase(sc)
+    assert won(sc, "Flame Saint")
+    assert sc.count(0, "draw") == 2 and sc.names(0, "hand") == [FILLER]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
 def test_phaeton_is_played_for_its_draw_only_when_its_cost_is_paid(policy):
     """Phaeton's Engagement draws 2 if a Character of the hand is destroyed. With only Saints
     (worth keeping) beside him, he was played for his draw, then the cost declined: nothing

@@ -25,6 +25,7 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
                                     first_op_feasible)
 from sim.engine.rules.zones import count_alongside_any, field_slot, matches
 from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, G_TURN, PL_ALT_FILTER
+from sim.engine.rules.fight import count_alongside
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -304,6 +305,30 @@ def engage_draws(s, c, p, inst, target):
         if op[E.F_OP] == E.OP_DRAW and cond_holds(s, c, op[E.F_COND], inst, target, p):
             draws += op[E.F_N]
     return draws
+
+
+@kernel
+def draw_enabler(s, c, p, inst, target):
+    """A hand card whose play against target would make the Engagement draw of inst (in hand) come
+    true, where it asks for one more card alongside and this card is one (Cygnus Hyoga and another
+    Hyoga); -1 if none."""
+    k = c.inst_card[inst]
+    if not willing_to_pay(s, c, p, inst, E.T_ENGAGEMENT):
+        return -1
+    start, n = c.prog[k, E.T_ENGAGEMENT, 0], c.prog[k, E.T_ENGAGEMENT, 1]
+    for i in range(start, start + n):
+        q = c.ops[i, E.F_COND]
+        if c.ops[i, E.F_OP] != E.OP_DRAW or q < 0:
+            continue
+        row = c.conds[q]
+        if row[0] != E.C_COUNT_AT_LEAST or row[1] != E.CNT_ALONGSIDE or \
+                count_alongside(s, c, p, target, row[3], inst) + 1 != row[4]:
+            continue
+        for j in range(s.zone_n[p, E.Z_HAND]):
+            x = s.zone[p, E.Z_HAND, j]
+            if x != inst and matches(c, x, row[3]) and can_face(s, c, p, x, target):
+                return x
+    return -1
 
 
 # Which of the cards `hand_resources` counts: all, or those without / with a `fighting` program
@@ -967,6 +992,17 @@ def choose_action(s, c, p, out):
             if engage_draws(s, c, p, inst, face_t) > 0 and can_face(s, c, p, inst, face_t):
                 out[0] = A_PLAY
                 out[1] = inst
+                out[2] = face_slot
+                return
+        # a draw that needs one more card alongside: play that card first, then the draw comes true
+        for i in range(nh):
+            inst = s.zone[p, E.Z_HAND, i]
+            if c.prog_counts[c.inst_card[inst], E.T_ENGAGEMENT, 0] == 0 or not can_face(s, c, p, inst, face_t):
+                continue
+            first = draw_enabler(s, c, p, inst, face_t)
+            if first >= 0:
+                out[0] = A_PLAY
+                out[1] = first
                 out[2] = face_slot
                 return
     if best_t < 0 or best_score <= 0:
