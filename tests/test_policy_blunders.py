@@ -36,6 +36,20 @@ def won(sc, name):
 
 
 @pytest.mark.parametrize("policy", POLICIES)
+def test_dolphin_is_faced_only_when_the_hand_wins_after_its_discard(policy):
+    """Dolphin (3 Strength) asks for a discard to be faced: three Strength-1 cards add 3, but
+    only 2 once one is discarded, so the fight is lost before it starts. It used to be faced
+    anyway (a card discarded, one committed, nothing bought)."""
+    sc = board(policy, "Dolphin", [CIVILIAN] * 3)
+    main_phase(sc)
+    assert sc.names(0, "play") == [] and sc.names(0, "hand") == [CIVILIAN] * 3
+    # with one more Strength in hand the fight is still won after the discard
+    sc = board(policy, "Dolphin", [CIVILIAN, CIVILIAN, "Aries Mu"])
+    main_phase(sc)
+    assert won(sc, "Dolphin") and sc.names(0, "play") == []
+
+
+@pytest.mark.parametrize("policy", POLICIES)
 def test_the_other_hyoga_is_played_first_so_cygnus_hyoga_draws(policy):
     """Cygnus Hyoga draws a card when another Hyoga already fights alongside him: with a second
     Hyoga in hand for the same fight, that one goes first. Cygnus Hyoga used to be played first,

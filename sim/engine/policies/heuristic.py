@@ -26,6 +26,7 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
 from sim.engine.rules.zones import count_alongside_any, field_slot, matches
 from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, G_TURN, PL_ALT_FILTER
 from sim.engine.rules.fight import count_alongside
+from sim.engine.state import IF_FACE_PAID
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -329,6 +330,50 @@ def draw_enabler(s, c, p, inst, target):
             if x != inst and matches(c, x, row[3]) and can_face(s, c, p, x, target):
                 return x
     return -1
+
+
+@inline_kernel
+def discards_due(s, c, t):
+    """Dolphin: the cards a player must still discard to face t this turn (0 for most cards)."""
+    n = c.face_discards[c.inst_card[t]]
+    return 0 if n == 0 or s.inst_flags[t] & IF_FACE_PAID else n
+
+
+@kernel
+def face_discards(s, c, p, t):
+    """Dolphin: the hand cards p would discard to face t, its least valuable (as the rules have
+    its policy pick them), noted in s.mind.picks; their count."""
+    n = discards_due(s, c, t)
+    m = s.zone_n[p, E.Z_HAND]
+    for j in range(m):
+        s.mind.picks[j] = s.zone[p, E.Z_HAND, j]
+    pick_cards(s, c, p, s.mind.picks, m, n, False)
+    return min(n, m)
+
+
+@kernel
+def face_discards_value(s, c, p, t):
+    """What the hand cards `face_discards` takes would have added against t (Strength, Cosmos),
+    and how many of them are Characters."""
+    lost_str = lost_cos = chars = 0
+    is_aided = aided(s, c, p, t)
+    for j in range(face_discards(s, c, p, t)):
+        x = s.mind.picks[j]
+        if c.classes[c.inst_card[x]] & E.CLASS_CHARACTER:
+            v_str, v_cos = values_against(s, c, x, t, p, is_aided)
+            lost_str += v_str
+            lost_cos += v_cos
+            chars += 1
+    return lost_str, lost_cos, chars
+
+
+@kernel
+def held_back(s, c, p, t, inst):
+    """Is the hand card inst kept out of the fight against t, as one discarded to face it?"""
+    for j in range(face_discards(s, c, p, t)):
+        if s.mind.picks[j] == inst:
+            return True
+    return False
 
 
 # Which of the cards `hand_resources` counts: all, or those without / with a `fighting` program
@@ -953,6 +998,11 @@ def choose_action(s, c, p, out):
                     chars += more_chars
                 if plain_noted:  # a plain card adds the same to every fight no card aids
                     s.mind.hand_values_of[0] = t
+            if discards_due(s, c, t) > 0:  # Dolphin: the cards discarded to face t add nothing to it
+                lost_str, lost_cos, lost_chars = face_discards_value(s, c, p, t)
+                hand_str -= lost_str
+                hand_cos -= lost_cos
+                chars -= lost_chars
             memo[slot, M_HAND_STR] = hand_str
             memo[slot, M_HAND_COS] = hand_cos
             memo[slot, M_HAND_CHARS] = chars
@@ -980,16 +1030,18 @@ def choose_action(s, c, p, out):
     face_slot = best_slot
     if face_t < 0:
         for slot in range(E.N_SLOTS - 1, -1, -1):
-            if s.field[slot] >= 0:
+            if s.field[slot] >= 0 and discards_due(s, c, s.field[slot]) == 0:  # no discard for a draw
                 face_t = s.field[slot]
                 face_slot = slot
                 break
     if face_t >= 0:
+        holding = discards_due(s, c, face_t) > 0
         for i in range(nh):
             inst = s.zone[p, E.Z_HAND, i]
             if c.prog_counts[c.inst_card[inst], E.T_ENGAGEMENT, 0] == 0:
                 continue  # no draw step (checked here: most cards have none)
-            if engage_draws(s, c, p, inst, face_t) > 0 and can_face(s, c, p, inst, face_t):
+            if engage_draws(s, c, p, inst, face_t) > 0 and can_face(s, c, p, inst, face_t) and \
+                    not (holding and held_back(s, c, p, face_t, inst)):
                 out[0] = A_PLAY
                 out[1] = inst
                 out[2] = face_slot
@@ -997,10 +1049,11 @@ def choose_action(s, c, p, out):
         # a draw that needs one more card alongside: play that card first, then the draw comes true
         for i in range(nh):
             inst = s.zone[p, E.Z_HAND, i]
-            if c.prog_counts[c.inst_card[inst], E.T_ENGAGEMENT, 0] == 0 or not can_face(s, c, p, inst, face_t):
+            if c.prog_counts[c.inst_card[inst], E.T_ENGAGEMENT, 0] == 0 or not can_face(s, c, p, inst, face_t) \
+                    or (holding and held_back(s, c, p, face_t, inst)):
                 continue
             first = draw_enabler(s, c, p, inst, face_t)
-            if first >= 0:
+            if first >= 0 and not (holding and held_back(s, c, p, face_t, first)):
                 out[0] = A_PLAY
                 out[1] = first
                 out[2] = face_slot
@@ -1013,9 +1066,10 @@ def choose_action(s, c, p, out):
     n = 0
     is_aided = aided(s, c, p, best_t)
     noted = s.mind.hand_values_of[0] == best_t  # in step 6
+    holding = discards_due(s, c, best_t) > 0
     for i in range(nh):
         inst = s.zone[p, E.Z_HAND, i]
-        if can_face(s, c, p, inst, best_t):
+        if can_face(s, c, p, inst, best_t) and not (holding and held_back(s, c, p, best_t, inst)):
             cands[n, 0] = inst
             cands[n, 1] = s.mind.hand_values[i, best_cur] if noted else \
                 values_against(s, c, inst, best_t, p, is_aided)[best_cur]
