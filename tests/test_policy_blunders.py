@@ -50,6 +50,33 @@ def test_dolphin_is_faced_only_when_the_hand_wins_after_its_discard(policy):
 
 
 @pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("hand, cloth", [
+    (["Cassios"] + [CIVILIAN] * 4, None),
+    (["Bear Geki", "Wolf Nachi", "Unicorn Jabu", "Cassios", "Phoenix Ikki"], None),
+    (["Aries Mu", "Lizard Misty", CIVILIAN, CIVILIAN], "Libra Cloth"),
+])
+def test_no_cards_are_committed_to_a_fight_the_hand_and_helpers_cannot_win(policy, hand, cloth):
+    """Pisces Aphrodite (7 Strength) against a hand that adds 6 and a helper whose use spends a
+    card of that hand: Cassios himself (destroyed for a cut of 2, he no longer fights), or the
+    Character the Libra Cloth's cost discards (before every Character gains +1). The spent card
+    was counted both ways, and the policy committed its cards (four of them) to a fight it then
+    could not win, buying nothing. Now it wins the fight or commits nothing to it."""
+    sc = board(policy, "Pisces Aphrodite", hand, cloth)
+    main_phase(sc)
+    assert sc.names(0, "play") == []  # every card committed went to the discard pile with her
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_cassios_either_fights_or_cuts_the_cost(policy):
+    """Flame Saint (3 Strength) against a civilian and Cassios: the civilian fights and Cassios'
+    cut (2, to a minimum of 1) wins it. Cassios was counted both as a fighter and as the cut, and
+    was committed as a fighter: 2 against 3, the fight lost."""
+    sc = board(policy, "Flame Saint", [CIVILIAN, "Cassios"])
+    main_phase(sc)
+    assert won(sc, "Flame Saint") and sc.names(0, "destroyed") == ["Cassios"]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
 def test_the_other_hyoga_is_played_first_so_cygnus_hyoga_draws(policy):
     """Cygnus Hyoga draws a card when another Hyoga already fights alongside him: with a second
     Hyoga in hand for the same fight, that one goes first. Cygnus Hyoga used to be played first,

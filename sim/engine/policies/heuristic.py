@@ -368,11 +368,37 @@ def face_discards_value(s, c, p, t):
 
 
 @kernel
-def held_back(s, c, p, t, inst):
-    """Is the hand card inst kept out of the fight against t, as one discarded to face it?"""
+def spent_on_helper(s, c, p, helper, t):
+    """The cards that using the fight helper would spend, noted in s.mind.picks: those its cost
+    takes (`cost_picks`), then itself. What those in hand (Characters) or equipped would have added
+    against t (Strength, Cosmos), how many of them are hand Characters, and their count."""
+    n = max(cost_picks(s, c, p, helper, c.use_trig[c.inst_card[helper]]), 0)
+    s.mind.picks[n] = helper
+    lost_str = lost_cos = chars = 0
+    is_aided = aided(s, c, p, t)
+    for j in range(n + 1):
+        x = s.mind.picks[j]
+        in_hand = s.inst_zone[x] == E.Z_HAND and (c.classes[c.inst_card[x]] & E.CLASS_CHARACTER) != 0
+        if in_hand or s.inst_zone[x] == E.Z_CLOTH:
+            v_str, v_cos = values_against(s, c, x, t, p, is_aided)
+            lost_str += v_str
+            lost_cos += v_cos
+            if in_hand:
+                chars += 1
+    return lost_str, lost_cos, chars, n + 1
+
+
+@kernel
+def held_back(s, c, p, t, helper, inst):
+    """Is the hand card inst kept out of the fight against t: one discarded to face it, or one
+    spent to use the helper (-1: none) the fight counts on?"""
     for j in range(face_discards(s, c, p, t)):
         if s.mind.picks[j] == inst:
             return True
+    if helper >= 0:
+        for j in range(spent_on_helper(s, c, p, helper, t)[3]):
+            if s.mind.picks[j] == inst:
+                return True
     return False
 
 
@@ -961,6 +987,8 @@ def choose_action(s, c, p, out):
     plain_noted = False  # are their values those noted in s.mind.hand_values?
     bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
     helpers_found = False
+    best_helper = -1  # the helper the chosen fight counts on, and what it adds
+    best_bonus = 0
     while n_cand > 0 or deferred:
         if deferred and (n_cand == 0 or s.mind.cand_score[n_cand - 1] <= deferred_best):
             for slot in range(E.N_SLOTS):
@@ -1011,14 +1039,21 @@ def choose_action(s, c, p, out):
         chars = memo[slot, M_HAND_CHARS]
         total = memo[slot, M_TOTAL_STR + cur]
         have = total + res
+        bonus = 0
+        helper = -1
         if have < cost:  # a helper card might close the gap (it adds 0 or more)
             if not helpers_found:
                 find_helpers(s, c, p)
                 helpers_found = True
-            bonus, _ = helper_bonus(s, c, p, t, cur)
-            have += bonus
+            bonus, helper = helper_bonus(s, c, p, t, cur)
+            if helper >= 0:  # a card spent to use it (Cassios himself, a card its cost takes) does not fight too
+                lost_str, lost_cos, lost_chars, _ = spent_on_helper(s, c, p, helper, t)
+                have += bonus - (lost_cos if cur == COSMOS else lost_str)
+                chars -= lost_chars
         if have < cost or fighters + chars < min_fighters(c, t):
             continue
+        best_helper = helper
+        best_bonus = bonus
         best_score = score
         best_t = t
         best_slot = slot
@@ -1035,13 +1070,13 @@ def choose_action(s, c, p, out):
                 face_slot = slot
                 break
     if face_t >= 0:
-        holding = discards_due(s, c, face_t) > 0
+        holding = discards_due(s, c, face_t) > 0 or best_helper >= 0
         for i in range(nh):
             inst = s.zone[p, E.Z_HAND, i]
             if c.prog_counts[c.inst_card[inst], E.T_ENGAGEMENT, 0] == 0:
                 continue  # no draw step (checked here: most cards have none)
             if engage_draws(s, c, p, inst, face_t) > 0 and can_face(s, c, p, inst, face_t) and \
-                    not (holding and held_back(s, c, p, face_t, inst)):
+                    not (holding and held_back(s, c, p, face_t, best_helper, inst)):
                 out[0] = A_PLAY
                 out[1] = inst
                 out[2] = face_slot
@@ -1050,10 +1085,10 @@ def choose_action(s, c, p, out):
         for i in range(nh):
             inst = s.zone[p, E.Z_HAND, i]
             if c.prog_counts[c.inst_card[inst], E.T_ENGAGEMENT, 0] == 0 or not can_face(s, c, p, inst, face_t) \
-                    or (holding and held_back(s, c, p, face_t, inst)):
+                    or (holding and held_back(s, c, p, face_t, best_helper, inst)):
                 continue
             first = draw_enabler(s, c, p, inst, face_t)
-            if first >= 0 and not (holding and held_back(s, c, p, face_t, first)):
+            if first >= 0 and not (holding and held_back(s, c, p, face_t, best_helper, first)):
                 out[0] = A_PLAY
                 out[1] = first
                 out[2] = face_slot
@@ -1066,19 +1101,23 @@ def choose_action(s, c, p, out):
     n = 0
     is_aided = aided(s, c, p, best_t)
     noted = s.mind.hand_values_of[0] == best_t  # in step 6
-    holding = discards_due(s, c, best_t) > 0
+    holding = discards_due(s, c, best_t) > 0 or best_helper >= 0
     for i in range(nh):
         inst = s.zone[p, E.Z_HAND, i]
-        if can_face(s, c, p, inst, best_t) and not (holding and held_back(s, c, p, best_t, inst)):
+        if can_face(s, c, p, inst, best_t) and not (holding and held_back(s, c, p, best_t, best_helper, inst)):
             cands[n, 0] = inst
             cands[n, 1] = s.mind.hand_values[i, best_cur] if noted else \
                 values_against(s, c, inst, best_t, p, is_aided)[best_cur]
             n += 1
     cloth_v = 0
-    if s.zone_n[p, E.Z_CLOTH] > 0 and best_cur == COSMOS and face_cost_payable(s, c, p, best_t, -1):
+    if s.zone_n[p, E.Z_CLOTH] > 0 and best_cur == COSMOS and face_cost_payable(s, c, p, best_t, -1) \
+            and s.zone[p, E.Z_CLOTH, 0] != best_helper:
         cloth_v = values_against(s, c, s.zone[p, E.Z_CLOTH, 0], best_t, p, is_aided)[best_cur]
     fighters = memo[best_slot, M_FIGHTERS]
-    j = commit_choice(cands, n, best_need, fighters >= min_fighters(c, best_t), cloth_v)
+    need = best_need
+    if best_helper >= 0:  # the helper closes the rest of the gap (step 9), once a card fights
+        need = max(best_need - best_bonus, 1 if fighters == 0 else 0)
+    j = commit_choice(cands, n, need, fighters >= min_fighters(c, best_t), cloth_v)
     if j != -1:
         if j == CLOTH:
             out[0] = A_CLOTH_FIGHT
