@@ -100,3 +100,28 @@ def test_phaeton_is_played_for_its_draw_only_when_its_cost_is_paid(policy):
     sc = board(policy, "Flame Saint", ["Phaeton", "Aries Mu", "Pegasus Seiya", CIVILIAN])
     main_phase(sc)
     assert won(sc, "Flame Saint") and sc.names(0, "destroyed") == [CIVILIAN] and sc.count(0, "draw") == 1
+
+
+def babel_defeated(policy, mine, theirs):
+    """Seat 0 defeats Centaurus Babel ("destroy a wounded Character (of any player)") with these
+    wounded cards on each side; the destroyed cards of each seat."""
+    sc = Scenario(policies=(policy,))
+    for name in mine:
+        sc.put(0, "wounded", name)
+    for name in theirs:
+        sc.put(1, "wounded", name)
+    sc.trigger("defeated", sc.put(0, "play", "Centaurus Babel"), 0)
+    return sc.names(0, "destroyed"), sc.names(1, "destroyed")
+
+
+@pytest.mark.xfail(strict=True, reason="choose_player is told only which players have a card the effect can hit, "
+                          "not which cards: it cannot weigh what each loses")
+@pytest.mark.parametrize("policy", POLICIES)
+def test_babel_destroys_a_wounded_card_worth_something_to_an_opponent_else_one_s_own(policy):
+    """Babel's Defeated destroys a wounded Character of a player of one's choice. Destroying an
+    opponent's wounded civilian only thins their deck for them, yet it is the target: an
+    opponent's wounded card should be chosen only when it is worth something to them (a Saint
+    with VP), else one's own weakest, else the least harmful."""
+    assert babel_defeated(policy, ["Dragon Shiryu (civilian)"], [CIVILIAN]) == (["Dragon Shiryu (civilian)"], [])
+    assert babel_defeated(policy, ["Dragon Shiryu (civilian)"], ["Taurus Aldebaran", CIVILIAN]) == \
+        ([], ["Taurus Aldebaran"])  # 5 VP lost to them
