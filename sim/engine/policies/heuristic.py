@@ -1114,10 +1114,10 @@ def choose_action(s, c, p, out):
             and s.zone[p, E.Z_CLOTH, 0] != best_helper:
         cloth_v = values_against(s, c, s.zone[p, E.Z_CLOTH, 0], best_t, p, is_aided)[best_cur]
     fighters = memo[best_slot, M_FIGHTERS]
-    need = best_need
+    commit_need = best_need
     if best_helper >= 0:  # the helper closes the rest of the gap (step 9), once a card fights
-        need = max(best_need - best_bonus, 1 if fighters == 0 else 0)
-    j = commit_choice(cands, n, need, fighters >= min_fighters(c, best_t), cloth_v)
+        commit_need = max(best_need - best_bonus, 1 if fighters == 0 else 0)
+    j = commit_choice(cands, n, commit_need, fighters >= min_fighters(c, best_t), cloth_v)
     if j != -1:
         if j == CLOTH:
             out[0] = A_CLOTH_FIGHT
