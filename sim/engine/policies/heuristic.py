@@ -25,6 +25,8 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
                                     first_op_feasible)
 from sim.engine.rules.zones import count_alongside_any, field_slot, matches
 from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, G_TURN, PL_ALT_FILTER
+from sim.engine.rules.fight import count_alongside
+from sim.engine.state import IF_FACE_PAID
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -264,15 +266,15 @@ def draw_mean_value(s, c, p, lead):
 
 
 @kernel
-def willing_to_pay(s, c, p, inst, trig):
-    """For a program that starts with a cost: is p's policy willing to pay it with its cheapest
-    candidates? (so that a policy never spends a card and then declines its cost)"""
+def cost_picks(s, c, p, inst, trig):
+    """For a program of inst that starts with a cost paid from p's own cards: the cards p would pay
+    it with (its cheapest candidates, as `decide_pay` takes them), noted in s.mind.picks; their
+    count (0: no such cost; -1: too few candidates)."""
     k = c.inst_card[inst]
     start = c.prog[k, trig, 0]
     op = c.ops[start]
     if not (op[E.F_FLAGS] & E.OPF_PAY) or op[E.F_WHO] != E.W_SELF or op[E.F_ZONE] >= E.N_PLAYER_ZONES:
-        return True
-    worst = 0.0
+        return 0
     need = op[E.F_N] if op[E.F_N] > 0 else 1
     # the `need` least valuable candidates
     buf = s.mind.picks
@@ -283,10 +285,21 @@ def willing_to_pay(s, c, p, inst, trig):
             buf[m] = x
             m += 1
     if m < need:
-        return False
+        return -1
     pick_cards(s, c, p, buf, m, need, False)
+    return need
+
+
+@kernel
+def willing_to_pay(s, c, p, inst, trig):
+    """For a program that starts with a cost: is p's policy willing to pay it with its cheapest
+    candidates? (so that a policy never spends a card and then declines its cost)"""
+    need = cost_picks(s, c, p, inst, trig)
+    if need <= 0:
+        return need == 0
+    worst = 0.0
     for j in range(need):
-        worst = max(worst, s.mind.value[p, c.inst_card[buf[j]]])
+        worst = max(worst, s.mind.value[p, c.inst_card[s.mind.picks[j]]])
     return worst <= s.mind.weights[p, W_PAY]
 
 
@@ -299,12 +312,108 @@ def engage_draws(s, c, p, inst, target):
         return 0  # no draw step
     if not first_op_feasible(s, c, p, inst, E.T_ENGAGEMENT, target):
         return 0
+    if not willing_to_pay(s, c, p, inst, E.T_ENGAGEMENT):
+        return 0  # its cost would be declined (Phaeton with only valued Characters to destroy)
     draws = 0
     for i in range(start, start + n):
         op = c.ops[i]
         if op[E.F_OP] == E.OP_DRAW and cond_holds(s, c, op[E.F_COND], inst, target, p):
             draws += op[E.F_N]
     return draws
+
+
+@kernel
+def draw_enabler(s, c, p, inst, target):
+    """A hand card whose play against target would make the Engagement draw of inst (in hand) come
+    true, where it asks for one more card alongside and this card is one (Cygnus Hyoga and another
+    Hyoga); -1 if none."""
+    k = c.inst_card[inst]
+    if not willing_to_pay(s, c, p, inst, E.T_ENGAGEMENT):
+        return -1
+    start, n = c.prog[k, E.T_ENGAGEMENT, 0], c.prog[k, E.T_ENGAGEMENT, 1]
+    for i in range(start, start + n):
+        q = c.ops[i, E.F_COND]
+        if c.ops[i, E.F_OP] != E.OP_DRAW or q < 0:
+            continue
+        row = c.conds[q]
+        if row[0] != E.C_COUNT_AT_LEAST or row[1] != E.CNT_ALONGSIDE or \
+                count_alongside(s, c, p, target, row[3], inst) + 1 != row[4]:
+            continue
+        for j in range(s.zone_n[p, E.Z_HAND]):
+            x = s.zone[p, E.Z_HAND, j]
+            if x != inst and matches(c, x, row[3]) and can_face(s, c, p, x, target):
+                return x
+    return -1
+
+
+@inline_kernel
+def discards_due(s, c, t):
+    """Dolphin: the cards a player must still discard to face t this turn (0 for most cards)."""
+    n = c.face_discards[c.inst_card[t]]
+    return 0 if n == 0 or s.inst_flags[t] & IF_FACE_PAID else n
+
+
+@kernel
+def face_discards(s, c, p, t):
+    """Dolphin: the hand cards p would discard to face t, its least valuable (as the rules have
+    its policy pick them), noted in s.mind.picks; their count."""
+    n = discards_due(s, c, t)
+    m = s.zone_n[p, E.Z_HAND]
+    for j in range(m):
+        s.mind.picks[j] = s.zone[p, E.Z_HAND, j]
+    pick_cards(s, c, p, s.mind.picks, m, n, False)
+    return min(n, m)
+
+
+@kernel
+def face_discards_value(s, c, p, t):
+    """What the hand cards `face_discards` takes would have added against t (Strength, Cosmos),
+    and how many of them are Characters."""
+    lost_str = lost_cos = chars = 0
+    is_aided = aided(s, c, p, t)
+    for j in range(face_discards(s, c, p, t)):
+        x = s.mind.picks[j]
+        if c.classes[c.inst_card[x]] & E.CLASS_CHARACTER:
+            v_str, v_cos = values_against(s, c, x, t, p, is_aided)
+            lost_str += v_str
+            lost_cos += v_cos
+            chars += 1
+    return lost_str, lost_cos, chars
+
+
+@kernel
+def spent_on_helper(s, c, p, helper, t):
+    """The cards that using the fight helper would spend, noted in s.mind.picks: those its cost
+    takes (`cost_picks`), then itself. What those in hand (Characters) or equipped would have added
+    against t (Strength, Cosmos), how many of them are hand Characters, and their count."""
+    n = max(cost_picks(s, c, p, helper, c.use_trig[c.inst_card[helper]]), 0)
+    s.mind.picks[n] = helper
+    lost_str = lost_cos = chars = 0
+    is_aided = aided(s, c, p, t)
+    for j in range(n + 1):
+        x = s.mind.picks[j]
+        in_hand = s.inst_zone[x] == E.Z_HAND and (c.classes[c.inst_card[x]] & E.CLASS_CHARACTER) != 0
+        if in_hand or s.inst_zone[x] == E.Z_CLOTH:
+            v_str, v_cos = values_against(s, c, x, t, p, is_aided)
+            lost_str += v_str
+            lost_cos += v_cos
+            if in_hand:
+                chars += 1
+    return lost_str, lost_cos, chars, n + 1
+
+
+@kernel
+def held_back(s, c, p, t, helper, inst):
+    """Is the hand card inst kept out of the fight against t: one discarded to face it, or one
+    spent to use the helper (-1: none) the fight counts on?"""
+    for j in range(face_discards(s, c, p, t)):
+        if s.mind.picks[j] == inst:
+            return True
+    if helper >= 0:
+        for j in range(spent_on_helper(s, c, p, helper, t)[3]):
+            if s.mind.picks[j] == inst:
+                return True
+    return False
 
 
 # Which of the cards `hand_resources` counts: all, or those without / with a `fighting` program
@@ -894,6 +1003,8 @@ def choose_action(s, c, p, out):
     plain_noted = False  # are their values those noted in s.mind.hand_values?
     bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
     helpers_found = False
+    best_helper = -1  # the helper the chosen fight counts on, and what it adds
+    best_bonus = 0
     while n_cand > 0 or deferred:
         if deferred and (n_cand == 0 or s.mind.cand_score[n_cand - 1] <= deferred_best):
             for slot in range(E.N_SLOTS):
@@ -931,6 +1042,11 @@ def choose_action(s, c, p, out):
                     chars += more_chars
                 if plain_noted:  # a plain card adds the same to every fight no card aids
                     s.mind.hand_values_of[0] = t
+            if discards_due(s, c, t) > 0:  # Dolphin: the cards discarded to face t add nothing to it
+                lost_str, lost_cos, lost_chars = face_discards_value(s, c, p, t)
+                hand_str -= lost_str
+                hand_cos -= lost_cos
+                chars -= lost_chars
             memo[slot, M_HAND_STR] = hand_str
             memo[slot, M_HAND_COS] = hand_cos
             memo[slot, M_HAND_CHARS] = chars
@@ -939,14 +1055,21 @@ def choose_action(s, c, p, out):
         chars = memo[slot, M_HAND_CHARS]
         total = memo[slot, M_TOTAL_STR + cur]
         have = total + res
+        bonus = 0
+        helper = -1
         if have < cost:  # a helper card might close the gap (it adds 0 or more)
             if not helpers_found:
                 find_helpers(s, c, p)
                 helpers_found = True
-            bonus, _ = helper_bonus(s, c, p, t, cur)
-            have += bonus
+            bonus, helper = helper_bonus(s, c, p, t, cur)
+            if helper >= 0:  # a card spent to use it (Cassios himself, a card its cost takes) does not fight too
+                lost_str, lost_cos, lost_chars, _ = spent_on_helper(s, c, p, helper, t)
+                have += bonus - (lost_cos if cur == COSMOS else lost_str)
+                chars -= lost_chars
         if have < cost or fighters + chars < min_fighters(c, t):
             continue
+        best_helper = helper
+        best_bonus = bonus
         best_score = score
         best_t = t
         best_slot = slot
@@ -958,18 +1081,32 @@ def choose_action(s, c, p, out):
     face_slot = best_slot
     if face_t < 0:
         for slot in range(E.N_SLOTS - 1, -1, -1):
-            if s.field[slot] >= 0:
+            if s.field[slot] >= 0 and discards_due(s, c, s.field[slot]) == 0:  # no discard for a draw
                 face_t = s.field[slot]
                 face_slot = slot
                 break
     if face_t >= 0:
+        holding = discards_due(s, c, face_t) > 0 or best_helper >= 0
         for i in range(nh):
             inst = s.zone[p, E.Z_HAND, i]
             if c.prog_counts[c.inst_card[inst], E.T_ENGAGEMENT, 0] == 0:
                 continue  # no draw step (checked here: most cards have none)
-            if engage_draws(s, c, p, inst, face_t) > 0 and can_face(s, c, p, inst, face_t):
+            if engage_draws(s, c, p, inst, face_t) > 0 and can_face(s, c, p, inst, face_t) and \
+                    not (holding and held_back(s, c, p, face_t, best_helper, inst)):
                 out[0] = A_PLAY
                 out[1] = inst
+                out[2] = face_slot
+                return
+        # a draw that needs one more card alongside: play that card first, then the draw comes true
+        for i in range(nh):
+            inst = s.zone[p, E.Z_HAND, i]
+            if c.prog_counts[c.inst_card[inst], E.T_ENGAGEMENT, 0] == 0 or not can_face(s, c, p, inst, face_t) \
+                    or (holding and held_back(s, c, p, face_t, best_helper, inst)):
+                continue
+            first = draw_enabler(s, c, p, inst, face_t)
+            if first >= 0 and not (holding and held_back(s, c, p, face_t, best_helper, first)):
+                out[0] = A_PLAY
+                out[1] = first
                 out[2] = face_slot
                 return
     if best_t < 0 or best_score <= 0:
@@ -981,18 +1118,23 @@ def choose_action(s, c, p, out):
     n = 0
     is_aided = aided(s, c, p, best_t)
     noted = s.mind.hand_values_of[0] == best_t  # in step 6
+    holding = discards_due(s, c, best_t) > 0 or best_helper >= 0
     for i in range(nh):
         inst = s.zone[p, E.Z_HAND, i]
-        if can_face(s, c, p, inst, best_t):
+        if can_face(s, c, p, inst, best_t) and not (holding and held_back(s, c, p, best_t, best_helper, inst)):
             cands[n, 0] = inst
             cands[n, 1] = s.mind.hand_values[i, best_cur] if noted else \
                 values_against(s, c, inst, best_t, p, is_aided)[best_cur]
             n += 1
     cloth_v = 0
-    if s.zone_n[p, E.Z_CLOTH] > 0 and best_cur == COSMOS and face_cost_payable(s, c, p, best_t, -1):
+    if s.zone_n[p, E.Z_CLOTH] > 0 and best_cur == COSMOS and face_cost_payable(s, c, p, best_t, -1) \
+            and s.zone[p, E.Z_CLOTH, 0] != best_helper:
         cloth_v = values_against(s, c, s.zone[p, E.Z_CLOTH, 0], best_t, p, is_aided)[best_cur]
     fighters = memo[best_slot, M_FIGHTERS]
-    j = commit_choice(cands, n, best_need, fighters >= min_fighters(c, best_t), cloth_v)
+    commit_need = best_need
+    if best_helper >= 0:  # the helper closes the rest of the gap (step 9), once a card fights
+        commit_need = max(best_need - best_bonus, 1 if fighters == 0 else 0)
+    j = commit_choice(cands, n, commit_need, fighters >= min_fighters(c, best_t), cloth_v)
     if j != -1:
         if j == CLOTH:
             out[0] = A_CLOTH_FIGHT
