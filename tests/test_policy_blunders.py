@@ -56,10 +56,10 @@ def test_dolphin_is_faced_only_when_the_hand_wins_after_its_discard(policy):
     (["Aries Mu", "Lizard Misty", CIVILIAN, CIVILIAN], "Libra Cloth"),
 ])
 def test_no_cards_are_committed_to_a_fight_the_hand_and_helpers_cannot_win(policy, hand, cloth):
-    """Pisces Aphrodite (7 Strength) against a hand that adds 6 and a helper whose use spends a
-    card of that hand: Cassios himself (destroyed for a cut of 2, he no longer fights), or the
-    Character the Libra Cloth's cost discards (before every Character gains +1). The spent card
-    was counted both ways, and the policy committed its cards (four of them) to a fight it then
+    """Pisces Aphrodite (7 Strength) against a hand whose helper is paid with a card of that hand:
+    Cassios himself (four Strength-1 cards and his cut of 2 make 6: destroyed, he does not fight
+    too), or the Character the Libra Cloth's cost discards. The spent card was counted both as a
+    fighter and for the use, and the policy committed its cards (four of them) to a fight it then
     could not win, buying nothing. Now it wins the fight or commits nothing to it."""
     sc = board(policy, "Pisces Aphrodite", hand, cloth)
     main_phase(sc)
