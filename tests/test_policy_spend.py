@@ -7,7 +7,7 @@ import pytest
 from sim.policy_catalog import variant
 from sim.scenario import Scenario
 
-SPENDER = variant("value", "value_spend", spend=1.0)
+SPENDER = variant("value", "value_spend", "value, spending the cards leaving play or hand", spend=1.0)
 CIVILIAN = "Pegasus Seiya (civilian)"
 
 
@@ -70,7 +70,7 @@ def test_a_draw_use_that_could_draw_only_itself_is_not_made():
 def test_a_card_is_kept_when_it_is_worth_more_than_the_draw_that_would_replace_it(draws, kept):
     """Keeping is weighed against the draw pile (its cards are known, not their order): a Bronze
     Saint is kept over a draw of civilians, not over a draw of Bronze Saints like it."""
-    sc = Scenario(policies=(variant("value", "value_keep1", keep=1.0),))
+    sc = Scenario(policies=(variant("value", "value_keep1", "value, keeping a card worth 1 more than a draw", keep=1.0),))
     sc.hand(0, "Pegasus Seiya", CIVILIAN)
     for _ in range(4):
         sc.put(0, "draw", draws)
