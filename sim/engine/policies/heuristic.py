@@ -3,7 +3,8 @@
 Each seat's weights (sim/engine/policies/weights.py; the named policies of sim/policy_catalog.py
 are weight vectors) give each card a static value (`prepare`). `choose_action` picks the next
 main-phase action: end a won fight, equip, upgrade, heal, use, then the best fight the hand can
-win, committing the card that best closes the gap. With the `plan` weight, the first card it
+win, committing the card that best closes the gap; when nothing is left worth doing, it spends the
+cards leaving play or hand for their uses (`spend_leaving_card`). With the `plan` weight, the first card it
 commits to a fight its hand (and equipped Cloth) wins comes with a plan for the rest of it
 (`plan_fight`), which the next decisions follow while it holds (`follow_plan`). The other
 questions the rules ask (sim/engine/policies/interface.py) are answered by value too.
@@ -18,15 +19,13 @@ from sim.engine.policies.weights import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW
                                          W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_PLAN, W_SPEND, W_STRENGTH, W_UPGRADE,
                                          W_USE, W_VP)
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, cond_holds, costs_for,
-                                    count_character_fighters, effective_cost, face_cost_payable, field_rule_op,
-                                    fight_total, fight_totals, fighter_bound, healing_banned, min_fighters,
-                                    values_against)
+                                    count_alongside, count_character_fighters, effective_cost, face_cost_payable,
+                                    field_rule_op, fight_total, fight_totals, fighter_bound, healing_banned,
+                                    min_fighters, values_against)
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
                                     first_op_feasible)
 from sim.engine.rules.zones import count_alongside_any, field_slot, matches
-from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, G_TURN, PL_ALT_FILTER
-from sim.engine.rules.fight import count_alongside
-from sim.engine.state import IF_FACE_PAID
+from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, G_TURN, IF_FACE_PAID, PL_ALT_FILTER
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
