@@ -256,11 +256,19 @@ def choose_keep(s, c, p, keep):
 def draw_mean_value(s, c, p, lead):
     """The mean `card_value` of the cards p's next draws come from (which cards they are, not
     their order, is known): its draw pile, or when empty its discard pile (GEN-2)."""
-    z = E.Z_DRAW if s.zone_n[p, E.Z_DRAW] > 0 else E.Z_DISCARD
-    n = s.zone_n[p, z]
+    return mean_value(s, c, p, lead, 1 << (E.Z_DRAW if s.zone_n[p, E.Z_DRAW] > 0 else E.Z_DISCARD))
+
+
+@kernel
+def mean_value(s, c, p, lead, zones):
+    """The mean `card_value` of p's cards in the zones whose bits `zones` sets (0 if none)."""
     total = 0.0
-    for j in range(n):
-        total += card_value(s, c, p, s.zone[p, z, j], lead)
+    n = 0
+    for z in range(E.N_PLAYER_ZONES):
+        if zones & (1 << z):
+            for j in range(s.zone_n[p, z]):
+                total += card_value(s, c, p, s.zone[p, z, j], lead)
+                n += 1
     return total / n if n > 0 else 0.0
 
 
@@ -414,6 +422,9 @@ def held_back(s, c, p, t, helper, inst):
                 return True
     return False
 
+
+# The zones of p's deck that fight for it: all but the wounded cards (`mean_value`'s bits)
+PLAYING_DECK = (1 << E.Z_DRAW) | (1 << E.Z_HAND) | (1 << E.Z_DISCARD) | (1 << E.Z_PLAY) | (1 << E.Z_CLOTH)
 
 # Which of the cards `hand_resources` counts: all, or those without / with a `fighting` program
 HAND_ALL = 0
@@ -1173,6 +1184,7 @@ def spend_leaving_card(s, c, p, out):
     best = -1
     best_net = 0.0
     mean = -1e18  # the deck's mean card value, once needed
+    keep_bar = -1e18  # what a hand card must be worth to be kept, once needed
     for zone in (E.Z_PLAY, E.Z_HAND, E.Z_CLOTH):
         for i in range(s.zone_n[p, zone]):
             inst = s.zone[p, zone, i]
@@ -1183,11 +1195,13 @@ def spend_leaving_card(s, c, p, out):
                 continue
             worth = card_value(s, c, p, inst, lead)
             if ut == E.T_DISCARD_USE:
-                stays = zone == E.Z_CLOTH or (zone == E.Z_HAND and worth >= w[W_KEEP] + draw_mean_value(s, c, p, lead))
+                if zone == E.Z_HAND and keep_bar == -1e18:
+                    keep_bar = w[W_KEEP] + draw_mean_value(s, c, p, lead)
+                stays = zone == E.Z_CLOTH or (zone == E.Z_HAND and worth >= keep_bar)
                 cost = worth if stays else 0.0
             else:
                 if mean == -1e18:
-                    mean = deck_mean_value(s, c, p, lead)
+                    mean = mean_value(s, c, p, lead, PLAYING_DECK)
                 cost = max(worth - mean, 0.0)
             net = use_gain(s, c, p, inst, ut) - cost
             if net > best_net:
@@ -1198,18 +1212,6 @@ def spend_leaving_card(s, c, p, out):
         out[0] = A_USE
         out[1] = best
         out[2] = c.use_trig[c.inst_card[best]]
-
-
-@kernel
-def deck_mean_value(s, c, p, lead):
-    """The mean `card_value` of p's cards in its draw pile, hand, discard pile and play."""
-    total = 0.0
-    n = 0
-    for z in (E.Z_DRAW, E.Z_HAND, E.Z_DISCARD, E.Z_PLAY, E.Z_CLOTH):
-        for j in range(s.zone_n[p, z]):
-            total += card_value(s, c, p, s.zone[p, z, j], lead)
-            n += 1
-    return total / n if n > 0 else 0.0
 
 
 @kernel
