@@ -2,6 +2,7 @@
 the default policy ('tuned') and its start ('value') no longer make it."""
 import pytest
 
+from sim.engine import enums as E
 from sim.scenario import Scenario
 
 POLICIES = ("tuned", "value")
@@ -60,10 +61,12 @@ def test_no_cards_are_committed_to_a_fight_the_hand_and_helpers_cannot_win(polic
     Cassios himself (four Strength-1 cards and his cut of 2 make 6: destroyed, he does not fight
     too), or the Character the Libra Cloth's cost discards. The spent card was counted both as a
     fighter and for the use, and the policy committed its cards (four of them) to a fight it then
-    could not win, buying nothing. Now it wins the fight or commits nothing to it."""
+    could not win, buying nothing. Now it wins the fight or commits nothing to it: a card may still
+    be played for its own Engagement effect (Phoenix Ikki's draw), which costs nothing."""
     sc = board(policy, "Pisces Aphrodite", hand, cloth)
     main_phase(sc)
-    assert sc.names(0, "play") == []  # every card committed went to the discard pile with her
+    fighters = [name for name in sc.names(0, "play") if not sc.t.prog[sc.by_name[name], E.T_ENGAGEMENT, 1]]
+    assert fighters == []  # every card committed went to the discard pile with her
 
 
 @pytest.mark.parametrize("policy", POLICIES)
@@ -114,8 +117,6 @@ def babel_defeated(policy, mine, theirs):
     return sc.names(0, "destroyed"), sc.names(1, "destroyed")
 
 
-@pytest.mark.xfail(strict=True, reason="choose_player is told only which players have a card the effect can hit, "
-                          "not which cards: it cannot weigh what each loses")
 @pytest.mark.parametrize("policy", POLICIES)
 def test_babel_destroys_a_wounded_card_worth_something_to_an_opponent_else_one_s_own(policy):
     """Babel's Defeated destroys a wounded Character of a player of one's choice. Destroying an
@@ -125,3 +126,18 @@ def test_babel_destroys_a_wounded_card_worth_something_to_an_opponent_else_one_s
     assert babel_defeated(policy, ["Dragon Shiryu (civilian)"], [CIVILIAN]) == (["Dragon Shiryu (civilian)"], [])
     assert babel_defeated(policy, ["Dragon Shiryu (civilian)"], ["Taurus Aldebaran", CIVILIAN]) == \
         ([], ["Taurus Aldebaran"])  # 5 VP lost to them
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("hand_1", [["Pegasus Cloth"], ["Taurus Aldebaran"]])
+def test_the_opponent_whose_hand_asterion_looks_at_is_chosen_without_seeing_the_hands(policy, hand_1):
+    """Hound Asterion: "look at an opponent's hand, then wound a Character in it". The opponent is
+    chosen before the look: seat 1 (ahead on VP) whatever its hand holds, even when only seat 2's
+    hand has a Character to wound."""
+    sc = Scenario(players=3, policies=(policy,))
+    sc.put(1, "discard", "Pisces Aphrodite")
+    sc.hand(1, *hand_1)
+    sc.hand(2, "Pegasus Seiya")
+    sc.trigger("discard_use", sc.put(0, "play", "Hound Asterion"), 0)
+    assert sc.names(2, "wounded") == []
+    assert sc.names(1, "wounded") == [name for name in hand_1 if name == "Taurus Aldebaran"]

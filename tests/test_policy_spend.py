@@ -76,3 +76,22 @@ def test_a_card_is_kept_when_it_is_worth_more_than_the_draw_that_would_replace_i
         sc.put(0, "draw", draws)
     sc.upkeep(0)
     assert sc.log_kinds().count("keep") == (1 if kept else 0)
+
+
+@pytest.mark.parametrize("policy", [SPENDER, "tuned"])
+@pytest.mark.parametrize("equipped, spent", [(None, True), ("Dragon Cloth", False)])
+def test_aries_mu_is_wounded_to_take_back_a_cloth_to_equip(policy, equipped, spent):
+    """Aries Mu's Wound use takes a Cloth of the discard pile into the hand: worth it when no
+    Cloth is equipped (it is equipped for good, Mu keeps his VP); with one equipped, the other
+    Cloth could only be held."""
+    sc = board(policy)
+    mu = sc.put(0, "play", "Aries Mu")
+    sc.put(0, "discard", "Sagittarius Cloth")
+    if equipped:
+        sc.put(0, "cloth", equipped)
+    actions = main_phase(sc)
+    assert [a[1] for a in actions[:1]] == ([mu] if spent else [])
+    if spent:
+        assert [a[0] for a in actions] == ["use", "equip"]
+        assert sc.names(0, "cloth") == ["Sagittarius Cloth"]
+        assert sc.names(0, "wounded") == ["Aries Mu"]

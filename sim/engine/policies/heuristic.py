@@ -193,8 +193,14 @@ def decide_may(s, c, p):
 
 
 @kernel
-def choose_player(s, c, p, opponents_only, help, has_target):
-    """Whom an effect of p's targets. has_target[q] says whether q has a card the effect can hit."""
+def choose_player(s, c, p, op, opponents_only, help, has_target):
+    """Whom the effect step `op` of p's targets. has_target[q] says whether q may have a card it
+    can hit. A step destroying a card p can see (Babel: a wounded Character) targets whom
+    it serves best (`removal_target`); another, p itself when it helps, else the opponent with the
+    most printed VP."""
+    if op[E.F_OP] == E.OP_MOVE and op[E.F_TO] == E.Z_DESTROYED and op[E.F_ZONE] < E.N_PLAYER_ZONES \
+            and op[E.F_ZONE] != E.Z_HAND and op[E.F_ZONE] != E.Z_DRAW:
+        return removal_target(s, c, p, op, opponents_only, has_target)
     n = s.g[G_NPLAYERS]
     if help and not opponents_only and has_target[p]:
         return p
@@ -208,6 +214,30 @@ def choose_player(s, c, p, opponents_only, help, has_target):
                 best = q
     if best < 0 and not opponents_only and has_target[p]:
         return p
+    return best
+
+
+@kernel
+def removal_target(s, c, p, op, opponents_only, has_target):
+    """The player whose card, of an open zone, destroying serves p best: an opponent's best card
+    above the mean card of their deck (destroying a worse one only thins their deck for them), or
+    p's own worst below the mean card of its own; the least harmful when none serves."""
+    lead = decision_lead(s, c, p)
+    best = -1
+    best_score = -1e18
+    for q in range(s.g[G_NPLAYERS]):
+        if not has_target[q] or (opponents_only and q == p):
+            continue
+        mean = mean_value(s, c, p, q, lead, PLAYING_DECK)
+        score = -1e18
+        for j in range(s.zone_n[q, op[E.F_ZONE]]):
+            x = s.zone[q, op[E.F_ZONE], j]
+            if matches(c, x, op[E.F_FILTER]):
+                v = card_value(s, c, p, x, lead)
+                score = max(score, v - mean if q != p else mean - v)
+        if score > best_score:
+            best_score = score
+            best = q
     return best
 
 
@@ -256,18 +286,39 @@ def choose_keep(s, c, p, keep):
 def draw_mean_value(s, c, p, lead):
     """The mean `card_value` of the cards p's next draws come from (which cards they are, not
     their order, is known): its draw pile, or when empty its discard pile (GEN-2)."""
-    return mean_value(s, c, p, lead, 1 << (E.Z_DRAW if s.zone_n[p, E.Z_DRAW] > 0 else E.Z_DISCARD))
+    return mean_value(s, c, p, p, lead, 1 << (E.Z_DRAW if s.zone_n[p, E.Z_DRAW] > 0 else E.Z_DISCARD))
 
 
 @kernel
-def mean_value(s, c, p, lead, zones):
-    """The mean `card_value` of p's cards in the zones whose bits `zones` sets (0 if none)."""
+def mean_value(s, c, p, q, lead, zones):
+    """The mean `card_value` (p's) of q's cards in the zones whose bits `zones` sets (0 if none)."""
+    total = 0.0
+    n = 0
+    for z in range(E.N_PLAYER_ZONES):
+        if zones & (1 << z):
+            for j in range(s.zone_n[q, z]):
+                total += card_value(s, c, p, s.zone[q, z, j], lead)
+                n += 1
+    return total / n if n > 0 else 0.0
+
+
+@kernel
+def play_value(s, c, p, inst):
+    """What card inst brings p when drawn: its value without its VP (a wounded card keeps its VP,
+    GEN-11; the flame term is for taking it)."""
+    k = c.inst_card[inst]
+    return s.mind.value[p, k] - s.mind.weights[p, W_VP] * (c.vp[k] + variable_vp_estimate(c, k))
+
+
+@kernel
+def mean_play_value(s, c, p, zones):
+    """The mean `play_value` of p's cards in the zones whose bits `zones` sets (0 if none)."""
     total = 0.0
     n = 0
     for z in range(E.N_PLAYER_ZONES):
         if zones & (1 << z):
             for j in range(s.zone_n[p, z]):
-                total += card_value(s, c, p, s.zone[p, z, j], lead)
+                total += play_value(s, c, p, s.zone[p, z, j])
                 n += 1
     return total / n if n > 0 else 0.0
 
@@ -1172,9 +1223,10 @@ def spend_leaving_card(s, c, p, out):
     """10. The main phase would end: spend the card whose use gains the most over what spending
     it costs (`use_gain`), if anything. A card in play, or in hand and not kept, goes to the
     discard pile at upkeep anyway: its Discard use costs nothing. The equipped Cloth (it stays)
-    and a kept card cost their value. A Wound or Destroy use takes the card out of the draws (until
-    healed, or for good): it costs what the card is worth above the deck's mean card, whose draws
-    it leaves to the others. The main phase then goes on: what the use brought (cards
+    and a kept card cost their value. A Wound use takes the card out of the draws until healed,
+    its VP kept: it costs what the card brings when drawn above the deck's mean card, whose draws
+    it leaves to the others; a Destroy use takes it for good: it costs what the card is worth
+    above the deck's mean card. The main phase then goes on: what the use brought (cards
     drawn, a new field card, a cheaper Cloth) may start a fight. A card is spent so at most once a
     turn: a use that takes its own card back (from the discard pile) is not repeated."""
     w = s.mind.weights[p]
@@ -1184,6 +1236,7 @@ def spend_leaving_card(s, c, p, out):
     best = -1
     best_net = 0.0
     mean = -1e18  # the deck's mean card value, once needed
+    play_mean = -1e18  # and without the VP, once needed
     keep_bar = -1e18  # what a hand card must be worth to be kept, once needed
     for zone in (E.Z_PLAY, E.Z_HAND, E.Z_CLOTH):
         for i in range(s.zone_n[p, zone]):
@@ -1199,9 +1252,13 @@ def spend_leaving_card(s, c, p, out):
                     keep_bar = w[W_KEEP] + draw_mean_value(s, c, p, lead)
                 stays = zone == E.Z_CLOTH or (zone == E.Z_HAND and worth >= keep_bar)
                 cost = worth if stays else 0.0
+            elif ut == E.T_WOUND_USE:  # out of the draws, its VP kept
+                if play_mean == -1e18:
+                    play_mean = mean_play_value(s, c, p, PLAYING_DECK)
+                cost = max(play_value(s, c, p, inst) - play_mean, 0.0)
             else:
                 if mean == -1e18:
-                    mean = mean_value(s, c, p, lead, PLAYING_DECK)
+                    mean = mean_value(s, c, p, p, lead, PLAYING_DECK)
                 cost = max(worth - mean, 0.0)
             net = use_gain(s, c, p, inst, ut) - cost
             if net > best_net:
@@ -1219,8 +1276,9 @@ def use_gain(s, c, p, inst, trig):
     """What p's policy expects of inst's use program, its price (a paid step) aside: the value of
     the best card an acquisition would take; for a step on a zone p can see that is not in its
     draws (an opponent's open zones, its own wounded, destroyed or set-aside cards), the value of
-    the card it would move (all of them: their sum), what that opponent loses or p gets back; and
-    W_SPEND for each card drawn and each other step. A step p can see would do nothing (no card
+    the card it would move (all of them: their sum), what that opponent loses or p gets back; for
+    a card of its discard pile taken into its hand, `discard_pick_gain`; and W_SPEND for each
+    card drawn and each other step. A step p can see would do nothing (no card
     to draw, none of the kind to move) gains nothing; an opponent's hand and draw pile are hidden,
     so a step on them counts W_SPEND."""
     w = s.mind.weights[p, W_SPEND]
@@ -1244,12 +1302,31 @@ def use_gain(s, c, p, inst, trig):
         elif code == E.OP_DRAW or code == E.OP_COSMOS_DRAW:
             if s.zone_n[p, E.Z_DRAW] + s.zone_n[p, E.Z_DISCARD] > 0:
                 gain += w * (op[E.F_N] if op[E.F_N] > 0 else 1)
+        elif code == E.OP_MOVE and op[E.F_WHO] == E.W_SELF and zone == E.Z_DISCARD and op[E.F_TO] == E.Z_HAND:
+            gain += discard_pick_gain(s, c, p, op, lead)
         elif code == E.OP_MOVE and zone < E.N_PLAYER_ZONES and zone != E.Z_HAND and zone != E.Z_DRAW and (
                 op[E.F_WHO] != E.W_SELF or zone == E.Z_WOUNDED or zone == E.Z_DESTROYED or zone == E.Z_SETASIDE):
             gain += open_cards_value(s, c, p, op, lead)
         else:
             gain += w
     return gain
+
+
+@kernel
+def discard_pick_gain(s, c, p, op, lead):
+    """What p gains taking a card of its discard pile into its hand (move `op`): a Cloth, when none
+    is equipped, is equipped for good (the best such card's value); another card is a draw
+    (W_SPEND); a Cloth beside the equipped one could only be held: nothing."""
+    best_cloth = 0.0
+    other = False
+    for j in range(s.zone_n[p, E.Z_DISCARD]):
+        x = s.zone[p, E.Z_DISCARD, j]
+        if matches(c, x, op[E.F_FILTER]):
+            if not c.classes[c.inst_card[x]] & E.CLASS_CLOTH:
+                other = True
+            elif s.zone_n[p, E.Z_CLOTH] == 0:
+                best_cloth = max(best_cloth, card_value(s, c, p, x, lead))
+    return max(best_cloth, s.mind.weights[p, W_SPEND] if other else 0.0)
 
 
 @kernel

@@ -77,10 +77,10 @@ def decide_may(s, c, p):
 
 
 @inline_kernel
-def choose_player(s, c, p, opponents_only, help, has_target):
-    """Whom an effect of p's targets (-1: none): has_target[q] says whether q has a card it can
-    hit; help: the effect benefits its target."""
-    return _choose_player(s.pl[p, PL_ALGO], s, c, p, opponents_only, help, has_target)
+def choose_player(s, c, p, op, opponents_only, help, has_target):
+    """Whom the effect step `op` (its row of c.ops) of p's targets (-1: none): has_target[q] says
+    whether, as far as p can see, q has a card it can hit; help: the effect benefits its target."""
+    return _choose_player(s.pl[p, PL_ALGO], s, c, p, op, opponents_only, help, has_target)
 
 
 @inline_kernel

@@ -47,7 +47,7 @@ def decide_may(s, c, p):
 
 
 @kernel
-def choose_player(s, c, p, opponents_only, help, has_target):
+def choose_player(s, c, p, op, opponents_only, help, has_target):
     n = s.g[G_NPLAYERS]
     cnt = 0
     for q in range(n):

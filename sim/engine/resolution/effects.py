@@ -243,7 +243,8 @@ def op_upgrade(s, c, src_inst, p):
 
 @kernel
 def has_targets(s, c, op, p, src_inst):
-    """For a chosen-player op: which players have something it can act on."""
+    """For a chosen-player op of p's: which players have something it can act on, as far as p can
+    see: in a hidden zone (another player's hand, any draw pile), any card at all."""
     out = np.zeros(E.MAX_PLAYERS, np.bool_)
     code = op[E.F_OP]
     for q in range(s.g[G_NPLAYERS]):
@@ -254,6 +255,8 @@ def has_targets(s, c, op, p, src_inst):
         elif code == E.OP_SWAP_ZONES:
             out[q] = (collect(s, c, op[E.F_ZONE], op[E.F_FILTER], q, src_inst, True, s.scratch) > 0
                       and collect(s, c, op[E.F_TO], op[E.F_A], q, src_inst, True, s.scratch) > 0)
+        elif op[E.F_ZONE] == E.Z_DRAW or (op[E.F_ZONE] == E.Z_HAND and q != p):
+            out[q] = s.zone_n[q, op[E.F_ZONE]] > 0
         elif op[E.F_ZONE] < E.N_PLAYER_ZONES:
             out[q] = collect(s, c, op[E.F_ZONE], op[E.F_FILTER], q, src_inst, True, s.scratch) > 0
         else:
@@ -401,7 +404,7 @@ def run_steps(s, c, trig, src_inst, p, target, slot):
                     continue
                 run_block(s, c, start, i, j, src_inst, p, q, target, slot)
         elif who == E.W_CHOSEN_OPPONENT or who == E.W_CHOSEN_PLAYER:
-            q = choose_player(s, c, p, who == E.W_CHOSEN_OPPONENT, (op[E.F_FLAGS] & E.OPF_HELP) != 0,
+            q = choose_player(s, c, p, op, who == E.W_CHOSEN_OPPONENT, (op[E.F_FLAGS] & E.OPF_HELP) != 0,
                               has_targets(s, c, op, p, src_inst))
             if q >= 0:
                 run_block(s, c, start, i, j, src_inst, p, q, target, slot)
