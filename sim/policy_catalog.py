@@ -62,17 +62,11 @@ POLICIES = {
                weights=_w(vp=1.0, strength=0.6, cosmos=0.7, heal=0.3, draw=1.2, effect=0.3, cost=0.15,
                           keep=5.0, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0,
                           flame=2.0, clock_aware=1.0, plan=1.0)),
-        Policy(name="search", algorithm="search", description=
-               "Plays each legal action on, for a round, in games it deals again from what it can see "
-               "(never from the hidden cards), 'value' playing every seat, and takes the best: the "
-               "reference player, over a thousand times slower than the others.",
-               weights=_w(vp=1.0, strength=0.6, cosmos=0.7, heal=0.3, draw=1.2, effect=0.3, cost=0.15,
-                          keep=5.0, pay=1.0, use=1.0, heal_min=0.9, harm=0.4, upgrade=1.0, plan=1.0,
-                          rollouts=4, horizon=1)),
     )
 }
 DEFAULT_POLICY = "tuned"  # the shipped fit (sim/policies/tuned.json); "value" is its start
-BUILT_IN = tuple(POLICIES)
+SEARCH_BUDGET = dict(rollouts=4.0, horizon=1.0)  # the search's default budget (weights.py)
+BUILT_IN = tuple(POLICIES) + ("search",)  # search: made below, on the default's weights
 BROKEN: dict[str, str] = {}  # a policy file's name (without .json) -> why it could not be loaded
 
 
@@ -98,7 +92,20 @@ def load_policy_files(folder=POLICY_DIR) -> list[Policy]:
     return loaded
 
 
+def search_policy(base: Policy) -> Policy:
+    """The reference player: the search algorithm with `base`'s weights (its rollouts and its
+    answers to the other questions) and the default budget."""
+    w = list(base.weights)
+    for key, value in SEARCH_BUDGET.items():
+        w[WEIGHT_NAMES[key]] = value
+    return Policy(name="search", algorithm="search", weights=tuple(w), description=
+                  f"Plays each legal action on, for a round, in games it deals again from what it can see "
+                  f"(never from the hidden cards), '{base.name}' playing every seat, and takes the best: "
+                  f"the reference player, over a thousand times slower than the others.")
+
+
 load_policy_files()
+POLICIES["search"] = search_policy(POLICIES.get(DEFAULT_POLICY, POLICIES["value"]))
 
 
 def policy_by_name(name: str) -> Policy:
