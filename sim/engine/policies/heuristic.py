@@ -221,7 +221,9 @@ def choose_player(s, c, p, op, opponents_only, help, has_target):
 def removal_target(s, c, p, op, opponents_only, has_target):
     """The player whose card, of an open zone, destroying serves p best: an opponent's best card
     above the mean card of their deck (destroying a worse one only thins their deck for them), or
-    p's own worst below the mean card of its own; the least harmful when none serves."""
+    p's own worst below the mean card of its own; the least harmful when none serves. Which cards
+    a deck holds is public (every card enters one in the open), not how its hand and draw pile
+    share them."""
     lead = decision_lead(s, c, p)
     best = -1
     best_score = -1e18
