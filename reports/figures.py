@@ -79,8 +79,14 @@ def draw_game_length(data: pd.DataFrame) -> Figure:
     return fig
 
 
+MIN_RUNNING = 0.05  # the share of a run's games a round needs still running to be drawn
+
+
 def draw_flames_by_round(data: pd.DataFrame) -> Figure:
-    """Mean flames left after each round, with the p10-p90 band (from `analysis.flames_by_round`)."""
+    """Mean flames left after each round, with the p10-p90 band (from `analysis.flames_by_round`),
+    over the rounds that at least MIN_RUNNING of the games reach: past them the mean is that of a
+    handful of long games, not of the run."""
+    data = data[data["games"] >= MIN_RUNNING * data["games"].max()]
     fig = Figure(figsize=(7, 3.8), layout="constrained")
     ax = fig.add_subplot()
     ax.fill_between(data["round"], data["p10"], data["p90"], color=BLUE, alpha=0.2, label="p10–p90")
@@ -89,7 +95,7 @@ def draw_flames_by_round(data: pd.DataFrame) -> Figure:
     ax.set_ylabel("flames left on the Clock")
     ax.set_ylim(bottom=0)
     ax.legend()
-    ax.set_title("Flames left by round (games still running)")
+    ax.set_title(f"Flames left by round (games still running; rounds that {MIN_RUNNING:.0%} of games reach)")
     return fig
 
 

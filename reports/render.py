@@ -250,7 +250,7 @@ CSS = ("body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;p
 def render_html(run, tabs, figure_paths: dict) -> str:
     e = html.escape
     dl = lambda items: "<dl>" + "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in items) + "</dl>"
-    out = [f"<!doctype html><html><head><meta charset='utf-8'><title>Balance report: {e(run.folder.name)}</title>"
+    out = [f"<!doctype html><html><head><meta charset='utf-8'><meta name='viewport' content='width=device-width, initial-scale=1'><title>Balance report: {e(run.folder.name)}</title>"
            f"<style>{CSS}</style></head><body>", f"<h1>Balance report: {e(run.folder.name)}</h1>",
            "<h2>What was run</h2>", dl(what_was_run(run)), "<h2>Headline</h2>", dl(headline(run)),
            "<h2>How to read this report</h2>", dl(METRICS)]

@@ -30,7 +30,7 @@ def write_document(out: str | Path, title: str, facts: list[tuple[str, str]], se
     (out / "figures").mkdir(exist_ok=True)
     md = [f"# {title}", ""] + [f"- **{k}**: {v}" for k, v in facts]
     e = html.escape
-    ht = [f"<!doctype html><html><head><meta charset='utf-8'><title>{e(title)}</title><style>{CSS}</style>"
+    ht = [f"<!doctype html><html><head><meta charset='utf-8'><meta name='viewport' content='width=device-width, initial-scale=1'><title>{e(title)}</title><style>{CSS}</style>"
           f"</head><body><h1>{e(title)}</h1><dl>"
           + "".join(f"<dt>{e(k)}</dt><dd>{e(str(v))}</dd>" for k, v in facts) + "</dl>"]
     for s in sections:
@@ -169,6 +169,7 @@ def draw_sweep(data: pd.DataFrame, card: str, field: str, target: tuple) -> Figu
             ax.axvline(v, color=GREY, ls="--", lw=1)
         if best is not None:
             ax.axvline(best, color="green", lw=1, alpha=0.6)
+        ax.set_xticks(np.unique(x))  # the swept values, whole numbers
         ax.set_xlabel(field)
         ax.set_ylabel(label, fontsize=8)
         if len(series) > 1 or m == metric:

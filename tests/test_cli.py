@@ -38,6 +38,7 @@ def test_simulate_report_writes_html_markdown_csv_and_png(run_dir):
     assert f"Report: {out / 'report.html'}" in r.stdout
     html = (out / "report.html").read_text()
     md = (out / "report.md").read_text()
+    assert "name='viewport' content='width=device-width" in html  # a phone shows it at its width
     for text in ("What was run", "How to read this report", "Seed", "Engine", "Policies"):
         assert text in html and text in md
     assert "data:image/png;base64" in html and "figures/card_forest.png" in md

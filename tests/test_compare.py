@@ -135,6 +135,7 @@ def test_compare_command_plays_two_arms_and_writes_a_report(tmp_path):
     for f in ("report.html", "report.md", "tables/compare_cards.csv", "tables/compare_overall.csv",
               "figures/compare_forest.png"):
         assert (tmp_path / "c" / f).exists()
+    assert "name='viewport'" in (tmp_path / "c" / "report.html").read_text()
 
 
 def test_compare_command_on_two_runs(tmp_path):
