@@ -49,9 +49,13 @@ def draw_forest(data: pd.DataFrame) -> Figure:
     return fig
 
 
+NAMED_OUTLIERS = 4  # per panel: the cards farthest from the mean of their cost, named
+
+
 def draw_acquisition_vs_cost(data: pd.DataFrame) -> Figure:
     """Acquisition rate when offered against cost, one panel per currency (cards without that cost
-    are left out of its panel)."""
+    are left out of its panel); in each, the NAMED_OUTLIERS cards farthest from the mean rate of
+    their cost are named."""
     fig = Figure(figsize=(9, 4), layout="constrained")
     for i, (col, label) in enumerate([("strength_cost", "Strength cost"), ("cosmos_cost", "Cosmos cost")]):
         ax = fig.add_subplot(1, 2, i + 1)
@@ -61,10 +65,15 @@ def draw_acquisition_vs_cost(data: pd.DataFrame) -> Figure:
             mean = d.groupby(col)["acquisition_rate"].mean()
             ax.plot(mean.index, mean.values, color=RED, lw=1, label="mean by cost")
             ax.legend(fontsize=8)
+            off = (d["acquisition_rate"] - d[col].map(mean)).abs()
+            for _, r in d.loc[off.nlargest(NAMED_OUTLIERS).index].iterrows():
+                last = r[col] == d[col].max()  # named on its left, inside the panel
+                ax.annotate(r["name"], (r[col], r["acquisition_rate"]), fontsize=7, xytext=(-4 if last else 4, 2),
+                            textcoords="offset points", ha="right" if last else "left")
         ax.set_xlabel(label)
         ax.set_ylabel("acquisition rate when offered")
         ax.set_ylim(-0.02, 1.02)
-    fig.suptitle("Acquisition rate vs cost (one dot per card)")
+    fig.suptitle("Acquisition rate vs cost (one dot per card; named: the farthest from their cost's mean)")
     return fig
 
 

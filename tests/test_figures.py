@@ -2,7 +2,7 @@
 import numpy as np
 import pandas as pd
 
-from reports.figures import MIN_RUNNING, draw_flames_by_round
+from reports.figures import MIN_RUNNING, NAMED_OUTLIERS, draw_acquisition_vs_cost, draw_flames_by_round
 from reports.tuning import SWEEP_PANELS, draw_sweep
 
 
@@ -27,3 +27,11 @@ def test_a_sweep_is_drawn_with_ticks_on_the_swept_values_only():
     fig = draw_sweep(pd.DataFrame(cols), "Taurus Aldebaran", "strength_cost", ("acquisition_rate", 0.3))
     for ax in fig.axes:
         assert list(ax.get_xticks()) == [4, 5, 6, 7]
+
+
+def test_the_cards_farthest_from_their_cost_s_mean_rate_are_named():
+    data = pd.DataFrame({"name": [f"card{i}" for i in range(8)] + ["Outlier"],
+                         "strength_cost": [5] * 9, "cosmos_cost": [0] * 9, "offered": 100,
+                         "acquisition_rate": [0.5, 0.52, 0.48, 0.5, 0.51, 0.49, 0.5, 0.5, 0.98]})
+    names = [t.get_text() for t in draw_acquisition_vs_cost(data).axes[0].texts]
+    assert len(names) == NAMED_OUTLIERS and names[0] == "Outlier"
