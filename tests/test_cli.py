@@ -216,3 +216,16 @@ def test_bench_quick_prints_its_figures():
                   "cold compile", "1 process:", "2 processes:", "peak memory"):
         assert words in r.stdout
     assert "this machine now" not in r.stdout
+
+
+def test_a_wide_table_is_printed_in_parts_that_fit_the_terminal(capsys, monkeypatch):
+    from sim.cli.tuning_common import print_table
+    monkeypatch.setenv("COLUMNS", "100")
+    df = pd.DataFrame({"card": ["Taurus Aldebaran", "Pegasus Seiya"],
+                       **{f"metric number {i} [95% CI]": [f"+0.0{i}1 [-0.100, +0.200]", "–"] for i in range(8)}})
+    print_table(df, "Cards")
+    lines = capsys.readouterr().out.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 100
+    text = "\n".join(lines)
+    assert all(f"metric number {i} [95% CI]" in text and f"+0.0{i}1 [-0.100, +0.200]" in text for i in range(8))
+    assert "Cards (1/" in text and text.count("Taurus Aldebaran") > 1  # each part led by the card

@@ -48,25 +48,44 @@ def default_workers(workers: int | None) -> int:
 
 
 def print_table(df, title: str, formats: dict | None = None):
-    """A DataFrame as a rich table on stdout (floats to 3 decimals unless `formats` says)."""
+    """A DataFrame as rich tables on stdout (floats to 3 decimals unless `formats` says): one table
+    if it fits the terminal's width, else its columns in as few parts as fit, each part led by the
+    first column, no cell wrapped."""
     import pandas as pd
     from rich.console import Console
+    cells = {}
+    for col in df.columns:
+        f = (formats or {}).get(col)
+        cells[col] = [f(v) if f else ("–" if pd.isna(v) else f"{v:.3f}") if isinstance(v, float) else str(v)
+                      for v in df[col]]
+    console = Console()
+    parts = column_parts(list(df.columns), cells, console)
+    for i, columns in enumerate(parts):
+        part = title if len(parts) == 1 else f"{title} ({i + 1}/{len(parts)})"
+        console.print(rich_table(part, columns, cells))
+
+
+def rich_table(title: str, columns: list, cells: dict):
     from rich.table import Table
     table = Table(title=title, title_justify="left")
-    for i, col in enumerate(df.columns):
-        table.add_column(str(col), justify="left" if i == 0 else "right")
-    for row in df.itertuples(index=False):
-        cells = []
-        for col, v in zip(df.columns, row):
-            f = (formats or {}).get(col)
-            if f:
-                cells.append(f(v))
-            elif isinstance(v, float):
-                cells.append("–" if pd.isna(v) else f"{v:.3f}")
-            else:
-                cells.append(str(v))
-        table.add_row(*cells)
-    Console(width=200).print(table)
+    for i, col in enumerate(columns):
+        table.add_column(str(col), justify="left" if i == 0 else "right", no_wrap=True)
+    for r in range(len(cells[columns[0]])):
+        table.add_row(*(cells[col][r] for col in columns))
+    return table
+
+
+def column_parts(columns: list, cells: dict, console) -> list[list]:
+    """The columns in consecutive groups, each (after the first column) as wide as fits."""
+    def width(cols):
+        return console.measure(rich_table("", cols, cells), options=console.options.update_width(10**6)).maximum
+    parts, current = [], [columns[0]]
+    for col in columns[1:]:
+        if len(current) > 1 and width(current + [col]) > console.width:
+            parts.append(current)
+            current = [columns[0]]
+        current.append(col)
+    return parts + [current]
 
 
 def quiet_matplotlib():
