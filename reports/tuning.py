@@ -139,22 +139,25 @@ def write_comparison_report(cmp, out: str | Path, top: int = 20) -> Path:
 
 # --- Sweep ----------------------------------------------------------------------------------------
 SWEEP_PANELS = [("acquisition_rate", "acquisition rate when offered"),
-                ("win_share_diff", "buyers' win-share difference"),
+                ("residual", "residual on the power–cost curve (worth − curve)"),
                 ("rounds", "game length (rounds)"),
                 ("first_player_advantage", "balance: first-player advantage / Hero imbalance")]
 
 
 def draw_sweep(data: pd.DataFrame, card: str, field: str, target: tuple) -> Figure:
     """Four panels against the swept value, each point with its 95% CI: acquisition rate, the
-    buyers' win-share difference, game length, and balance (first-player advantage and Hero
-    imbalance). Dashed: the card's current value; green: the value closest to the target."""
+    residual on the power–cost curve (the buyers' win-share difference when there is none: a
+    rules sweep), game length, and balance (first-player advantage and Hero imbalance). Dashed:
+    the card's current value; green: the value closest to the target."""
     fig = Figure(figsize=(10, 6.5), layout="constrained")
     x = data["value"].to_numpy()
     metric, goal = target
     ok = data.dropna(subset=[metric])
     best = ok.loc[(ok[metric] - goal).abs().idxmin(), "value"] if len(ok) else None
     current = data.loc[data["current"], "value"]
-    for i, (m, label) in enumerate(SWEEP_PANELS):
+    panels = SWEEP_PANELS if data["residual"].notna().any() else \
+        [p if p[0] != "residual" else ("win_share_diff", "buyers' win-share difference") for p in SWEEP_PANELS]
+    for i, (m, label) in enumerate(panels):
         ax = fig.add_subplot(2, 2, i + 1)
         series = [(m, BLUE)] + ([("hero_imbalance", RED)] if m == "first_player_advantage" else [])
         for col, color in series:
@@ -163,7 +166,7 @@ def draw_sweep(data: pd.DataFrame, card: str, field: str, target: tuple) -> Figu
             ax.errorbar(x, y, yerr=err, marker="o", ms=4, capsize=3, color=color, label=col)
         if m == metric:
             ax.axhline(goal, color="green", lw=0.8, ls=":", label=f"target {goal:g}")
-        if m in ("win_share_diff", "first_player_advantage"):
+        if m in ("residual", "win_share_diff", "first_player_advantage"):
             ax.axhline(0, color="black", lw=0.6)
         for v in current:
             ax.axvline(v, color=GREY, ls="--", lw=1)
@@ -182,7 +185,8 @@ def write_sweep_report(sw, out: str | Path) -> Path:
     t = sw.table
     view_cols = ["card", "value", "current", "games"]
     view = t[view_cols].copy()
-    for m in ("acquisition_rate", "win_share_diff", "rounds", "first_player_advantage", "hero_imbalance"):
+    for m in ("residual", "worth", "acquisition_rate", "win_share_diff", "rounds", "first_player_advantage",
+              "hero_imbalance"):
         view[m] = [f"{v:.3f} [{lo:.3f}, {hi:.3f}]" if not pd.isna(v) else "–"
                    for v, lo, hi in zip(t[m], t[f"{m}_lo"], t[f"{m}_hi"])]
     for m in ("rounds", "first_player_advantage"):

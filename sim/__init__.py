@@ -7,10 +7,12 @@ Python API (DataFrames in, DataFrames out):
     sim.simulate(games, ..., workers=None)    like `seiya simulate`: a run folder and a Run object
     sim.resume(folder)                        finish an interrupted or failed run folder
     sim.Run(folder)                           a run folder's tables, report tables and figures
+    sim.worth(cards=None)                     each card's causal worth (a copy given vs none) and the
+                                              power–cost curve: which cards are under- or over-costed
     sim.compare(games, overrides=...)         two card sets on the same seeds: paired differences
     sim.sweep(card, field, "4..10")           one card's number (or a rules parameter) at several values
     sim.impact(cards=None)                    each card removed: change in length and balance
-    sim.suggest(cards=None)                   smallest cost changes bringing outliers back, verified
+    sim.suggest(cards=None)                   costs that bring cards back onto the curve, verified
     sim.robustness(policies)                  card verdicts under several policies, flips flagged
     sim.ladder(policies)                      round robin on paired seeds: Bradley-Terry ratings
     sim.tune(start="value")                   fit the heuristic's weights against a panel (CMA-ES)
@@ -28,7 +30,7 @@ _configure_cache()  # before numba is imported anywhere
 _API = {
     "load_cards": "sim.games", "play": "sim.games", "trace": "sim.games", "trace_events": "sim.games",
     "PlayResult": "sim.games", "Run": "sim.tools.run", "simulate": "sim.tools.run", "resume": "sim.tools.run",
-    "compare": "sim.tools.compare", "sweep": "sim.tools.sweep", "impact": "sim.tools.impact",
+    "worth": "sim.tools.worth", "compare": "sim.tools.compare", "sweep": "sim.tools.sweep", "impact": "sim.tools.impact",
     "suggest": "sim.tools.suggest", "robustness": "sim.tools.robustness", "ladder": "sim.tools.ladder",
     "tune": "sim.tools.tune", "POLICIES": "sim.policy_catalog",
     "describe_policies": "sim.policy_catalog", "variant": "sim.policy_catalog", "GameConfig": "sim.config",

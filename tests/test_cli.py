@@ -100,7 +100,7 @@ def test_help_says_what_each_option_does(command):
     assert r.exit_code == 0 and "Usage" in r.stdout
 
 
-COMMANDS = [["simulate"], ["report"], ["trace"], ["bench"], ["compare"], ["sweep"], ["suggest"], ["impact"],
+COMMANDS = [["simulate"], ["report"], ["trace"], ["bench"], ["worth"], ["compare"], ["sweep"], ["suggest"], ["impact"],
             ["robustness"], ["ladder"], ["tune"], ["policies"], ["rules"], ["cards", "list"], ["cards", "show"], ["cards", "validate"],
             ["cache", "info"], ["cache", "clear"]]
 

@@ -1,5 +1,6 @@
-"""Cost suggestions: a card made far too cheap gets a higher cost, verified on new games; outliers
-are flagged from a baseline run; `seiya suggest` and its one-line errors."""
+"""Cost suggestions on a market metric (--target METRIC=VALUE; the default target, the power–cost
+curve, is tested in test_worth.py): a card made far too cheap gets a higher cost, verified on new
+games; outliers are flagged from a baseline run; `seiya suggest` and its one-line errors."""
 import pytest
 from typer.testing import CliRunner
 
@@ -11,6 +12,7 @@ from sim.cli.app import app
 CARD = "Gemini Saga"            # 8 Strength, no Cosmos cost, 6 VP
 CHEAP = {f"{CARD}.strength_cost": 1}
 SEARCH_GAMES = 2000
+MARKET = "win_share_diff=0"
 
 
 def invoke(*args):
@@ -21,7 +23,7 @@ def invoke(*args):
 def planted():
     # the real cost (8) lowers the buyers' win-share difference by only about 0.1 against a cost of
     # 1: the paired verification needs thousands of games to show it
-    return sim.suggest(CARD, games=SEARCH_GAMES, overrides=CHEAP, max_change=7, workers=2)
+    return sim.suggest(CARD, games=SEARCH_GAMES, overrides=CHEAP, max_change=7, workers=2, target=MARKET)
 
 
 def test_a_card_made_far_too_cheap_gets_a_higher_cost(planted):
@@ -61,7 +63,7 @@ def test_the_report(planted, tmp_path):
 
 def test_suggest_command(tmp_path):
     r = invoke("suggest", "--card", CARD, "--set", f"{CARD}.strength_cost=1", "--games", 200, "--max-change", 2,
-               "--workers", 1, "--out", tmp_path / "s")
+               "--workers", 1, "--target", MARKET, "--out", tmp_path / "s")
     assert r.exit_code == 0, r.output
     assert "Cost suggestions" in r.stdout and f"{CARD}: " in r.stdout and "new games (paired change" in r.stdout
     assert (tmp_path / "s" / "report.html").exists()
@@ -71,6 +73,7 @@ def test_suggest_command(tmp_path):
     (("--card", "Nobody"), "unknown card"),
     (("--card", CARD, "--field", "vp"), "unknown --field"),
     (("--card", CARD, "--tolerance", "0"), "--tolerance"),
+    (("--card", CARD, "--target", MARKET, "--tolerance", "2"), "--tolerance"),
     (("--card", CARD, "--max-change", "0"), "--max-change"),
     (("--card", CARD, "--target", "rounds=3"), "bad target"),
     (("--card", CARD, "--set", "Nobody.vp=1"), "unknown card"),
@@ -87,5 +90,5 @@ def test_suggest_help_is_fast():
 
 
 def test_by_default_only_flagged_cards_are_searched():
-    sug = sim.suggest(games=100, tolerance=0.9)                        # nothing is that far from 0
+    sug = sim.suggest(games=100, tolerance=0.9, target=MARKET)         # nothing is that far from 0
     assert sug.flagged is not None and not sug.flagged["outlier"].any() and sug.table.empty

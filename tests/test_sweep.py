@@ -38,14 +38,18 @@ def test_raising_a_cost_lowers_the_acquisition_rate(swept):
     assert rate[2] > rate[5] > rate[8]
     assert t.loc[8, "delta_acquisition_rate_hi"] < 0 < t.loc[2, "delta_acquisition_rate_lo"]  # paired, vs current
     assert t.loc[5, "delta_rounds"] == 0
-    for m in ("acquisition_rate", "win_share_diff", "rounds", "first_player_advantage", "hero_imbalance"):
+    for m in ("residual", "worth", "acquisition_rate", "win_share_diff", "rounds", "first_player_advantage",
+              "hero_imbalance"):
         assert (t[f"{m}_lo"] <= t[m]).all() and (t[m] <= t[f"{m}_hi"]).all()
+    # the worth of a copy given does not depend on its cost; the curve at a dearer cost is higher
+    assert t.loc[2, "residual"] > t.loc[5, "residual"] > t.loc[8, "residual"]
+    assert t.loc[8, "delta_residual_hi"] < 0 < t.loc[2, "delta_residual_lo"]
 
 
 def test_the_best_value_is_the_closest_to_the_target(swept):
     best = swept.best.iloc[0]
     t = swept.table
-    closest = t.loc[(t["win_share_diff"]).abs().idxmin(), "value"]
+    closest = t.loc[(t["residual"]).abs().idxmin(), "value"]
     assert best["card"] == CARD and best["best_value"] == closest and best["current"] == 5
 
 
@@ -62,7 +66,7 @@ def test_sweep_command_with_two_cards_and_precision(tmp_path):
                "--workers", 1, "--precision", 0.5, "--metric", "acquisition_rate", "--max-games", 200,
                "--out", tmp_path / "s")
     assert r.exit_code == 0, r.output
-    assert "comes closest to win_share_diff=0" in r.stdout and "precision target" in r.stdout
+    assert "comes closest to residual=0" in r.stdout and "precision target" in r.stdout
     assert (tmp_path / "s" / "report.md").exists()
 
 

@@ -13,6 +13,15 @@ CARDSET_DIR = Path(__file__).resolve().parents[2] / "cardsets"
 BOXES = ("base", "asgard", "poseidon", "hades")
 # Numeric fields a designer may override with "CARD.FIELD=VALUE".
 NUMERIC_FIELDS = ("copies", "strength_cost", "cosmos_cost", "strength", "heal", "cosmos", "vp")
+# Interventions, overridden the same way (how `sim.worth` measures a card):
+#   blank=1       every copy loses its text (its numbers stay);
+#   gift=K        K more copies, outside the reserve, shuffled into one seat's starting deck;
+#   gift_blank=K  the same with copies that have no text.
+# The gift goes to seat (game index mod players), so every seat receives it equally often and
+# the reserve is the same as without it.
+INTERVENTION_FIELDS = ("blank", "gift", "gift_blank")
+OVERRIDE_FIELDS = NUMERIC_FIELDS + INTERVENTION_FIELDS
+GIFT_ID = {"gift": 10_000, "gift_blank": 20_000}  # added to the card's number: the gift card's (ids below 10,000)
 
 
 def box_path(box: str) -> Path:
@@ -51,26 +60,52 @@ def find_card(cards: list[Card], key: str) -> int:
 
 
 def apply_overrides(cards: list[Card], overrides: dict[str, int] | None) -> list[Card]:
-    """Return cards with `{"Taurus Aldebaran.strength_cost": 7, ...}` applied (re-validated)."""
+    """Return cards with `{"Taurus Aldebaran.strength_cost": 7, ...}` applied (re-validated); the
+    intervention fields (INTERVENTION_FIELDS) after the numbers, so a gift has the changed numbers."""
     if not overrides:
         return cards
     cards = list(cards)
-    for key, value in overrides.items():
+    items = sorted(overrides.items(), key=lambda kv: kv[0].rpartition(".")[2] in INTERVENTION_FIELDS)
+    for key, value in items:
         name, _, field = key.rpartition(".")
-        if not name or field not in NUMERIC_FIELDS:
-            raise CardFileError(f"bad override '{key}': use CARD.FIELD with FIELD one of {', '.join(NUMERIC_FIELDS)}")
+        if not name or field not in OVERRIDE_FIELDS:
+            raise CardFileError(f"bad override '{key}': use CARD.FIELD with FIELD one of {', '.join(OVERRIDE_FIELDS)}")
         i = find_card(cards, name)
         try:
             value = int(value)
         except (TypeError, ValueError):
             raise CardFileError(f"bad override '{key}={value}': the value must be a whole number") from None
         data = cards[i].model_dump(by_alias=True)
-        data[field] = value
+        if field == "blank":
+            if value not in (0, 1):
+                raise CardFileError(f"bad override '{key}={value}': blank is 0 or 1")
+            data.update(blanked(data) if value else {})
+        elif field in GIFT_ID:
+            if value < 0:
+                raise CardFileError(f"bad override '{key}={value}': a gift is 0 or more copies")
+            if value:
+                cards.append(Card.model_validate(gift_of(data, field, value)))
+            continue
+        else:
+            data[field] = value
         try:
             cards[i] = Card.model_validate(data)
         except ValidationError as err:  # pydantic's message names the constraint
             raise CardFileError(f"bad override '{key}={value}': {err.errors()[0]['msg']}") from None
     return cards
+
+
+def blanked(data: dict) -> dict:
+    """The fields that make a card text-less: no effect, no printed text."""
+    return {"effects": [], "plain": True, "text": ""}
+
+
+def gift_of(data: dict, field: str, copies: int) -> dict:
+    """A card's gift twin: its own number and name, `copies` copies given at setup (start "gift"),
+    without text for a blank gift."""
+    blank = field == "gift_blank"
+    return {**data, **(blanked(data) if blank else {}), "id": GIFT_ID[field] + data["id"],
+            "name": f"{data['name']} ({'blank ' if blank else ''}gift)", "start": "gift", "copies": copies}
 
 
 def cardset_hash(cards: list[Card]) -> str:

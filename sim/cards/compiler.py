@@ -20,7 +20,7 @@ class CardTable(NamedTuple):
     classes: np.ndarray      # int64[C] CLASS_* bits, derived SAINT/CLOTH/CHARACTER included
     ranks: np.ndarray        # int64[C] RANK_* bits
     hero: np.ndarray         # int64[C] 0..4 for a Hero's cards, -1 otherwise
-    start: np.ndarray        # int64[C] 0 reserve, 1 starting deck, 2 set aside
+    start: np.ndarray        # int64[C] 0 reserve, 1 starting deck, 2 set aside, 3 gift
     copies: np.ndarray       # int64[C]
     strength_cost: np.ndarray  # int64[C] 0 = cannot be bought with Strength
     cosmos_cost: np.ndarray    # int64[C] 0 = cannot be bought with Cosmos
@@ -46,7 +46,7 @@ class CardTable(NamedTuple):
     passes: np.ndarray           # bool[F, I] whether each card instance passes each filter row (`matches`)
 
 
-START_CODES = {"reserve": 0, "deck": 1, "setaside": 2}
+START_CODES = {"reserve": 0, "deck": 1, "setaside": 2, "gift": 3}
 
 
 def name_key(card: Card) -> str:

@@ -128,7 +128,7 @@ class Card(Strict):
     classes: list[ClassName] = Field(default_factory=list)
     rank: list[RankName] = Field(min_length=1)
     copies: int = Field(ge=0)
-    start: Literal["deck", "setaside", "reserve"] = "reserve"
+    start: Literal["deck", "setaside", "reserve", "gift"] = "reserve"  # gift: see cardsets.INTERVENTION_FIELDS
     strength_cost: int = Field(0, ge=0)
     cosmos_cost: int = Field(0, ge=0)
     strength: int = Field(0, ge=0)

@@ -1,5 +1,5 @@
 """The `seiya` command line: simulate, report, trace, cards, policies, rules, bench, cache, the
-tuning tools compare, sweep, suggest, impact, robustness, and the policy tools ladder and tune.
+tuning tools worth, compare, sweep, suggest, impact, robustness, and the policy tools ladder and tune.
 
 Every command's --help is fast (numpy, pandas, numba and matplotlib load inside the commands) and
 ends with examples; every user error is one line on stderr with exit code 2.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import typer
 
 from sim.cli import (bench, cache, cards, compare, impact, ladder, report, robustness, simulate, suggest, sweep,
-                     trace, tune)
+                     trace, tune, worth)
 from sim.cli.help import examples, show_flags_as_flags
 
 show_flags_as_flags()
@@ -44,6 +44,7 @@ app.command("bench", epilog=bench.EXAMPLES)(bench.bench)
 app.command("compare", epilog=compare.EXAMPLES)(compare.compare)
 app.command("sweep", epilog=sweep.EXAMPLES)(sweep.sweep)
 app.command("suggest", epilog=suggest.EXAMPLES)(suggest.suggest)
+app.command("worth", epilog=worth.EXAMPLES)(worth.worth)
 app.command("impact", epilog=impact.EXAMPLES)(impact.impact)
 app.command("robustness", epilog=robustness.EXAMPLES)(robustness.robustness)
 app.command("ladder", epilog=ladder.EXAMPLES)(ladder.ladder)

@@ -71,9 +71,9 @@ def compare(
                 fail(f"unknown --metric '{m}'; allowed: {', '.join(sorted(known))}, win_share:HERO")
         folder = output_folder(out, "compare")
         compile_engine(base)
-        typer.echo("Playing both arms on the same seeds...", err=True)
+        from sim.cli.progress import playing
         from sim.tools.compare import compare as play_both
-        with user_errors():
+        with playing(2 * games), user_errors():
             cmp = play_both(games, workers=default_workers(workers), precision=precision,
                             precision_metrics=tuple(split_list(metrics)), max_games=max_games, fdr=fdr,
                             base_overrides=arm_a.overrides, base_cardset=arm_a.cardset, overrides=arm_b.overrides,

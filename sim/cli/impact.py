@@ -50,8 +50,9 @@ def impact(
     folder = output_folder(out, "impact")
     quiet_matplotlib()
     compile_engine(base)
-    typer.echo(f"Playing {len(cards) or 'every reserve'} card(s) removed, {games} games each...", err=True)
-    with user_errors():
+    from sim.cli.progress import playing
+    from sim.tools.impact import reserve_cards
+    with playing(games * (1 + (len(cards) or len(reserve_cards(frame))))), user_errors():
         imp = play_impact(cards or None, games, workers=default_workers(workers), fdr=fdr, config=base)
     import pandas as pd
     from reports.tuning import ci_text

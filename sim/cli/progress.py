@@ -111,6 +111,12 @@ class RunProgress:
         self.done, self.last_batch = done, monotonic()
         self._line(force=done >= self.total)
 
+    def count(self, n: int):
+        """n more games done; a tool whose total grows as it goes (a precision target, a
+        verification) moves the total along."""
+        self.total = max(self.total, self.done + n)
+        self.advance(self.done + n)
+
     # --- the numbers ----------------------------------------------------------------------------
     def rate(self) -> float | None:
         """Games per second of this session's play (None before its first batch finishes)."""
@@ -148,6 +154,16 @@ class RunProgress:
         grid.add_row(self.label, ProgressBar(total=self.total, completed=self.done, width=40), *self.numbers(),
                      *([self.note] if self.note else []))
         return grid
+
+
+@contextmanager
+def playing(total: int, label: str = "Playing"):
+    """A tool's progress bar: a RunProgress counting every game the tool's arms play
+    (sim.tools.arms.counting), from `total` expected games."""
+    from sim.tools.arms import counting
+    with run_progress(total, label=label) as progress, counting(progress.count):
+        progress.started(0)
+        yield progress
 
 
 @contextmanager

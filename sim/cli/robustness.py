@@ -45,8 +45,8 @@ def robustness(
     quiet_matplotlib()
     from sim.tools.robustness import robustness as play_robustness
     compile_engine(base)
-    typer.echo(f"Playing {games} games under each of {', '.join(pols)}...", err=True)
-    with user_errors():
+    from sim.cli.progress import playing
+    with playing(games * len(pols)), user_errors():
         rob = play_robustness(tuple(pols), games, workers=default_workers(workers), fdr=fdr, config=base)
     import pandas as pd
     f = rob.flagged()

@@ -19,7 +19,7 @@ def sweep(
     field: str = typer.Option(..., "--field", "-f", help="The number to sweep: copies, strength_cost, cosmos_cost, strength, heal, cosmos or vp; or, without --card, a rules parameter (see `seiya rules`)."),
     values: str = typer.Option(..., "--values", "-v", help="Values: LOW..HIGH (e.g. 4..10), LOW..HIGH..STEP, or a list 3,5,8. The card's current value is always played too."),
     games: options.Games = 1000,
-    target: str = typer.Option("win_share_diff=0", "--target", help="METRIC=VALUE: name the value whose METRIC comes closest (acquisition_rate, win_share_diff, acquired_share, rounds, first_player_advantage, hero_imbalance)."),
+    target: Optional[str] = typer.Option(None, "--target", help="METRIC=VALUE: name the value whose METRIC comes closest (residual, worth, acquisition_rate, win_share_diff, acquired_share, rounds, first_player_advantage, hero_imbalance). Default: residual=0 for a card (its worth meets the power–cost curve), first_player_advantage=0 for a rules parameter."),
     players: options.Players = 2,
     boxes: options.Boxes = ["base"],
     seed: options.Seed = 0,
@@ -34,13 +34,13 @@ def sweep(
     max_games: Optional[int] = typer.Option(None, "--max-games", help="Game budget per value for --precision (default 20 x --games)."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Report folder to create (default runs/<time>-sweep/)."),
 ):
-    """Play a card's cost (or any number) at each value on the same seeds: acquisition rate, buyers' win-share difference, game length and balance against the value, with 95% CIs and the value closest to a target."""
+    """Play a card's cost (or any number) at each value on the same seeds: its causal worth and residual on the power–cost curve, acquisition rate, game length and balance against the value, with 95% CIs and the value closest to a target."""
     from sim.cards.cardsets import NUMERIC_FIELDS
     from sim.cli.progress import compile_engine
     from sim.cli.tuning_common import check_arm, check_precision, default_workers, output_folder, print_table, quiet_matplotlib
     from sim.engine.params import BY_NAME as RULES
     from sim.spelling import did_you_mean
-    from sim.tools.sweep import SWEEP_METRICS, parse_target, parse_values, sweep as play_sweep
+    from sim.tools.sweep import CURVE_METRICS, SWEEP_METRICS, parse_target, parse_values, sweep as play_sweep
     cards = split_list(card)
     if not cards and field not in RULES:
         fail(f"give the card to sweep (--card NAME, or --cards A,B), or as --field a rules parameter"
@@ -49,12 +49,13 @@ def sweep(
         fail(f"unknown --field '{field}'{did_you_mean(field, NUMERIC_FIELDS)}; allowed: {', '.join(NUMERIC_FIELDS)}")
     try:
         vals = parse_values(values)
-        parse_target(target)
+        if target is not None and parse_target(target)[0] in CURVE_METRICS and not cards:
+            fail(f"bad target '{target}': a rules sweep has no card worth; use e.g. first_player_advantage=0")
     except ValueError as e:
         fail(str(e))
     for m in split_list(metrics):
-        if m not in SWEEP_METRICS:
-            fail(f"unknown --metric '{m}'; allowed: {', '.join(SWEEP_METRICS)}")
+        if m not in SWEEP_METRICS or m in CURVE_METRICS:
+            fail(f"unknown --metric '{m}'; allowed: {', '.join(m for m in SWEEP_METRICS if m not in CURVE_METRICS)}")
     check_precision(precision, max_games, games)
     options.check_games(games)
     base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset)
@@ -67,9 +68,13 @@ def sweep(
     folder = output_folder(out, "sweep")
     quiet_matplotlib()
     compile_engine(base)
-    typer.echo(f"Sweeping {field} of {', '.join(cards) or 'the rules'} over {len(vals)} values x {games} games...",
-               err=True)
-    with user_errors():
+    from sim.cli.progress import playing
+    arms = len(vals) + 1   # the values and the current one
+    if cards:              # the curve (every reserve card given, and none), and each value's gift and none
+        from sim.games import load_cards
+        from sim.tools.impact import reserve_cards
+        arms = len(cards) * 3 * arms + len(reserve_cards(load_cards(base.boxes, base.cardset, base.overrides))) + 1
+    with playing(games * arms), user_errors():
         sw = play_sweep(cards or None, field, vals, games, workers=default_workers(workers), target=target,
                         precision=precision, precision_metrics=tuple(split_list(metrics)) or ("win_share_diff",),
                         max_games=max_games, config=base)
@@ -78,7 +83,7 @@ def sweep(
     import pandas as pd
     view = pd.DataFrame({"card": t["card"], field: t["value"].astype(str) + t["current"].map({True: " (current)", False: ""}),
                          "games": t["games"]})
-    for m in ("acquisition_rate", "win_share_diff", "rounds") if cards else ("rounds",):
+    for m in ("residual", "acquisition_rate", "rounds") if cards else ("rounds",):
         view[m] = [f"{v:.3f} [{lo:.3f}, {hi:.3f}]" for v, lo, hi in zip(t[m], t[f"{m}_lo"], t[f"{m}_hi"])]
     view["Δ rounds vs current"] = [ci_text(v, lo, hi) for v, lo, hi in zip(t["delta_rounds"], t["delta_rounds_lo"], t["delta_rounds_hi"])]
     view["first-player adv."] = [f"{v:+.3f}" for v in t["first_player_advantage"]]

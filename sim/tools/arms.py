@@ -8,6 +8,7 @@ random numbers.
 from __future__ import annotations
 
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 
 import pandas as pd
 
@@ -16,6 +17,24 @@ from sim.games import PlayResult, play
 from sim.runs.executors import process_context
 
 TABLES = ("games", "players", "events", "decks", "held")
+CHUNK = 1000  # games per piece of an arm: the progress bar moves as each finishes
+_listeners: list = []
+
+
+@contextmanager
+def counting(on_games):
+    """While the block runs, on_games(n) is called as each piece of n games of any arm finishes
+    (what a command's progress bar listens to)."""
+    _listeners.append(on_games)
+    try:
+        yield
+    finally:
+        _listeners.remove(on_games)
+
+
+def games_done(n: int):
+    for listener in _listeners:
+        listener(n)
 
 
 def concat_results(parts: list) -> PlayResult:
@@ -41,13 +60,20 @@ def play_arm(config: GameConfig, games: int, first_game: int = 0, workers: int =
     """Play games first_game .. first_game + games - 1 of `config`, split over `workers` processes
     (1: in this process)."""
     workers = max(1, int(workers or 1))
-    if workers == 1 or games < 2 * workers:
-        return play(games, first_game=first_game, config=config)
-    play(1, first_game=first_game, config=config)  # compile / check in the parent, once
-    size = -(-games // workers)
+    size = min(CHUNK, -(-games // workers))
     chunks = [(first_game + s, min(size, games - s)) for s in range(0, games, size)]
+    if workers == 1 or len(chunks) == 1:
+        parts = []
+        for first, n in chunks:
+            parts.append(play(n, first_game=first, config=config))
+            games_done(n)
+        return concat_results(parts)
+    play(1, first_game=first_game, config=config)  # compile / check in the parent, once
     with ProcessPoolExecutor(max_workers=workers, mp_context=process_context()) as pool:
-        parts = list(pool.map(_play_chunk, [config] * len(chunks), *zip(*chunks)))
+        parts = []
+        for part in pool.map(_play_chunk, [config] * len(chunks), *zip(*chunks)):
+            parts.append(part)
+            games_done(len(part.games))
     return concat_results(parts)
 
 

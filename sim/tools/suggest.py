@@ -1,13 +1,25 @@
-"""Cost suggestions: the smallest integer cost change that brings a card's metric back to its target.
+"""Cost suggestions: the cost at which a card's worth meets the power–cost curve, verified.
 
-    sug = sim.suggest(games=2000)                 # every card flagged as an outlier by a baseline run
+    sug = sim.suggest(games=10000)                # every card out of line on the power–cost curve
     sug = sim.suggest(["Taurus Aldebaran"])       # or named cards
-    sug.table     # per card: the suggestion, the metric before / after with 95% CIs, the paired
-                  # change with its CI, whether it meets the tolerance, games used
-    sug.flagged   # the baseline card table behind the default choice of cards
+    sug.table     # per card: the suggested cost, its residual on the curve before / after on new
+                  # games with 95% CIs, whether it is then fair
+    sug.flagged   # the worth table (sim.worth) behind the default choice of cards
     sug.report("out/")
 
-Three steps, all paired (common random numbers):
+The default target, "curve", uses the causal worth of sim.tools.worth:
+1. Flag: measure every reserve card's worth on games 0..games-1 and fit the power–cost curve; the
+   cards under- or over-costed by more than `tolerance` cost points (Benjamini–Hochberg at `fdr`)
+   are the ones to change (or the named cards).
+2. Suggest: the cost its worth implies on the curve (fitted without the card), rounded, within
+   current ± max_change and at least 1; the currency is the card's price's (Strength if it has a
+   Strength cost, else Cosmos).
+3. Verify on new games (games..2*games-1, not used to choose): the card's worth with the cost as it
+   is and with the suggestion, each against the curve at its cost: residual before / after with
+   CIs, and whether the suggestion is fair (not out of line by more than the tolerance).
+
+A target METRIC=VALUE (win_share_diff, acquisition_rate, acquired_share) instead tunes a market
+metric, in three steps, all paired (common random numbers):
 1. Flag (when no card is named): play the cards as they are on games 0..games-1; a card is an
    outlier when its metric (default the buyers' win-share difference) is significantly farther
    than `tolerance` from the target: one-sided test of |metric - target| > tolerance with the
@@ -31,12 +43,15 @@ import pandas as pd
 from analysis._data import card_row
 from analysis.compare import arm_ests, arm_row, card_metrics, game_arrays
 from analysis.paired import bh_qvalues, normal_p
+from analysis.stats import z_value
 from sim.games import load_cards
 from sim.tools.arms import base_config, play_arm
 from sim.tools.impact import reserve_cards
 from sim.tools.sweep import parse_target, sweep
+from sim.tools.worth import measure, worth
 
 COSTS = ("strength_cost", "cosmos_cost")
+CURVE = "curve"
 SUGGEST_METRICS = ("win_share_diff", "acquisition_rate", "acquired_share")
 
 
@@ -51,12 +66,16 @@ class Suggestion:
     facts: list = field(default_factory=list)
 
     def report(self, out):
+        if self.target[0] == CURVE:
+            from reports.worth import write_curve_suggest_report
+            return write_curve_suggest_report(self, out)
         from reports.tuning import write_suggest_report
         return write_suggest_report(self, out)
 
     def __repr__(self):
         meets = int(self.table["meets"].sum()) if len(self.table) else 0
-        return f"Suggestion({len(self.table)} cards, {meets} meet {self.target[0]}={self.target[1]:g} ± {self.tolerance:g})"
+        goal = "the power–cost curve" if self.target[0] == CURVE else f"{self.target[0]}={self.target[1]:g}"
+        return f"Suggestion({len(self.table)} cards, {meets} meet {goal} ± {self.tolerance:g})"
 
 
 def outliers(run, metric: str = "win_share_diff", goal: float = 0.0, tolerance: float = 0.05,
@@ -89,16 +108,23 @@ def pick(table: pd.DataFrame, metric: str, goal: float, tolerance: float) -> pd.
     return (ok.sort_values(["change", "gap"]) if len(ok) else t.sort_values(["gap", "change"])).iloc[0]
 
 
-def suggest(cards=None, games: int = 2000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
+def suggest(cards=None, games: int = 10000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
             boxes=("base",), cardset=None, overrides: dict | None = None, workers: int = 1,
-            tolerance: float = 0.05, max_change: int = 3, target: str = "win_share_diff=0",
-            fdr: float = 0.05, fields=COSTS, rules: dict | None = None, config=None) -> Suggestion:
+            tolerance: float | None = None, max_change: int = 4, target: str = CURVE,
+            fdr: float = 0.05, fields=COSTS, rules: dict | None = None, config=None, on_games=None) -> Suggestion:
     """Suggest and verify a cost change per card (see the module docstring). `overrides` and
     `cardset` define the cards as they are (the baseline), e.g. a card made too cheap; `fields`
-    the costs that may change (default both). The game options, or `config` (a
-    sim.config.GameConfig), set up every arm."""
+    the costs that may change with a METRIC=VALUE target (default both). tolerance: cost points
+    on the curve (default 1), the metric's units otherwise (default 0.05). The game options, or
+    `config` (a sim.config.GameConfig), set up every arm; on_games(n) as games finish (curve)."""
     config = base_config(config, players=players, seed=seed, policies=policies, heroes=heroes, boxes=boxes,
                          cardset=cardset, overrides=overrides, rules=rules)
+    if max_change < 1 or (tolerance is not None and tolerance <= 0):
+        raise ValueError("the tolerance must be above 0 and max_change at least 1")
+    if target == CURVE:
+        return suggest_on_curve(cards, games, config, workers, 1.0 if tolerance is None else tolerance,
+                                max_change, fdr, on_games)
+    tolerance = 0.05 if tolerance is None else tolerance
     metric, goal = parse_target(target)
     if metric not in SUGGEST_METRICS:
         raise ValueError(f"bad target '{target}': the metric must be one of {', '.join(SUGGEST_METRICS)}")
@@ -106,8 +132,6 @@ def suggest(cards=None, games: int = 2000, players: int = 2, seed: int = 0, poli
     for f in fields:
         if f not in COSTS:
             raise ValueError(f"unknown field '{f}'; allowed: {', '.join(COSTS)}")
-    if tolerance <= 0 or max_change < 1:
-        raise ValueError("the tolerance must be above 0 and max_change at least 1")
     frame = load_cards(config.boxes, config.cardset, config.overrides)
     flagged = None
     if cards is None:
@@ -167,3 +191,56 @@ def suggest(cards=None, games: int = 2000, players: int = 2, seed: int = 0, poli
             f"{metric}_after_hi", "delta", "delta_lo", "delta_hi", "meets", "toward_target", "games_search", "games_verify"]
     return Suggestion(pd.DataFrame(rows, columns=cols), pd.concat(searched, ignore_index=True) if searched else pd.DataFrame(),
                       flagged, (metric, goal), tolerance, games, facts)
+
+
+def suggest_on_curve(cards, games: int, config, workers: int, tolerance: float, max_change: int, fdr: float,
+                     on_games=None) -> Suggestion:
+    """The "curve" target (see the module docstring)."""
+    w = worth(None, games, config=config, tolerance=tolerance, fdr=fdr, workers=workers, on_games=on_games)
+    table = w.table
+    if cards is None:
+        names = list(w.verdicts()["name"])
+    else:
+        frame = load_cards(config.boxes, config.cardset, config.overrides)
+        names = [card_row(frame, c)["name"] for c in ([cards] if isinstance(cards, (str, int)) else cards)]
+        for n in names:
+            if n not in set(table["name"]) or not isinstance(table.loc[table["name"] == n, "currency"].iloc[0], str):
+                raise ValueError(f"'{n}' is not a reserve card with a cost: it has no place on the power–cost curve")
+    # verification on new games (the choice's selection bias stays out): every card as it is in
+    # one set of arms, then each suggested change in its own game
+    before, _ = measure(config, names, games, games, workers=workers, on_games=on_games)
+    rows = []
+    for name in names:
+        r = table.loc[table["name"] == name].iloc[0]
+        field, current = f"{r['currency']}_cost", int(r["price"])
+        suggested = current if np.isnan(r["implied_cost"]) else \
+            int(np.clip(round(r["implied_cost"]), max(1, current - max_change), current + max_change))
+        checked = {"before": (current, before.loc[before["name"] == name].iloc[0])}
+        if suggested != current:
+            after = config.with_changes(overrides={**config.overrides, f"{name}.{field}": suggested})
+            checked["after"] = (suggested, measure(after, [name], games, games, workers=workers,
+                                                   on_games=on_games)[0].iloc[0])
+        checked.setdefault("after", checked["before"])
+        row = {"card": name, "id": int(r["id"]), "field": field, "current": current, "suggested": suggested,
+               "change": suggested - current, "verdict": r["verdict"],
+               **{f"implied_cost{s}": r[f"implied_cost{s}"] for s in ("", "_lo", "_hi")}}
+        for k, (cost, m) in checked.items():
+            c = w.curve.residual(table, name, cost, m["worth"], m["worth_se"], tolerance)
+            h = z_value(0.95) * c["residual_se"]
+            row.update({f"worth_{k}": m["worth"], f"residual_{k}": c["residual"], f"residual_{k}_lo": c["residual"] - h,
+                        f"residual_{k}_hi": c["residual"] + h, f"p_{k}": c["p"]})
+        row["meets"] = bool(abs(row["residual_after"]) <= tolerance * w.curve.point)
+        row["fair_after"] = bool(not row["p_after"] <= fdr)
+        row["toward_target"] = bool(abs(row["residual_after"]) < abs(row["residual_before"]))
+        row["games_search"] = int(games * len(w.shares))
+        row["games_verify"] = int(games * (2 if suggested == current else 4))
+        rows.append(row)
+    facts = [("target", f"the power–cost curve ± {tolerance:g} cost point{'s' if tolerance != 1 else ''} "
+                        f"({tolerance * w.curve.point:.3f} of worth)"),
+             ("cards", "named" if cards is not None else f"{len(names)} out of line of {len(table)} (one-sided tests "
+              f"of |residual| > {tolerance:g} cost points, Benjamini–Hochberg at {fdr})"),
+             *w.facts[:2],
+             ("verification", f"games {games}..{2 * games - 1} (new): the card's worth with its cost as it is and "
+                              "with the suggestion, each against the curve (fitted without the card) at its cost"),
+             w.facts[-1]]
+    return Suggestion(pd.DataFrame(rows), pd.DataFrame(), table, (CURVE, 0.0), tolerance, games, facts)

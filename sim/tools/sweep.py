@@ -8,10 +8,14 @@ values, every value played on the same seeds and game indices.
     sw.best     # per card: the value closest to the target (default: win_share_diff = 0)
     sw.figure("Taurus Aldebaran")
 
-The buyers' win-share difference is the card table's win_share_diff (win share of the
-player-games that acquired the card minus the others'). Its target 0 means the card neither
-helps nor hurts its buyers on average, the usual aim when tuning a cost. A target is written
-"METRIC=VALUE" with METRIC a column of the table (e.g. "acquisition_rate=0.5").
+The default target is the power–cost curve (sim.tools.worth): at each value the card's causal
+worth (a copy given vs none, same games) is measured, and `residual` is that worth minus the
+curve at the card's cost (the curve fitted once, to every card's worth, without this card), so
+"residual=0" names the value at which the card is worth what its cost says. The buyers'
+win-share difference (`win_share_diff`: win share of the player-games that acquired the card
+minus the others') is an association: buyers are often the players who are ahead. A target is
+written "METRIC=VALUE" with METRIC a column of the table (e.g. "acquisition_rate=0.5"); a rules
+sweep's default is first_player_advantage=0.
 """
 from __future__ import annotations
 
@@ -22,14 +26,19 @@ import pandas as pd
 
 from analysis._data import card_row
 from analysis.compare import arm_ests, arm_row, game_arrays, overall_metrics
+from analysis.stats import z_value
+from analysis.worth import paired_mean
 from sim.cards.cardsets import NUMERIC_FIELDS
 from sim.games import load_cards
 from sim.tools.arms import base_config, concat_results, play_arm
 from sim.tools.precision import until_precise
+from sim.tools.worth import measure, worth
 
-SWEEP_METRICS = ("acquisition_rate", "win_share_diff", "acquired_share", "rounds",
+SWEEP_METRICS = ("residual", "worth", "acquisition_rate", "win_share_diff", "acquired_share", "rounds",
                  "first_player_advantage", "hero_imbalance")
-DEFAULT_TARGET = "win_share_diff=0"
+CURVE_METRICS = ("residual", "worth")
+DEFAULT_TARGET = "residual=0"
+RULE_TARGET = "first_player_advantage=0"
 
 def parse_values(text: str) -> list[int]:
     """'4..10' -> 4..10 inclusive; '4..10..2' -> 4, 6, 8, 10; '3,5,8' -> [3, 5, 8]."""
@@ -104,7 +113,7 @@ class Sweep:
 
 def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: int = 0,
           policies=("<default>",), heroes=None, boxes=("base",), cardset=None, overrides: dict | None = None,
-          workers: int = 1, target: str = DEFAULT_TARGET, precision: float | None = None,
+          workers: int = 1, target: str | None = None, precision: float | None = None,
           precision_metrics=("win_share_diff",), max_games: int | None = None, rules: dict | None = None,
           config=None) -> Sweep:
     """Play each card (one at a time) with `field` set to each value, on the same seeds.
@@ -116,11 +125,16 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
     The card's current value is always played too: each row's `delta_*` columns are the paired
     change from it (same seeds), with CIs. cards=None with `field` a rules parameter (see `seiya
     rules`) sweeps that parameter instead. The game options, or `config` (a sim.config.GameConfig),
-    set up every arm."""
+    set up every arm. The worth and residual columns are measured on games 0..games-1 (precision
+    adds games to the other metrics only)."""
     base = base_config(config, players=players, seed=seed, policies=policies, heroes=heroes, boxes=boxes,
                        cardset=cardset, overrides=overrides, rules=rules)
     if cards is None:
-        return sweep_rule(field, values, base, games, workers, target, precision, precision_metrics, max_games)
+        if target is not None and parse_target(target)[0] in CURVE_METRICS:
+            raise ValueError(f"bad target '{target}': a rules sweep has no card worth; use e.g. {RULE_TARGET}")
+        return sweep_rule(field, values, base, games, workers, target or RULE_TARGET, precision,
+                          precision_metrics, max_games)
+    target = target or DEFAULT_TARGET
     if field not in NUMERIC_FIELDS:
         from sim.spelling import did_you_mean
         raise ValueError(f"unknown field '{field}'{did_you_mean(field, NUMERIC_FIELDS)}; allowed: {', '.join(NUMERIC_FIELDS)}")
@@ -129,6 +143,7 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
     cards = [cards] if isinstance(cards, (str, int)) else list(cards)
     frame = load_cards(base.boxes, base.cardset, base.overrides)
     rows, precisions = [], []
+    curve = worth(None, games, config=base, workers=workers)  # one curve for every card and value
     for key in cards:
         card = card_row(frame, key)
         cid, current = int(card["id"]), int(card[field])
@@ -151,13 +166,38 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
 
         results, prec = until_precise(step, widths, games, precision, max_games)
         ests = {v: arm_ests(res, cid) for v, res in results.items()}
+        on_curve = curve_columns(curve, card, field, arm_values, base, games, workers)
         for v in arm_values:
             row = {"card": card["name"], "id": cid, "field": field, "value": v, "current": v == current,
-                   **arm_row(ests[v], ests[current])}
+                   **arm_row(ests[v], ests[current]), **on_curve[v]}
             rows.append(row)
         if prec is not None:
             precisions.append((card["name"], prec))
     return Sweep(pd.DataFrame(rows), field, target, precisions)
+
+
+def curve_columns(w, card, field: str, values, base, games: int, workers: int) -> dict:
+    """Per value: the card's worth (gift vs none in the game with that value) and its residual on
+    the curve of `w` (a sim.tools.worth.Worth) at its price then, with 95% CIs, and their paired
+    change from the current value."""
+    name, current = card["name"], int(card[field])
+    row = w.table.loc[w.table["name"] == name].iloc[0]
+    own_cost = isinstance(row["currency"], str) and field == f"{row['currency']}_cost"
+    per_game = {}
+    for v in values:
+        shares = measure(base.with_changes(overrides={**base.overrides, f"{name}.{field}": v}), [name], games, 0,
+                         workers=workers)[1]
+        per_game[v] = shares[name, "gift"] - shares["none"]
+    out = {}
+    for v in values:
+        wv = paired_mean(per_game[v], 1, "worth")
+        r = w.curve.residual(w.table, name, v if own_cost else row["price"], wv["worth"], wv["worth_se"], w.tolerance)
+        h = z_value(0.95) * r["residual_se"]
+        d = paired_mean(per_game[v] - per_game[current], 1, "delta_worth")
+        shift = r["fitted"] - row["fitted"]  # the curve's own change with the price
+        out[v] = {**wv, "residual": r["residual"], "residual_lo": r["residual"] - h, "residual_hi": r["residual"] + h,
+                  **d, **{f"delta_residual{s}": d[f"delta_worth{s}"] - shift for s in ("", "_lo", "_hi")}}
+    return out
 
 
 def sweep_rule(name: str, values, base, games: int = 1000, workers: int = 1, target: str = DEFAULT_TARGET,
@@ -190,7 +230,8 @@ def sweep_rule(name: str, values, base, games: int = 1000, workers: int = 1, tar
 
     results, prec = until_precise(step, widths, games, precision, max_games)
     ests = {v: ests_of(res) for v, res in results.items()}
-    card_columns = {f"{p}{m}{q}": np.nan for m in ("acquisition_rate", "win_share_diff", "acquired_share")
+    card_columns = {f"{p}{m}{q}": np.nan for m in ("worth", "residual", "acquisition_rate", "win_share_diff",
+                                                   "acquired_share")
                     for p in ("", "delta_") for q in ("", "_lo", "_hi")}
     rows = [{"card": "rule", "id": -1, "field": name, "value": v, "current": v == current, **card_columns,
              **arm_row(ests[v], ests[current])} for v in arm_values]

@@ -87,6 +87,8 @@ def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_lev
         kc = c.inst_card[inst]
         if c.start[kc] == 0:
             zone_push(s, E.COMMON, E.Z_RESERVE, inst)
+        elif c.start[kc] == 3:  # a gift (sim.worth): the starting deck of seat game mod players
+            zone_push(s, game % n_players, E.Z_DRAW, inst)
         elif c.hero[kc] >= 0 and seat_of_hero[c.hero[kc]] >= 0:
             p = seat_of_hero[c.hero[kc]]
             zone_push(s, p, E.Z_DRAW if c.start[kc] == 1 else E.Z_SETASIDE, inst)
