@@ -7,8 +7,6 @@ tables/<name>.csv (full precision), figures/<name>.png.
 """
 from __future__ import annotations
 
-import base64
-import html
 from pathlib import Path
 
 import pandas as pd
@@ -18,6 +16,8 @@ from analysis._data import as_run, has_events
 from analysis.balance import first_player_advantage, run_summary, tie_rate
 from analysis.cards import MIN_HELD, never_used
 
+from reports import html
+from reports.cells import ci, formatted
 from reports.figures import Figures
 from sim.policy_files import PolicyFileError, read_ratings
 
@@ -142,7 +142,7 @@ def headline(run) -> list[tuple[str, str]]:
     median = analysis.length_summary(run)["median"]
     return [
         ("Tie rate", f"{tie_rate(run):.3f}"),
-        ("First-player advantage", f"{fpa['advantage']:+.3f} (95% CI {fpa['lo']:+.3f} to {fpa['hi']:+.3f})"),
+        ("First-player advantage", f"{ci(fpa['advantage'], fpa['lo'], fpa['hi'], signed=True)} (95% CI)"),
         ("Median game length", f"{median['rounds']:g} rounds, {median['player_turns']:g} player-turns"),
     ]
 
@@ -150,8 +150,7 @@ def headline(run) -> list[tuple[str, str]]:
 def card_view(cards: pd.DataFrame) -> pd.DataFrame:
     """The card table as shown in the report: reserve cards, sorted by win-share difference."""
     t = cards.loc[cards["start"] == "reserve"].sort_values("win_share_diff", ascending=False).copy()
-    t["diff"] = [f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]" if pd.notna(d) else "–"
-                 for d, lo, hi in zip(t["win_share_diff"], t["diff_lo"], t["diff_hi"])]
+    t["diff"] = [ci(d, lo, hi, signed=True) for d, lo, hi in zip(t["win_share_diff"], t["diff_lo"], t["diff_hi"])]
     return t[list(CARD_COLUMNS)].rename(columns=CARD_COLUMNS)
 
 
@@ -172,8 +171,8 @@ def unused_words(run, cards: pd.DataFrame) -> str:
 
 def win_view(t: pd.DataFrame, by: str) -> pd.DataFrame:
     t = t.copy()
-    t["95% CI"] = [f"[{lo:.3f}, {hi:.3f}]" for lo, hi in zip(t["lo"], t["hi"])]
-    return t[[by, "player_games", "win_share", "95% CI", "advantage", "mean_vp", "median_vp"]]
+    t["win share [95% CI]"] = [ci(v, lo, hi) for v, lo, hi in zip(t["win_share"], t["lo"], t["hi"])]
+    return t[[by, "player_games", "win share [95% CI]", "advantage", "mean_vp", "median_vp"]]
 
 
 # (section title, table name or view, figure name, one line on what to look for)
@@ -206,22 +205,13 @@ def sections(run, tabs: dict) -> list[tuple[str, pd.DataFrame | None, str | None
     ]
 
 
-def _fmt(v) -> str:
-    if isinstance(v, float):
-        return "–" if pd.isna(v) else f"{v:.3f}".rstrip("0").rstrip(".") if abs(v) < 1e6 else f"{v:.4g}"
-    return str(v)
-
-
-def markdown_table(df: pd.DataFrame) -> str:
+def markdown_table(df: pd.DataFrame, digits: int | None = None) -> str:
     """A GitHub-flavoured Markdown table (pandas' to_markdown needs an extra package)."""
-    head = "| " + " | ".join(str(c) for c in df.columns) + " |"
-    rule = "|" + "|".join("---" for _ in df.columns) + "|"
-    rows = ["| " + " | ".join(_fmt(v).replace("|", "/") for v in row) + " |" for row in df.itertuples(index=False)]
+    cells = formatted(df, digits)
+    head = "| " + " | ".join(cells.columns) + " |"
+    rule = "|" + "|".join("---" for _ in cells.columns) + "|"
+    rows = ["| " + " | ".join(v.replace("|", "/") for v in row) + " |" for row in cells.itertuples(index=False)]
     return "\n".join([head, rule, *rows])
-
-
-def html_table(df: pd.DataFrame) -> str:
-    return df.to_html(index=False, border=0, classes="t", formatters={c: _fmt for c in df.columns}, escape=True)
 
 
 def render_markdown(run, tabs, figure_files: dict) -> str:
@@ -240,31 +230,20 @@ def render_markdown(run, tabs, figure_files: dict) -> str:
     return "\n".join(out) + "\n"
 
 
-CSS = ("body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
-       "table.t{border-collapse:collapse;font-size:13px;margin:.5em 0}"
-       "table.t td,table.t th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}"
-       "table.t td:first-child,table.t th:first-child{text-align:left}img{max-width:100%}"
-       "dt{font-weight:bold}dd{margin:0 0 .4em 1.5em}")
-
-
 def render_html(run, tabs, figure_paths: dict) -> str:
-    e = html.escape
-    dl = lambda items: "<dl>" + "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in items) + "</dl>"
-    out = [f"<!doctype html><html><head><meta charset='utf-8'><meta name='viewport' content='width=device-width, initial-scale=1'><title>Balance report: {e(run.folder.name)}</title>"
-           f"<style>{CSS}</style></head><body>", f"<h1>Balance report: {e(run.folder.name)}</h1>",
-           "<h2>What was run</h2>", dl(what_was_run(run)), "<h2>Headline</h2>", dl(headline(run)),
-           "<h2>How to read this report</h2>", dl(METRICS)]
-    for title, table, fig, note in sections(run, tabs):
-        out.append(f"<h2>{e(title)}</h2>")
+    title = f"Balance report: {run.folder.name}"
+    out = [f"<h1>{html.e(title)}</h1>", "<h2>What was run</h2>", html.facts(what_was_run(run)),
+           "<h2>Headline</h2>", html.facts(headline(run)), "<h2>How to read this report</h2>",
+           html.facts(METRICS, "glossary")]
+    for title_, table, fig, note in sections(run, tabs):
+        out.append(html.heading(title_))
         if note:
-            out.append(f"<p>{e(note)}</p>")
+            out.append(f"<p>{html.e(note)}</p>")
         if fig:
-            data = base64.b64encode(Path(figure_paths[fig]).read_bytes()).decode()
-            out.append(f"<img alt='{e(title)}' src='data:image/png;base64,{data}'>")
+            out.append(html.figure(figure_paths[fig], title_))
         if table is not None:
-            out.append(html_table(table))
-    out.append("</body></html>")
-    return "\n".join(out)
+            out.append(html.table(table))
+    return html.page(title, "\n".join(out))
 
 
 def write_report(run, out: str | Path | None = None) -> Path:
