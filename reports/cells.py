@@ -5,6 +5,8 @@ one number of decimals per column, "–" for a missing value.
 """
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 
@@ -14,8 +16,9 @@ TENTHS = ("round", "turn", "flame", "vp", "length")
 
 
 def header(column) -> str:
-    """'mean_acquire_round' -> 'mean acquire round'."""
-    return str(column).replace("_", " ")
+    """'mean_acquire_round' -> 'mean acquire round'; a card number in an arm's name
+    ('Taurus Aldebaran.strength_cost=6') keeps its spelling, as typed in --set."""
+    return re.sub(r"(?<![.\w])[a-z][a-z0-9]*(?:_[a-z0-9]+)+", lambda m: m[0].replace("_", " "), str(column))
 
 
 def decimals(name, values: pd.Series) -> int:

@@ -9,7 +9,7 @@ import pytest
 
 import sim
 from reports import html
-from reports.cells import formatted
+from reports.cells import formatted, header
 from reports.render import GLOSSARY, METRICS
 from reports.tuning import write_document
 
@@ -93,6 +93,8 @@ def test_a_column_has_one_number_of_decimals():
     assert list(f["acquired share"]) == ["0.500", "0.250", "–"]
     assert list(f["mean acquire round"]) == ["3.0", "4.2", "5.5"]
     assert list(f["offered"]) == ["3", "–", "12"] and list(f["copies"]) == ["1", "2", "3"]
+    assert header("Δ win_share_diff [95% CI]") == "Δ win share diff [95% CI]"
+    assert header("Taurus Aldebaran.strength_cost=6") == "Taurus Aldebaran.strength_cost=6"  # as typed in --set
 
 
 def test_without_worth_csv_the_report_says_card_worth_was_not_measured(report):
