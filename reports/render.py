@@ -184,7 +184,7 @@ def out_of_line(run, has_figure: bool) -> dict:
     lead = (verdict_count(worth) + (" Out of line, clearest first:" if len(view) else
                                     " None is out of line."))
     return {"title": "Cards out of line", "note": lead, "table": view if len(view) else None,
-            "figure": "power_cost" if has_figure else None, "fold": True}
+            "figure": "power_cost" if has_figure else None, "fold": "The power–cost curve"}
 
 
 def balance(run, tabs) -> dict:
@@ -276,8 +276,10 @@ NO_EVENTS = ("Not available: this run folder has no event log (made with --event
 
 
 def sections(run, tabs: dict) -> list[dict]:
-    """The report's sections after the answers: title, and optional note (what to look for),
-    figure (a name of `Figures`), table and digits (decimals for all its fractions)."""
+    """The report's sections after the answers. Each (answers too) is a dict: title, and optional
+    note (what to look for), facts ((term, text) pairs), figure (a name of `Figures`), table,
+    digits (decimals for all its fractions) and fold (the figure's caption: shown folded, after
+    the table)."""
     events = "cards" in tabs
     missing = lambda title: {"title": title, "note": NO_EVENTS}
     return [
@@ -364,7 +366,7 @@ def html_section(s: dict, figure_paths: dict) -> str:
     if s.get("table") is not None:
         out.append(html.table(s["table"], s.get("digits")))
     if figure and s.get("fold"):  # kept folded so the answers below it stay on the first screen
-        out.append(f"<details><summary>Figure: {html.e(s['title'])}</summary>{figure}</details>")
+        out.append(f"<details><summary>Figure: {html.e(s['fold'])}</summary>{figure}</details>")
     return "\n".join(out)
 
 
