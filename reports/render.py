@@ -2,13 +2,15 @@
 
     write_report(run_or_folder, out=None)  ->  <out>/report.html   (out defaults to the run folder)
 
-Layout of <out>: report.html (self-contained: figures embedded), report.md (figures linked),
-tables/<name>.csv (full precision), figures/<name>.png.
+Layout of <out>: report.html (self-contained: figures embedded, tables sortable), report.md
+(figures linked), tables/<name>.csv (full precision), figures/<name>.png.
+
+The report answers first (cards out of line, balance, the Clock, what the run used), then lists
+its sections, then shows them, and ends with how to read each metric.
 """
 from __future__ import annotations
 
-import base64
-import html
+import shutil
 from pathlib import Path
 
 import pandas as pd
@@ -18,6 +20,8 @@ from analysis._data import as_run, has_events
 from analysis.balance import first_player_advantage, run_summary, tie_rate
 from analysis.cards import MIN_HELD, never_used
 
+from reports import html
+from reports.cells import ci, formatted
 from reports.figures import Figures
 from sim.policy_files import PolicyFileError, read_ratings
 
@@ -137,21 +141,112 @@ def policy_ratings(policies: list, path=None) -> str:
     return ", ".join(parts)
 
 
-def headline(run) -> list[tuple[str, str]]:
+# --- The answers ------------------------------------------------------------------------------
+OUT_OF_LINE = ("under-costed", "over-costed")
+VERDICTS = OUT_OF_LINE + ("fair", "too few", "no price")
+
+
+def card_worth(folder) -> pd.DataFrame | None:
+    """The run's measured card worth (`seiya worth --run RUN` writes <run folder>/worth.csv), or None."""
+    path = Path(folder) / "worth.csv"
+    return pd.read_csv(path) if path.exists() else None
+
+
+def worth_view(worth: pd.DataFrame) -> pd.DataFrame:
+    """The cards out of line, clearest first (q ascending), with their price, worth and residual."""
+    w = worth.loc[worth["verdict"].isin(OUT_OF_LINE)].sort_values("q")
+    return pd.DataFrame({
+        "card": w["name"], "verdict": w["verdict"],
+        "price": [f"{p:g} {c}" for p, c in zip(w["price"], w["currency"])],
+        "worth [95% CI]": [ci(v, lo, hi, 1) for v, lo, hi in zip(w["worth"], w["worth_lo"], w["worth_hi"])],
+        "residual [95% CI]": [ci(v, lo, hi, 1, signed=True)
+                              for v, lo, hi in zip(w["residual"], w["residual_lo"], w["residual_hi"])],
+        "implied cost": ["–" if pd.isna(v) else f"{v:.1f}" for v in w["implied_cost"]],
+    })
+
+
+def verdict_count(worth: pd.DataFrame) -> str:
+    """'90 cards measured: 3 under-costed, 2 over-costed, 80 fair, 5 too few.'"""
+    n = worth["verdict"].value_counts()
+    shown = [v for v in VERDICTS if v in OUT_OF_LINE + ("fair",) or n.get(v, 0)]
+    shown += [v for v in n.index if v not in VERDICTS]
+    return f"{len(worth)} cards measured: " + ", ".join(f"{n.get(v, 0)} {v}" for v in shown) + "."
+
+
+def out_of_line(run, has_figure: bool) -> dict:
+    """The first answer: which cards are worth more or less than their price (from worth.csv)."""
+    worth = card_worth(run.folder)
+    if worth is None:
+        return {"title": "Cards out of line",
+                "note": f"Card worth was not measured for this run: `seiya worth --run {run.folder}` measures it "
+                        "(the causal worth of each card and the power–cost curve)."}
+    view = worth_view(worth)
+    lead = (verdict_count(worth) + (" Out of line, clearest first:" if len(view) else
+                                    " None is out of line."))
+    return {"title": "Cards out of line", "note": lead, "table": view if len(view) else None,
+            "figure": "power_cost" if has_figure else None, "fold": "The power–cost curve"}
+
+
+def balance(run, tabs) -> dict:
+    """The second answer: first-player advantage, seats and Heroes, in a few lines."""
     fpa = first_player_advantage(run)
-    median = analysis.length_summary(run)["median"]
-    return [
-        ("Tie rate", f"{tie_rate(run):.3f}"),
-        ("First-player advantage", f"{fpa['advantage']:+.3f} (95% CI {fpa['lo']:+.3f} to {fpa['hi']:+.3f})"),
-        ("Median game length", f"{median['rounds']:g} rounds, {median['player_turns']:g} player-turns"),
-    ]
+    seats, heroes = tabs["seats"], tabs["heroes"].sort_values("win_share", ascending=False)
+    fair = f"fair {seats['fair'].iloc[0]:.3f}"
+    off = [f"{r.hero} ({'above' if r.lo > r.fair else 'below'})"
+           for r in heroes.itertuples() if r.hi < r.fair or r.lo > r.fair]
+    return {"title": "Balance: Heroes and seats", "facts": [
+        ("First-player advantage", (f"{ci(fpa['advantage'], fpa['lo'], fpa['hi'], signed=True)} "
+                                    "(seat 0's win share minus the fair share, 95% CI)")),
+        ("Seats' win shares", ", ".join(f"{r.seat}: {r.win_share:.3f}" for r in seats.itertuples()) + f" ({fair})"),
+        ("Heroes' win shares", (", ".join(f"{r.hero} {r.win_share:.3f}" for r in heroes.itertuples()) + f" ({fair}); "
+                                + ("95% CI away from the fair share: " + ", ".join(off) if off
+                                   else "every 95% CI holds the fair share"))),
+        ("Tie rate", f"{tie_rate(run):.3f}")]}
+
+
+def clock(tabs) -> dict:
+    """The third answer: game length and why games ended, one line each."""
+    g = tabs["game_length"].set_index("length")
+    r, t = g.loc["rounds"], g.loc["player_turns"]
+    ends = tabs["end_reasons"]
+    return {"title": "Clock", "facts": [
+        ("Game length", (f"mean {r['mean']:.1f} rounds (median {r['median']:g}, p10–p90 {r['p10']:g}–{r['p90']:g}), "
+                         f"{t['mean']:.1f} player-turns")),
+        ("End reasons", ", ".join(f"{e} {s:.1%}" for e, s in zip(ends["end_reason"], ends["share"])))]}
+
+
+def estimates(run) -> str:
+    """Whether any card's numbers are our estimate rather than printed facts."""
+    cards = run.cards
+    if "estimate" not in cards:
+        return "not recorded in this run folder"
+    est = cards.loc[cards["estimate"].astype(bool), "name"]
+    return (f"our estimate for {len(est)} cards (no public source): {', '.join(est)}" if len(est)
+            else "printed facts for every card (none estimated)")
+
+
+def run_used(run) -> dict:
+    """The fourth answer: games, cards, policies and their ratings, estimates, rules parameters."""
+    m, facts = run.manifest, dict(what_was_run(run))
+    c = m["config"]
+    seats = "one per seat" if len(c["policies"]) > 1 else "all seats"
+    return {"title": "What the run used", "facts": [
+        ("Games", f"{m['games_done']} games, {c['players']} players, seed {c['seed']}"),
+        ("Cards", ", ".join(c["boxes"]) + (f" + card file {c['cardset']}" if c.get("cardset") else "")
+         + f"; overrides: {facts['Overrides']}"),
+        ("Policies", f"{seats}: {facts['Policy ratings']}"),
+        ("Card numbers", estimates(run)),
+        ("Rules parameters", facts["Rules parameters"])]}
+
+
+def answers(run, tabs, has_worth_figure: bool = False) -> list[dict]:
+    return [out_of_line(run, has_worth_figure), balance(run, tabs), clock(tabs), run_used(run)]
 
 
 def card_view(cards: pd.DataFrame) -> pd.DataFrame:
     """The card table as shown in the report: reserve cards, sorted by win-share difference."""
     t = cards.loc[cards["start"] == "reserve"].sort_values("win_share_diff", ascending=False).copy()
-    t["diff"] = [f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]" if pd.notna(d) else "–"
-                 for d, lo, hi in zip(t["win_share_diff"], t["diff_lo"], t["diff_hi"])]
+    t["diff"] = [ci(d, lo, hi, signed=True) for d, lo, hi in zip(t["win_share_diff"], t["diff_lo"], t["diff_hi"])]
     return t[list(CARD_COLUMNS)].rename(columns=CARD_COLUMNS)
 
 
@@ -172,99 +267,118 @@ def unused_words(run, cards: pd.DataFrame) -> str:
 
 def win_view(t: pd.DataFrame, by: str) -> pd.DataFrame:
     t = t.copy()
-    t["95% CI"] = [f"[{lo:.3f}, {hi:.3f}]" for lo, hi in zip(t["lo"], t["hi"])]
-    return t[[by, "player_games", "win_share", "95% CI", "advantage", "mean_vp", "median_vp"]]
+    t["win share [95% CI]"] = [ci(v, lo, hi) for v, lo, hi in zip(t["win_share"], t["lo"], t["hi"])]
+    return t[[by, "player_games", "win share [95% CI]", "advantage", "mean_vp", "median_vp"]]
 
 
-# (section title, table name or view, figure name, one line on what to look for)
 NO_EVENTS = ("Not available: this run folder has no event log (made with --events none by an older version); "
              "simulate it again: runs now count events whatever --events says.")
 
 
-def sections(run, tabs: dict) -> list[tuple[str, pd.DataFrame | None, str | None, str]]:
+def sections(run, tabs: dict) -> list[dict]:
+    """The report's sections after the answers. Each (answers too) is a dict: title, and optional
+    note (what to look for), facts ((term, text) pairs), figure (a name of `Figures`), table,
+    digits (decimals for all its fractions) and fold (the figure's caption: shown folded, after
+    the table)."""
     events = "cards" in tabs
+    missing = lambda title: {"title": title, "note": NO_EVENTS}
     return [
-        ("Cards", card_view(tabs["cards"]), "card_forest",
-         "Reserve cards, strongest association with winning first. Starting cards are in tables/cards.csv.")
-        if events else ("Cards", None, None, NO_EVENTS),
-        ("Cards whose text the bots never used", None, None, unused_words(run, tabs["cards"]))
-        if events else ("Cards whose text the bots never used", None, None, NO_EVENTS),
-        ("Acquisition rate vs cost", None, "acquisition_vs_cost",
-         "Cards far below the others of their cost are rarely worth their price to the policies.")
-        if events else ("Acquisition rate vs cost", None, None, NO_EVENTS),
-        ("Clock: game length", tabs["game_length"], "game_length", ""),
-        ("Clock: flames left by round", tabs["flames_by_round"], "flames_by_round", "")
-        if events else ("Clock: flames left by round", None, None, NO_EVENTS),
-        ("Clock: flame removals", tabs["flame_removals"], None, "")
-        if events else ("Clock: flame removals", None, None, NO_EVENTS),
-        ("Clock: end reasons", tabs["end_reasons"], None, ""),
-        ("Heroes", win_view(tabs["heroes"], "hero"), "hero_bars", ""),
-        ("Seats", win_view(tabs["seats"], "seat"), "seat_bars", "Seat 0 plays first."),
-        ("Policies", win_view(tabs["policies"], "policy"), None, ""),
-        ("VP by seat", tabs["vp_by_seat"], None, ""),
-        ("VP by Hero", tabs["vp_by_hero"], None, ""),
+        {"title": "Cards", "table": card_view(tabs["cards"]), "figure": "card_forest",
+         "note": "Reserve cards, strongest association with winning first. Starting cards are in tables/cards.csv."}
+        if events else missing("Cards"),
+        {"title": "Cards whose text the bots never used", "note": unused_words(run, tabs["cards"])}
+        if events else missing("Cards whose text the bots never used"),
+        {"title": "Acquisition rate vs cost", "figure": "acquisition_vs_cost",
+         "note": "Cards far below the others of their cost are rarely worth their price to the policies."}
+        if events else missing("Acquisition rate vs cost"),
+        {"title": "Clock: game length", "table": tabs["game_length"], "figure": "game_length", "digits": 1},
+        {"title": "Clock: flames left by round", "table": tabs["flames_by_round"], "figure": "flames_by_round",
+         "digits": 1} if events else missing("Clock: flames left by round"),
+        {"title": "Clock: flame removals", "table": tabs["flame_removals"]}
+        if events else missing("Clock: flame removals"),
+        {"title": "Clock: end reasons", "table": tabs["end_reasons"]},
+        {"title": "Heroes", "table": win_view(tabs["heroes"], "hero"), "figure": "hero_bars"},
+        {"title": "Seats", "table": win_view(tabs["seats"], "seat"), "figure": "seat_bars", "note": "Seat 0 plays first."},
+        {"title": "Policies", "table": win_view(tabs["policies"], "policy")},
+        {"title": "VP by seat", "table": tabs["vp_by_seat"], "digits": 1},
+        {"title": "VP by Hero", "table": tabs["vp_by_hero"], "digits": 1},
+        {"title": "What was run", "facts": what_was_run(run)},
     ]
 
 
-def _fmt(v) -> str:
-    if isinstance(v, float):
-        return "–" if pd.isna(v) else f"{v:.3f}".rstrip("0").rstrip(".") if abs(v) < 1e6 else f"{v:.4g}"
-    return str(v)
+GLOSSARY = "How to read this report"
 
 
-def markdown_table(df: pd.DataFrame) -> str:
+def document(run, tabs, has_worth_figure: bool = False) -> tuple[list[dict], list[dict]]:
+    """(answers, sections) in the order shown; the glossary (METRICS) follows them."""
+    return answers(run, tabs, has_worth_figure), sections(run, tabs)
+
+
+# --- Markdown ---------------------------------------------------------------------------------
+def markdown_table(df: pd.DataFrame, digits: int | None = None) -> str:
     """A GitHub-flavoured Markdown table (pandas' to_markdown needs an extra package)."""
-    head = "| " + " | ".join(str(c) for c in df.columns) + " |"
-    rule = "|" + "|".join("---" for _ in df.columns) + "|"
-    rows = ["| " + " | ".join(_fmt(v).replace("|", "/") for v in row) + " |" for row in df.itertuples(index=False)]
+    cells = formatted(df, digits)
+    head = "| " + " | ".join(cells.columns) + " |"
+    rule = "|" + "|".join("---" for _ in cells.columns) + "|"
+    rows = ["| " + " | ".join(v.replace("|", "/") for v in row) + " |" for row in cells.itertuples(index=False)]
     return "\n".join([head, rule, *rows])
 
 
-def html_table(df: pd.DataFrame) -> str:
-    return df.to_html(index=False, border=0, classes="t", formatters={c: _fmt for c in df.columns}, escape=True)
+def markdown_section(s: dict, figure_files: dict) -> list[str]:
+    out = ["", f"## {s['title']}", ""]
+    if s.get("note"):
+        out += [s["note"], ""]
+    if s.get("facts"):
+        out += [f"- **{k}**: {v}" for k, v in s["facts"]] + [""]
+    figure = f"![{s['title']}]({figure_files[s['figure']]})" if s.get("figure") else None
+    if figure and not s.get("fold"):
+        out += [figure, ""]
+    if s.get("table") is not None:
+        out += [markdown_table(s["table"], s.get("digits")), ""]
+    if figure and s.get("fold"):
+        out += [figure, ""]
+    return out[:-1] if out[-1] == "" else out
 
 
 def render_markdown(run, tabs, figure_files: dict) -> str:
-    out = [f"# Balance report: {run.folder.name}", "", "## What was run", ""]
-    out += [f"- **{k}**: {v}" for k, v in what_was_run(run)]
-    out += ["", "## Headline", ""] + [f"- **{k}**: {v}" for k, v in headline(run)]
-    out += ["", "## How to read this report", ""] + [f"- **{k}**: {v}" for k, v in METRICS]
-    for title, table, fig, note in sections(run, tabs):
-        out += ["", f"## {title}", ""]
-        if note:
-            out += [note, ""]
-        if fig:
-            out += [f"![{title}]({figure_files[fig]})", ""]
-        if table is not None:
-            out += [markdown_table(table)]
+    first, rest = document(run, tabs, "power_cost" in figure_files)
+    out = [f"# Balance report: {run.folder.name}"]
+    for s in first:
+        out += markdown_section(s, figure_files)
+    titles = [s["title"] for s in first + rest] + [GLOSSARY]
+    out += ["", "## Contents", ""] + [f"- [{t}](#{html.slug(t)})" for t in titles]
+    for s in rest:
+        out += markdown_section(s, figure_files)
+    out += ["", f"## {GLOSSARY}", ""] + [f"- **{k}**: {v}" for k, v in METRICS]
     return "\n".join(out) + "\n"
 
 
-CSS = ("body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
-       "table.t{border-collapse:collapse;font-size:13px;margin:.5em 0}"
-       "table.t td,table.t th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}"
-       "table.t td:first-child,table.t th:first-child{text-align:left}img{max-width:100%}"
-       "dt{font-weight:bold}dd{margin:0 0 .4em 1.5em}")
+# --- HTML -------------------------------------------------------------------------------------
+def html_section(s: dict, figure_paths: dict) -> str:
+    out = [html.heading(s["title"])]
+    if s.get("note"):
+        out.append(f"<p>{html.text(s['note'])}</p>")
+    if s.get("facts"):
+        out.append(html.facts(s["facts"]))
+    figure = html.figure(figure_paths[s["figure"]], s["title"]) if s.get("figure") else None
+    if figure and not s.get("fold"):
+        out.append(figure)
+    if s.get("table") is not None:
+        out.append(html.table(s["table"], s.get("digits")))
+    if figure and s.get("fold"):  # kept folded so the answers below it stay on the first screen
+        out.append(f"<details><summary>Figure: {html.e(s['fold'])}</summary>{figure}</details>")
+    return "\n".join(out)
 
 
 def render_html(run, tabs, figure_paths: dict) -> str:
-    e = html.escape
-    dl = lambda items: "<dl>" + "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in items) + "</dl>"
-    out = [f"<!doctype html><html><head><meta charset='utf-8'><meta name='viewport' content='width=device-width, initial-scale=1'><title>Balance report: {e(run.folder.name)}</title>"
-           f"<style>{CSS}</style></head><body>", f"<h1>Balance report: {e(run.folder.name)}</h1>",
-           "<h2>What was run</h2>", dl(what_was_run(run)), "<h2>Headline</h2>", dl(headline(run)),
-           "<h2>How to read this report</h2>", dl(METRICS)]
-    for title, table, fig, note in sections(run, tabs):
-        out.append(f"<h2>{e(title)}</h2>")
-        if note:
-            out.append(f"<p>{e(note)}</p>")
-        if fig:
-            data = base64.b64encode(Path(figure_paths[fig]).read_bytes()).decode()
-            out.append(f"<img alt='{e(title)}' src='data:image/png;base64,{data}'>")
-        if table is not None:
-            out.append(html_table(table))
-    out.append("</body></html>")
-    return "\n".join(out)
+    first, rest = document(run, tabs, "power_cost" in figure_paths)
+    title = f"Balance report: {run.folder.name}"
+    titles = [s["title"] for s in first + rest] + [GLOSSARY]
+    body = ([f"<h1>{html.e(title)}</h1>", "<div class='answers'>"]
+            + [html_section(s, figure_paths) for s in first] + ["</div>", html.contents(titles)]
+            + [html_section(s, figure_paths) for s in rest]
+            + [html.heading(GLOSSARY), html.facts(METRICS, "glossary")])
+    return html.page(title, "\n".join(body))
 
 
 def write_report(run, out: str | Path | None = None) -> Path:
@@ -286,6 +400,11 @@ def write_report(run, out: str | Path | None = None) -> Path:
     for name in names:
         paths[name] = out / "figures" / f"{name}.png"
         getattr(figures, name)().savefig(paths[name], dpi=110)
+    power_cost = Path(run.folder) / "figures" / "power_cost.png"  # drawn by `seiya worth --run RUN`
+    if card_worth(run.folder) is not None and power_cost.exists():
+        paths["power_cost"] = out / "figures" / "power_cost.png"
+        if power_cost.resolve() != paths["power_cost"].resolve():
+            shutil.copyfile(power_cost, paths["power_cost"])
     rel = {k: f"figures/{v.name}" for k, v in paths.items()}
     (out / "report.md").write_text(render_markdown(run, tabs, rel), encoding="utf-8")
     (out / "report.html").write_text(render_html(run, tabs, paths), encoding="utf-8")

@@ -6,16 +6,16 @@ figures/<name>.png, like a run's report.
 """
 from __future__ import annotations
 
-import base64
-import html
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from reports import html
+from reports.cells import ci
 from reports.figures import BLUE, GREY, RED
-from reports.render import CSS, html_table, markdown_table
+from reports.render import markdown_table
 
 
 # --- Documents ------------------------------------------------------------------------------------
@@ -29,40 +29,33 @@ def write_document(out: str | Path, title: str, facts: list[tuple[str, str]], se
     (out / "tables").mkdir(parents=True, exist_ok=True)
     (out / "figures").mkdir(exist_ok=True)
     md = [f"# {title}", ""] + [f"- **{k}**: {v}" for k, v in facts]
-    e = html.escape
-    ht = [f"<!doctype html><html><head><meta charset='utf-8'><meta name='viewport' content='width=device-width, initial-scale=1'><title>{e(title)}</title><style>{CSS}</style>"
-          f"</head><body><h1>{e(title)}</h1><dl>"
-          + "".join(f"<dt>{e(k)}</dt><dd>{e(str(v))}</dd>" for k, v in facts) + "</dl>"]
+    ht = [f"<h1>{html.e(title)}</h1>", html.facts(facts)]
     for s in sections:
         md += ["", f"## {s['title']}", ""]
-        ht.append(f"<h2>{e(s['title'])}</h2>")
+        ht.append(html.heading(s["title"]))
         if s.get("note"):
             md += [s["note"], ""]
-            ht.append(f"<p>{e(s['note'])}</p>")
+            ht.append(f"<p>{html.text(s['note'])}</p>")
         if s.get("figure"):
             name, fig = s["figure"]
             path = out / "figures" / f"{name}.png"
             fig.savefig(path, dpi=110)
             md += [f"![{s['title']}](figures/{name}.png)", ""]
-            ht.append(f"<img alt='{e(s['title'])}' src='data:image/png;base64,"
-                      f"{base64.b64encode(path.read_bytes()).decode()}'>")
+            ht.append(html.figure(path, s["title"]))
         if s.get("csv"):
             data = s.get("data", s.get("table"))
             data.to_csv(out / "tables" / f"{s['csv']}.csv", index=False)
         if s.get("table") is not None:
             md.append(markdown_table(s["table"]))
-            ht.append(html_table(s["table"]))
-    ht.append("</body></html>")
+            ht.append(html.table(s["table"]))
     (out / "report.md").write_text("\n".join(md) + "\n", encoding="utf-8")
-    (out / "report.html").write_text("\n".join(ht), encoding="utf-8")
+    (out / "report.html").write_text(html.page(title, "\n".join(ht)), encoding="utf-8")
     return out / "report.html"
 
 
 def ci_text(v, lo, hi, digits: int = 3) -> str:
     """'+0.012 [-0.004, +0.028]'"""
-    if pd.isna(v):
-        return "–"
-    return f"{v:+.{digits}f} [{lo:+.{digits}f}, {hi:+.{digits}f}]"
+    return ci(v, lo, hi, digits, signed=True)
 
 
 # --- Comparison -----------------------------------------------------------------------------------
@@ -187,8 +180,7 @@ def write_sweep_report(sw, out: str | Path) -> Path:
     view = t[view_cols].copy()
     for m in ("residual", "worth", "acquisition_rate", "win_share_diff", "rounds", "first_player_advantage",
               "hero_imbalance"):
-        view[m] = [f"{v:.3f} [{lo:.3f}, {hi:.3f}]" if not pd.isna(v) else "–"
-                   for v, lo, hi in zip(t[m], t[f"{m}_lo"], t[f"{m}_hi"])]
+        view[m] = [ci(v, lo, hi) for v, lo, hi in zip(t[m], t[f"{m}_lo"], t[f"{m}_hi"])]
     for m in ("rounds", "first_player_advantage"):
         view[f"Δ {m} vs current"] = [ci_text(v, lo, hi) for v, lo, hi in
                                      zip(t[f"delta_{m}"], t[f"delta_{m}_lo"], t[f"delta_{m}_hi"])]

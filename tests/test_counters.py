@@ -43,7 +43,8 @@ def assert_same_report(run, reference):
     assert list(ours) == list(theirs) and "cards" in ours and "flame_removals" in ours
     for name in ours:
         pd.testing.assert_frame_equal(ours[name], theirs[name], check_exact=False, rtol=1e-12, obj=name)
-    assert render.headline(run) == render.headline(reference)
+    assert render.balance(run, ours) == render.balance(reference, theirs)
+    assert render.clock(ours) == render.clock(theirs)
     assert render.what_was_run(run) == render.what_was_run(reference)
     assert analysis.run_summary(run) == analysis.run_summary(reference)
     for metric in ("first_player_advantage", "rounds", "tie_rate"):
