@@ -13,6 +13,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 import analysis
@@ -32,6 +33,16 @@ METRICS = [
     ("95% CI", "Wilson score interval for a win share (summed win shares as successes); Newcombe's "
      "hybrid score interval for a difference of two win shares. A CI that excludes the baseline "
      "(fair share, or 0 for a difference) is unlikely to be noise alone."),
+    ("Worth", "what a copy of a card is worth to its owner, measured by intervening: on the same games, "
+     "one seat (game index mod players) starts with an extra copy from outside the reserve; worth is "
+     "that seat's win share with it minus without it, paired game by game, with a 95% CI. The text's "
+     "worth: the same against a twin with the same numbers and no text. Text that acts on the field or "
+     "when the card is fought (Defeated, Arrival, cost and field rules) never acts on a given copy."),
+    ("Power–cost curve, residual, implied cost, verdict", "worth fitted against cost by least squares, a "
+     "line per currency (Cosmos-only cards take the Strength line's slope through their mean); each card "
+     "is judged against the line fitted without it: residual = worth − line at its cost (95% CI), implied "
+     "cost = the cost at which the line meets its worth; under-/over-costed when the residual is "
+     "significantly more than the tolerance (1 cost point) from 0, Benjamini–Hochberg across cards."),
     ("Offered", "times a card was revealed on the battlefield, setup included."),
     ("Acquired / acquisition rate", "acquisitions by any means (Strength, Cosmos, effect, gift); the "
      "rate is acquisitions from a battlefield slot divided by times offered."),
@@ -68,8 +79,8 @@ METRICS = [
 CARD_COLUMNS = {
     "name": "card", "strength_cost": "S cost", "cosmos_cost": "C cost", "copies": "copies",
     "offered": "offered", "acquired": "acquired", "acquisition_rate": "acq. rate",
-    "mean_acquire_round": "mean round", "acquired_share": "acq. share", "win_share_acq": "win acq.",
-    "win_share_not": "win not", "diff": "difference [95% CI]", "in_final_deck": "in final deck",
+    "mean_acquire_round": "mean round", "acquired_share": "acq. share", "win_share_acq": "buyers' win (assoc.)",
+    "win_share_not": "others' win (assoc.)", "diff": "buyers − others (assoc.) [95% CI]", "in_final_deck": "in final deck",
     "rounds_on_field": "rounds on field", "take_rate_seen": "take rate seen", "took_vs_passed": "took − passed",
     "use_rate": "use rate", "pay_share": "pay share",
 }
@@ -158,10 +169,11 @@ def worth_view(worth: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({
         "card": w["name"], "verdict": w["verdict"],
         "price": [f"{p:g} {c}" for p, c in zip(w["price"], w["currency"])],
-        "worth [95% CI]": [ci(v, lo, hi, 1) for v, lo, hi in zip(w["worth"], w["worth_lo"], w["worth_hi"])],
-        "residual [95% CI]": [ci(v, lo, hi, 1, signed=True)
+        "worth [95% CI]": [ci(v, lo, hi, signed=True) for v, lo, hi in zip(w["worth"], w["worth_lo"], w["worth_hi"])],
+        "residual [95% CI]": [ci(v, lo, hi, signed=True)
                               for v, lo, hi in zip(w["residual"], w["residual_lo"], w["residual_hi"])],
-        "implied cost": ["–" if pd.isna(v) else f"{v:.1f}" for v in w["implied_cost"]],
+        "implied cost [95% CI]": [ci(v, lo, hi, 1) for v, lo, hi in
+                                  zip(w["implied_cost"], w["implied_cost_lo"], w["implied_cost_hi"])],
     })
 
 
@@ -243,11 +255,20 @@ def answers(run, tabs, has_worth_figure: bool = False) -> list[dict]:
     return [out_of_line(run, has_worth_figure), balance(run, tabs), clock(tabs), run_used(run)]
 
 
-def card_view(cards: pd.DataFrame) -> pd.DataFrame:
-    """The card table as shown in the report: reserve cards, sorted by win-share difference."""
+def card_view(cards: pd.DataFrame, worth: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The card table as shown in the report: reserve cards; with the measured worth (worth.csv),
+    each card's causal worth and verdict beside its costs, the most valuable first; else sorted by
+    the buyers' win-share difference (an association)."""
     t = cards.loc[cards["start"] == "reserve"].sort_values("win_share_diff", ascending=False).copy()
     t["diff"] = [ci(d, lo, hi, signed=True) for d, lo, hi in zip(t["win_share_diff"], t["diff_lo"], t["diff_hi"])]
-    return t[list(CARD_COLUMNS)].rename(columns=CARD_COLUMNS)
+    view = t[list(CARD_COLUMNS)].rename(columns=CARD_COLUMNS)
+    if worth is None:
+        return view
+    w = worth.set_index("name").reindex(t["name"])
+    view.insert(3, "worth (causal) [95% CI]",
+                [ci(v, lo, hi, signed=True) for v, lo, hi in zip(w["worth"], w["worth_lo"], w["worth_hi"])])
+    view.insert(4, "verdict", w["verdict"].fillna("–").to_numpy())
+    return view.iloc[np.argsort(-w["worth"].fillna(-np.inf).to_numpy(), kind="stable")]
 
 
 def unused_words(run, cards: pd.DataFrame) -> str:
@@ -283,8 +304,11 @@ def sections(run, tabs: dict) -> list[dict]:
     events = "cards" in tabs
     missing = lambda title: {"title": title, "note": NO_EVENTS}
     return [
-        {"title": "Cards", "table": card_view(tabs["cards"]), "figure": "card_forest",
-         "note": "Reserve cards, strongest association with winning first. Starting cards are in tables/cards.csv."}
+        {"title": "Cards", "table": card_view(tabs["cards"], card_worth(run.folder)), "figure": "card_forest",
+         "note": ("Reserve cards, the most valuable first: worth is causal (a copy given vs none, same games); "
+                  if card_worth(run.folder) is not None else "Reserve cards, strongest association first; ")
+                 + "the buyers' and others' win shares are associations (buyers are often the players who "
+                   "are ahead). Starting cards are in tables/cards.csv."}
         if events else missing("Cards"),
         {"title": "Cards whose text the bots never used", "note": unused_words(run, tabs["cards"])}
         if events else missing("Cards whose text the bots never used"),

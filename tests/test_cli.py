@@ -18,7 +18,8 @@ def invoke(*args):
 @pytest.fixture(scope="module")
 def run_dir(tmp_path_factory):
     out = tmp_path_factory.mktemp("cli") / "run"
-    r = invoke("simulate", "--games", 120, "--players", 3, "--workers", 2, "--seed", 3, "--out", out, "--report")
+    r = invoke("simulate", "--games", 120, "--players", 3, "--workers", 2, "--seed", 3, "--out", out, "--report",
+               "--worth-games", 40)
     assert r.exit_code == 0, r.output
     return out, r
 
@@ -31,6 +32,13 @@ def test_simulate_writes_a_run_and_prints_a_summary(run_dir):
     for words in ("120 games", "games/s", "Win share by seat", "Win share by hero", "Win share by policy",
                   "tie rate", "median Clock length", f"Run folder: {out}"):
         assert words in text
+
+
+def test_simulate_report_measures_card_worth_first(run_dir):
+    out, r = run_dir
+    assert "Curve: strength: worth =" in r.stdout and (out / "worth.csv").exists()
+    assert (out / "worth" / "report.html").exists() and (out / "figures" / "power_cost.png").exists()
+    assert "75 cards measured" in (out / "report.md").read_text()
 
 
 def test_simulate_report_writes_html_markdown_csv_and_png(run_dir):

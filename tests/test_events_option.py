@@ -67,7 +67,7 @@ def test_report_of_a_run_without_events_table(runs, tmp_path):
 def test_cli_events_option(tmp_path):
     out = tmp_path / "run"
     r = CliRunner().invoke(app, ["simulate", "--games", 20, "--workers", 1, "--events", "none", "--out", str(out),
-                                 "--report"])
+                                 "--report", "--worth-games", 0])
     assert r.exit_code == 0, r.output
     assert "Win share by seat" in r.stdout and (out / "report.html").exists()
     r = CliRunner().invoke(app, ["simulate", "--games", 20, "--events", "some", "--out", str(tmp_path / "x")])

@@ -33,10 +33,12 @@ def worth_csv(run) -> pd.DataFrame:
     names = list(run.cards.loc[run.cards["start"] == "reserve", "name"][:5])
     return pd.DataFrame({
         "name": names, "rank": [1, 2, 3, 4, 5], "currency": ["strength", "cosmos", "strength", "strength", "cosmos"],
-        "price": [4, 3, 5, 2, np.nan], "worth": [6.2, 1.1, 5.0, 2.5, np.nan], "worth_lo": [5.1, 0.2, 4.0, 0.5, np.nan],
-        "worth_hi": [7.3, 2.0, 6.0, 4.5, np.nan], "fitted": [4.1, 3.0, 5.0, 2.0, np.nan],
-        "residual": [2.1, -1.9, 0.0, 0.5, np.nan], "residual_lo": [1.0, -2.8, -1.0, -1.5, np.nan],
-        "residual_hi": [3.2, -1.0, 1.0, 2.5, np.nan], "implied_cost": [6.04, 1.1, 5.0, 2.5, np.nan],
+        "price": [4, 3, 5, 2, np.nan], "worth": [0.062, 0.011, 0.05, 0.025, np.nan],
+        "worth_lo": [0.051, 0.002, 0.04, 0.005, np.nan], "worth_hi": [0.073, 0.02, 0.06, 0.045, np.nan],
+        "fitted": [0.041, 0.03, 0.05, 0.02, np.nan], "residual": [0.021, -0.019, 0.0, 0.005, np.nan],
+        "residual_lo": [0.01, -0.028, -0.01, -0.015, np.nan], "residual_hi": [0.032, -0.01, 0.01, 0.025, np.nan],
+        "implied_cost": [6.04, 1.1, 5.0, 2.5, np.nan], "implied_cost_lo": [5.0, 0.2, 4.0, 1.0, np.nan],
+        "implied_cost_hi": [7.1, 2.0, 6.0, 4.0, np.nan],
         "verdict": ["over-costed", "under-costed", "fair", "too few", "no price"],
         "q": [0.01, 0.002, 0.8, np.nan, np.nan]})
 
@@ -77,7 +79,7 @@ def test_the_card_table_has_readable_headers_one_line_cis_and_no_nan(report):
     page, md = report
     cards = page[page.index("id='cards'"):page.index("id='cards-whose-text")]
     headers = re.findall(r"<th[^>]*>([^<]+)</th>", cards)
-    assert "card" in headers and "difference [95% CI]" in headers and not any("_" in h for h in headers)
+    assert "card" in headers and "buyers − others (assoc.) [95% CI]" in headers and not any("_" in h for h in headers)
     diff = re.findall(r"<td class='n'>([^<]*\[[^<]*)</td>", cards)
     assert diff and all(re.fullmatch(CI, d) or d == "–" for d in diff)
     text = re.sub(r"base64,[^']+", "", page) + md  # not the images
@@ -117,10 +119,14 @@ def test_with_worth_csv_the_cards_out_of_line_lead_the_report(run, tmp_path):
     assert "5 cards measured: 1 under-costed, 1 over-costed, 1 fair, 1 too few, 1 no price." in first
     rows = re.findall(r"<tr><td>([^<]+)</td><td>([^<]+)</td>", first)
     assert rows == [(worth["name"][1], "under-costed"), (worth["name"][0], "over-costed")]  # q ascending
-    assert "<td class='n'>6.2 [5.1, 7.3]</td>" in first and "+2.1 [+1.0, +3.2]" in first and ">6.0<" in first
+    assert "<td class='n'>+0.062 [+0.051, +0.073]</td>" in first and "+0.021 [+0.010, +0.032]" in first
+    assert ">6.0 [5.0, 7.1]<" in first
     assert "3 cosmos" in first and "data:image/png;base64" in first and "not measured" not in page
     assert "figures/power_cost.png" in md and (tmp_path / "rep" / "figures" / "power_cost.png").exists()
     assert md.index("5 cards measured") < md.index("## Contents")
+    cards = page[page.index("id='cards'"):page.index("id='cards-whose-text")]
+    first_row = re.search(r"<tbody>\s*<tr><td>([^<]+)</td>", cards)[1]
+    assert "worth (causal) [95% CI]" in cards and first_row == worth["name"][0]  # the most valuable first
 
 
 def test_tuning_documents_share_the_sortable_tables(tmp_path):

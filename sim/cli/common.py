@@ -41,7 +41,7 @@ def split_list(values: list[str] | None) -> list[str]:
 
 def parse_sets(values: list[str] | None) -> dict[str, int]:
     """--set "CARD.FIELD=VALUE" (repeatable) -> {"CARD.FIELD": VALUE}."""
-    from sim.cards.cardsets import NUMERIC_FIELDS
+    from sim.cards.cardsets import OVERRIDE_FIELDS
     from sim.spelling import did_you_mean
     out = {}
     for item in values or []:
@@ -49,9 +49,9 @@ def parse_sets(values: list[str] | None) -> dict[str, int]:
         name, dot, field = key.strip().rpartition(".")
         if not eq or not dot or not name:
             fail(f"bad --set '{item}': use \"CARD.FIELD=VALUE\", e.g. \"Taurus Aldebaran.strength_cost=7\"")
-        if field not in NUMERIC_FIELDS:
-            fail(f"bad --set '{item}': unknown field '{field}'{did_you_mean(field, NUMERIC_FIELDS)}; "
-                 f"allowed: {', '.join(NUMERIC_FIELDS)}")
+        if field not in OVERRIDE_FIELDS:
+            fail(f"bad --set '{item}': unknown field '{field}'{did_you_mean(field, OVERRIDE_FIELDS)}; "
+                 f"allowed: {', '.join(OVERRIDE_FIELDS)}")
         try:
             out[f"{name.strip()}.{field}"] = int(value.strip())
         except ValueError:

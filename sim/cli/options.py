@@ -17,7 +17,7 @@ Seed = Annotated[int, typer.Option("--seed", "-s", help="Master seed (0 or more)
 Policy = Annotated[List[str], typer.Option("--policy", help="Policy for all seats, or one per seat (repeat or comma-separate). See `seiya policies`.")]
 Heroes = Annotated[List[str], typer.Option("--heroes", help="One Hero per seat (Seiya, Shiryu, Hyoga, Shun, Ikki or random); default: random, distinct.")]
 Rule = Annotated[List[str], typer.Option("--rule", help="Set a rules parameter: NAME=VALUE (repeatable). See `seiya rules`.")]
-Set = Annotated[List[str], typer.Option("--set", help="Override a number of a card: \"CARD.FIELD=VALUE\", CARD a name as in `seiya cards list` or a number, FIELD one of copies, strength_cost, cosmos_cost, strength, heal, cosmos, vp. Repeatable.")]
+Set = Annotated[List[str], typer.Option("--set", help="Override a number of a card: \"CARD.FIELD=VALUE\", CARD a name as in `seiya cards list` or a number, FIELD one of copies, strength_cost, cosmos_cost, strength, heal, cosmos, vp; or an intervention: blank=1 (the card loses its text), gift=K / gift_blank=K (K copies, with or without text, given to one seat from outside the reserve, as `seiya worth` does). Repeatable.")]
 Cardset = Annotated[Optional[Path], typer.Option("--cardset", help="A designer's card file (TOML): its cards replace ours with the same id, new ids are added.")]
 Seats = Annotated[str, typer.Option("--seats", help="With different policies per seat: random (they take the seats in a random order each game, so seat and policy effects separate) or fixed (the first policy always plays first).")]
 Workers = Annotated[Optional[int], typer.Option("--workers", "-w", help="Worker processes (default: the machine's cores).")]

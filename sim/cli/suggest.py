@@ -11,7 +11,7 @@ from sim.cli import options
 from sim.cli.common import fail, split_list, user_errors
 from sim.cli.help import examples
 
-EXAMPLES = examples("seiya suggest --games 10000",
+EXAMPLES = examples("seiya suggest",
                     'seiya suggest --card "Aquarius Camus" --set "Aquarius Camus.strength_cost=4"',
                     'seiya suggest --card "Ophiuchus Shaina" --target acquisition_rate=0.5 --tolerance 0.1')
 
@@ -19,7 +19,7 @@ EXAMPLES = examples("seiya suggest --games 10000",
 def suggest(
     card: List[str] = typer.Option([], "--card", "--cards", "-c", help="Card(s) to tune: a name as in `seiya cards list` or a number (repeat or comma-separate). Default: every card out of line on the power–cost curve (or, with a METRIC=VALUE target, flagged as an outlier)."),
     field: List[str] = typer.Option([], "--field", "-f", help="With a METRIC=VALUE target, the cost(s) that may change: strength_cost, cosmos_cost (default: each the card has). On the curve, the card's price's currency."),
-    games: options.Games = 10000,
+    games: options.Games = 5000,
     tolerance: Optional[float] = typer.Option(None, "--tolerance", help="On the curve: cost points a card may stray from it (default 1). With METRIC=VALUE: the target ± this (default 0.05)."),
     target: str = typer.Option("curve", "--target", help="curve (the power–cost curve of `seiya worth`), or METRIC=VALUE with METRIC one of win_share_diff, acquisition_rate, acquired_share."),
     max_change: int = typer.Option(4, "--max-change", help="Costs stay within this of the current one (and at least 1)."),

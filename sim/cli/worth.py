@@ -1,6 +1,7 @@
 """`seiya worth`: each card's causal worth (a copy given vs none, same seeds) and the power–cost curve."""
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 from typing import List, Optional
 
@@ -10,14 +11,14 @@ from sim.cli import options
 from sim.cli.common import fail, split_list, user_errors
 from sim.cli.help import examples
 
-EXAMPLES = examples("seiya worth --games 20000",
+EXAMPLES = examples("seiya worth",
                     "seiya worth --run runs/<name>   # then `seiya report runs/<name>` opens with the verdicts",
                     'seiya worth --set "Aquarius Camus.strength_cost=4"')
 
 
 def worth(
     card: List[str] = typer.Option([], "--card", "--cards", "-c", help="Cards to measure (repeat or comma-separate); default: every reserve card (the curve needs them all)."),
-    games: options.Games = 10000,
+    games: options.Games = 5000,
     players: options.Players = 2,
     boxes: options.Boxes = ["base"],
     seed: options.Seed = 0,
@@ -37,7 +38,7 @@ def worth(
 ):
     """Give each card to one seat (outside the reserve, same seeds) and measure its worth: the change in that seat's win share per copy, with paired 95% CIs; fit worth against cost and name the cards out of line."""
     from sim.cli.progress import compile_engine, playing
-    from sim.cli.tuning_common import check_arm, default_workers, output_folder, print_table, quiet_matplotlib
+    from sim.cli.tuning_common import check_arm, default_workers, output_folder, quiet_matplotlib
     if not 0 < fdr < 1:
         fail(f"--fdr must be between 0 and 1, not {fdr}")
     if copies < 1 or tolerance < 0:
@@ -68,14 +69,41 @@ def worth(
     with playing(total, "Measuring"), user_errors():
         w = measure_worth(names, games, copies=copies, text=text, tolerance=tolerance, fdr=fdr,
                           workers=default_workers(workers), config=base)
-    typer.echo(repr(w))
-    typer.echo(f"Curve: {w.curve.describe()}")
-    from reports.worth import verdict_view
-    view = verdict_view(w.verdicts().head(top))
-    print_table(view.drop(columns=["curve"]), "Cards out of line on the power–cost curve, clearest first")
+    print_worth(w, top)
     typer.echo(f"Report: {w.report(folder)}")
     if run is not None:
         typer.echo(f"Saved for the run's report: {save_to_run(w, folder, run)}")
+
+
+def print_worth(w, top: int = 20):
+    from reports.worth import verdict_view
+    from sim.cli.tuning_common import print_table
+    typer.echo(repr(w))
+    typer.echo(f"Curve: {w.curve.describe()}")
+    view = verdict_view(w.verdicts().head(top))
+    print_table(view.drop(columns=["curve"]), "Cards out of line on the power–cost curve, clearest first")
+
+
+def measure_run(run: Path, games: int, workers: int | None = None, quiet: bool = False):
+    """`seiya worth --run RUN` with its defaults, for `seiya simulate --report`: measure, write
+    RUN/worth/, save worth.csv and the figure in the run folder."""
+    import shutil
+    from sim.cli.progress import playing
+    from sim.cli.tuning_common import default_workers, quiet_matplotlib
+    from sim.tools.worth import worth as measure_worth
+    base = run_config(run)
+    quiet_matplotlib()
+    if (run / "worth").is_dir():
+        shutil.rmtree(run / "worth")
+    from sim.games import load_cards
+    from sim.tools.impact import reserve_cards
+    arms = 1 + 2 * len(reserve_cards(load_cards(base.boxes, base.cardset, base.overrides)))
+    with (playing(games * arms, "Measuring card worth") if not quiet else nullcontext()), user_errors():
+        w = measure_worth(None, games, text=True, workers=default_workers(workers), config=base)
+    if not quiet:
+        print_worth(w, 10)
+    w.report(run / "worth")
+    save_to_run(w, run / "worth", run)
 
 
 def save_to_run(w, folder: Path, run: Path) -> Path:

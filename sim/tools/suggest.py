@@ -1,6 +1,6 @@
 """Cost suggestions: the cost at which a card's worth meets the power–cost curve, verified.
 
-    sug = sim.suggest(games=10000)                # every card out of line on the power–cost curve
+    sug = sim.suggest(games=5000)                 # every card out of line on the power–cost curve
     sug = sim.suggest(["Taurus Aldebaran"])       # or named cards
     sug.table     # per card: the suggested cost, its residual on the curve before / after on new
                   # games with 95% CIs, whether it is then fair
@@ -108,7 +108,7 @@ def pick(table: pd.DataFrame, metric: str, goal: float, tolerance: float) -> pd.
     return (ok.sort_values(["change", "gap"]) if len(ok) else t.sort_values(["gap", "change"])).iloc[0]
 
 
-def suggest(cards=None, games: int = 10000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
+def suggest(cards=None, games: int = 5000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
             boxes=("base",), cardset=None, overrides: dict | None = None, workers: int = 1,
             tolerance: float | None = None, max_change: int = 4, target: str = CURVE,
             fdr: float = 0.05, fields=COSTS, rules: dict | None = None, config=None, on_games=None) -> Suggestion:

@@ -1,6 +1,6 @@
 """Causal card worth: what a copy of a card is worth to the player who owns it, measured by giving it.
 
-    w = sim.worth(games=20000)          # every reserve card; or cards=["Aquarius Camus", ...]
+    w = sim.worth(games=5000)           # every reserve card; or cards=["Aquarius Camus", ...]
     w.table     # per card: worth (change in win share per copy given) with a 95% CI, the text's
                 # worth (given vs a text-less twin) when text=True, and the power–cost curve's
                 # verdict: fitted worth at the card's price, residual with CI, implied cost
@@ -125,7 +125,7 @@ def measure(config: GameConfig, names, games: int, first_game: int = 0, copies: 
     return pd.DataFrame(rows), shares
 
 
-def worth(cards=None, games: int = 20000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
+def worth(cards=None, games: int = 5000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
           boxes=("base",), cardset=None, overrides: dict | None = None, workers: int = 1, copies: int = 1,
           text: bool = False, tolerance: float = 1.0, fdr: float = 0.05, first_game: int = 0,
           rules: dict | None = None, config=None, on_games=None) -> Worth:
