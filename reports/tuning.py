@@ -209,7 +209,8 @@ def write_impact_report(imp, out: str | Path) -> Path:
         view[f"Δ {m} [95% CI]"] = [ci_text(d, lo, hi) for d, lo, hi in zip(w[f"delta_{m}"], w[f"lo_{m}"], w[f"hi_{m}"])]
         view[f"q {m}"] = w[f"q_{m}"].astype(float)
     facts = [("games", f"{imp.games} per arm, every arm on the same seeds and game indices"),
-             ("arms", "the card set as is, then one arm per card with that card banned (copies = 0)"),
+             ("arms", "the card set as is, then one arm per card with that card banned (copies = 0): the "
+                      "reserve is smaller too, so a ban measures both; a card's own worth is `seiya worth`"),
              ("changes that hold", f"{int(imp.table['significant'].sum())} at false-discovery rate {imp.fdr}")]
     sections = [
         {"title": "Impact of removing each card (without − with)", "table": view, "csv": "impact", "data": imp.table,

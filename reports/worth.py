@@ -29,7 +29,7 @@ def draw_power_cost(table: pd.DataFrame, curve, tolerance: float = 1.0) -> Figur
     for i, cur in enumerate(currencies):
         ax = fig.add_subplot(1, len(currencies), i + 1)
         d = table.loc[table["currency"] == cur]
-        jitter = (d.groupby("price").cumcount() - d.groupby("price")["price"].transform("size") / 2) * 0.03
+        jitter = (d.groupby("price").cumcount() - (d.groupby("price")["price"].transform("size") - 1) / 2) * 0.04
         x = d["price"] + jitter
         colours = [VERDICT_COLOURS.get(v, GREY) for v in d["verdict"]]
         ax.vlines(x, d["worth_lo"], d["worth_hi"], colors=colours, lw=1)
@@ -45,6 +45,7 @@ def draw_power_cost(table: pd.DataFrame, curve, tolerance: float = 1.0) -> Figur
         for _, r in d.loc[d["verdict"].isin(VERDICT_COLOURS)].iterrows():
             ax.annotate(r["name"], (r["price"], r["worth"]), fontsize=7, xytext=(4, 2), textcoords="offset points")
         ax.axhline(0, color=GREY, lw=0.6)
+        ax.set_xticks(np.unique(d["price"]))  # the costs cards have, whole numbers
         ax.set_xlabel(f"{cur.capitalize()} cost")
         ax.set_ylabel("worth: Δ win share per copy given")
         ax.legend(fontsize=8, loc="upper left")

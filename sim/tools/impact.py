@@ -8,9 +8,12 @@ seeds) does to game length, first-player advantage and Hero balance.
 
 This is the interventional view beside the card table's observational one: the card table says
 how the players who took a card fared (association); impact says how the game changes when the
-card is not there at all (cause, for these policies). Removing a card reshuffles the reserve, so
-the paired games diverge from the first reveal; pairing still shares the Heroes, seats and much
-of the randomness, and the CIs account for whatever it does not.
+card is not there at all (cause, for these policies). Removing a card also makes the reserve
+smaller (every non-Gold ban shortens the game by about a quarter of a round, whatever the card):
+impact measures the game without the card *and* with a smaller reserve. What a card itself is
+worth is `sim.worth`, whose arms keep the reserve as it is. Removing a card reshuffles the
+reserve, so the paired games diverge from the first reveal; pairing still shares the Heroes,
+seats and much of the randomness, and the CIs account for whatever it does not.
 """
 from __future__ import annotations
 
