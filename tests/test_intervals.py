@@ -1,11 +1,25 @@
-"""One interval estimator per metric: the delta method from summed per-game moments equals the
-one from per-game arrays; intervals stay within the metric's range; too few units give no verdict."""
+"""One interval estimator per metric: the card table's game-clustered CIs (from summed per-game
+moments) equal the per-game delta method of `compare`; run folder equals memory; intervals stay
+within the metric's range; too few units give no verdict."""
 import math
+import shutil
 
 import numpy as np
+import pandas as pd
 import pytest
 
-from analysis.paired import Est, diff, ratio, ratio_moments, se_moments
+import analysis
+import sim
+from analysis.compare import card_metrics, game_arrays
+from analysis.paired import MIN_COUNT, Est, diff, ratio, ratio_moments, se_moments
+from sim.runs.counters import run_counters
+
+GAMES = 300
+
+
+@pytest.fixture(scope="module")
+def run():
+    return sim.play(GAMES, players=3, seed=21)
 
 
 # --- The estimator -------------------------------------------------------------------------------
@@ -26,7 +40,67 @@ def test_moments_give_the_per_game_standard_error():
     assert (e1 - e2).se() > math.hypot(e1.se(), e2.se())  # the two sides move against each other
 
 
+def test_card_table_cis_equal_the_per_game_delta_method(run):
+    """Same run: the card table (from summed moments) and compare's card metrics (per-game arrays)
+    give the same CIs; the run has ties, whose win shares still sum to 1 per game."""
+    assert (run.players["win_share"] % 1 != 0).any()
+    assert np.allclose(run.players.groupby("game")["win_share"].sum(), 1)
+    t = analysis.card_table(run).set_index("id")
+    x = game_arrays(run)
+    cm = card_metrics(x)
+    for metric, lo, hi in (("win_share_acq", "win_share_acq_lo", "win_share_acq_hi"),
+                           ("win_share_not", "win_share_not_lo", "win_share_not_hi"),
+                           ("win_share_diff", "diff_lo", "diff_hi")):
+        want_lo, want_hi = cm[metric].ci()
+        got = t.reindex(x.card_ids)
+        np.testing.assert_allclose(got[metric], cm[metric].value, rtol=0, atol=1e-12, err_msg=metric)
+        np.testing.assert_allclose(got[lo], want_lo, rtol=0, atol=1e-9, err_msg=lo)
+        np.testing.assert_allclose(got[hi], want_hi, rtol=0, atol=1e-9, err_msg=hi)
+    tested = t.loc[~t["too_few"]]
+    assert len(tested) > 20 and (tested["diff_hi"] - tested["diff_lo"] > 0.01).all()
+
+
+def test_the_card_table_of_a_run_folder_equals_the_one_in_memory(run, tmp_path):
+    folder = sim.simulate(GAMES, players=3, seed=21, workers=1, batch_size=70, out=tmp_path / "r")
+    cols = ["win_share_acq_lo", "win_share_acq_hi", "win_share_not_lo", "win_share_not_hi", "diff_lo",
+            "diff_hi", "too_few"]
+    ours, mem = folder.card_table(), analysis.card_table(run)
+    pd.testing.assert_frame_equal(ours[cols], mem[cols], check_exact=False, rtol=1e-9)
+    assert "note" not in ours.attrs
+
+
+def test_an_older_run_folder_without_the_moments_reports_blank_cis(tmp_path):
+    """Counters files written before the moments were counted: the card table still comes, its
+    win-share CIs blank (or the whole range for too few), with a note."""
+    folder = sim.simulate(120, seed=2, workers=1, out=tmp_path / "old").folder
+    for f in (folder / "counters").glob("batch-*.parquet"):
+        c = pd.read_parquet(f)
+        old = c["counter"].isin(["moments_counted", "card.acquirers_sq", "card.acquirer_wins_sq",
+                                 "card.acquirer_wins_acquirers"])
+        assert old.any()
+        c.loc[~old].to_parquet(f, index=False)
+    assert run_counters(folder).scalar("moments_counted") == 0
+    t = sim.Run(folder).card_table()
+    assert "older version" in t.attrs["note"]
+    assert t["win_share_acq"].notna().any()
+    assert t.loc[~t["too_few"], ["diff_lo", "diff_hi", "win_share_acq_lo"]].isna().all(axis=None)
+    shutil.rmtree(folder / "counters")  # with no counters files, they are recounted: CIs again
+    assert "note" not in sim.Run(folder).card_table().attrs
+
+
 # --- Range and minimum count ---------------------------------------------------------------------
+def test_intervals_stay_within_the_range_and_too_few_get_none(run):
+    t = analysis.card_table(run)
+    for col in ("win_share_acq", "win_share_not"):
+        ok = t[f"{col}_lo"].notna()
+        assert (t.loc[ok, f"{col}_lo"] >= 0).all() and (t.loc[ok, f"{col}_hi"] <= 1).all()
+    ok = t["diff_lo"].notna()
+    assert (t.loc[ok, "diff_lo"] >= -1).all() and (t.loc[ok, "diff_hi"] <= 1).all()
+    few = t.loc[t["too_few"] & t["win_share_diff"].notna()]
+    assert len(few) and (few["acquirers"] < MIN_COUNT).all()
+    assert (few["diff_lo"] == -1).all() and (few["diff_hi"] == 1).all()  # no information claimed
+
+
 def test_a_rare_card_that_always_loses_gets_no_verdict():
     """The Pope case: 5 acquirers, all lost: the value is -0.5 with se about 0, but too few to say."""
     n = 400
