@@ -1,6 +1,7 @@
 """One interval estimator per metric: the card table's game-clustered CIs (from summed per-game
 moments) equal the per-game delta method of `compare`; run folder equals memory; intervals stay
-within the metric's range; too few units give no verdict."""
+within the metric's range; too few units give no verdict; one false-discovery family per
+comparison."""
 import math
 import shutil
 
@@ -11,10 +12,12 @@ import pytest
 import analysis
 import sim
 from analysis.compare import card_metrics, game_arrays
-from analysis.paired import MIN_COUNT, Est, diff, ratio, ratio_moments, se_moments
+from analysis.paired import MIN_COUNT, Est, bh_qvalues, diff, ratio, ratio_moments, se_moments
 from sim.runs.counters import run_counters
+from sim.tools.compare import compare_runs
 
 GAMES = 300
+ALDEBARAN = "Taurus Aldebaran"
 
 
 @pytest.fixture(scope="module")
@@ -116,3 +119,21 @@ def test_a_rare_card_that_always_loses_gets_no_verdict():
     assert change.too_few and np.isnan(change.p) and (change.lo, change.hi) == (-2, 2)
     big = Est(np.array(0.9), np.full(n, 3.0) * np.resize([1, -1], n), 1000.0, (0, 1))
     assert big.ci()[1] == 1.0 and big.ci()[0] < 0.9 and big.p() < 0.05
+
+
+# --- One false-discovery family, changed cards first --------------------------------------------
+def test_compare_uses_one_family_and_lists_the_changed_cards_first(run):
+    b = sim.play(GAMES, players=3, seed=21, overrides={f"{ALDEBARAN}.strength_cost": 7})
+    cmp = compare_runs(run, b)
+    p = np.concatenate([cmp.cards["p"], cmp.overall["p"]])
+    q = bh_qvalues(p)
+    np.testing.assert_array_equal(np.concatenate([cmp.cards["q"], cmp.overall["q"]]), q)
+    assert (cmp.cards["significant"] == (cmp.cards["q"] <= cmp.fdr)).all()
+    assert (cmp.overall["significant"] == (cmp.overall["q"] <= cmp.fdr)).all()
+    assert cmp.cards.loc[cmp.cards["too_few"], "p"].isna().all() and cmp.cards["too_few"].any()
+    assert cmp.tests == int(np.isfinite(p).sum()) and f"one family of {cmp.tests} tests" in repr(cmp)
+    s = cmp.card_summary()
+    assert s.iloc[0]["name"] == ALDEBARAN and s.iloc[0]["role"] == "changed"
+    assert (s["role"].iloc[1:] == "knock-on").all()
+    ok = cmp.cards["lo"].notna()
+    assert (cmp.cards.loc[ok, "lo"] >= -2).all() and (cmp.cards.loc[ok, "hi"] <= 2).all()
