@@ -1,7 +1,7 @@
 """One interval estimator per metric: the card table's game-clustered CIs (from summed per-game
 moments) equal the per-game delta method of `compare`; run folder equals memory; intervals stay
 within the metric's range; too few units give no verdict; one false-discovery family per
-comparison."""
+comparison; the share of null comparisons that flag anything stays near the stated level."""
 import math
 import shutil
 
@@ -15,6 +15,7 @@ from analysis.compare import card_metrics, game_arrays
 from analysis.paired import MIN_COUNT, Est, bh_qvalues, diff, ratio, ratio_moments, se_moments
 from sim.runs.counters import run_counters
 from sim.tools.compare import compare_runs
+from tests.null_calibration import null_comparisons
 
 GAMES = 300
 ALDEBARAN = "Taurus Aldebaran"
@@ -137,3 +138,16 @@ def test_compare_uses_one_family_and_lists_the_changed_cards_first(run):
     assert (s["role"].iloc[1:] == "knock-on").all()
     ok = cmp.cards["lo"].notna()
     assert (cmp.cards.loc[ok, "lo"] >= -2).all() and (cmp.cards.loc[ok, "hi"] <= 2).all()
+
+
+# --- Null calibration ----------------------------------------------------------------------------
+def test_null_comparisons_rarely_flag_anything():
+    """100 comparisons of equal card sets (independent games, unpaired; ~400 tests each). With one
+    Benjamini-Hochberg family per comparison, P(any change holds) <= 0.05 under the null, so the
+    number flagged is at most Binomial(100, 0.05): mean 5, sd 2.2, P(>= 11) = 1.1%. Allowing 10
+    keeps a calibrated procedure's chance of failing this test near 1%, while one that flags at
+    twice the stated rate (10%) would pass only about half the time; without the family control
+    (each test at 5%) nearly every comparison flags something."""
+    t = null_comparisons(100, 150, seed=3)
+    assert t["tests"].min() > 100
+    assert t["flagged"].sum() <= 10, t["flagged"].sum()

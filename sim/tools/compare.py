@@ -24,7 +24,7 @@ rate) is `too_few`: no test (p and q are NaN), and its interval is the whole ran
 One false-discovery family per comparison: every card test (all metrics) and every overall metric
 together get Benjamini-Hochberg q-values, and a change 'holds' (`significant`) when its q is at
 most the false-discovery rate (default 0.05); so the chance that a comparison of equal card sets
-reports any change at all stays near that rate.
+reports any change at all stays near that rate (tests/null_calibration.py measures it).
 """
 from __future__ import annotations
 
