@@ -3,7 +3,7 @@
     analysis.cards.card_table(run)         one row per card: offers, acquisitions, win share
     analysis.clock.length_summary(run)     game length; also flames_by_round, flame_removals, end_reasons
     analysis.balance.win_share_by(run, by) win share by "hero", "seat" or "policy" with CIs
-    analysis.stats.wilson / newcombe_diff  the confidence intervals
+    analysis.paired                        the confidence intervals of ratios of sums over games
     analysis.compare.game_arrays(run)      a run as per-game arrays, for paired comparisons
 
 `run` is a run folder path, a `sim.Run`, or anything with the DataFrames `.games`, `.players`,

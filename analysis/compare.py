@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from analysis._data import as_run
-from analysis.paired import Est, diff, mean, ratio
+from analysis.paired import SHARE, Est, diff, mean, ratio
 from sim.engine.enums import HEROES
 
 CARD_METRICS = ("win_share_diff", "acquisition_rate", "acquired_share", "win_share_acq", "win_share_not")
@@ -100,10 +100,10 @@ def game_arrays(run, games: np.ndarray | None = None, card_ids: np.ndarray | Non
 def card_metrics(x: GameArrays) -> dict[str, Est]:
     """Each card metric as an Est over the card columns (see the module docstring)."""
     n = np.broadcast_to(float(x.n_players), x.buyers.shape)
-    acq = ratio(x.buyer_wins, x.buyers)
-    not_ = ratio(x.wins[:, None] - x.buyer_wins, n - x.buyers)
-    return {"win_share_diff": acq - not_, "acquisition_rate": ratio(x.taken, x.offered),
-            "acquired_share": ratio(x.buyers, n), "win_share_acq": acq, "win_share_not": not_}
+    acq = ratio(x.buyer_wins, x.buyers, SHARE)
+    not_ = ratio(x.wins[:, None] - x.buyer_wins, n - x.buyers, SHARE)
+    return {"win_share_diff": acq - not_, "acquisition_rate": ratio(x.taken, x.offered, SHARE),
+            "acquired_share": ratio(x.buyers, n, SHARE), "win_share_acq": acq, "win_share_not": not_}
 
 
 def hero_imbalance(shares: Est, fair: float) -> Est:
@@ -113,21 +113,22 @@ def hero_imbalance(shares: Est, fair: float) -> Est:
     dev = shares.value[ok] - fair
     rms = float(np.sqrt(np.mean(dev ** 2))) if ok.any() else np.nan
     grad = dev / (ok.sum() * rms) if rms > 0 else np.zeros_like(dev)
-    return Est(np.asarray(rms), shares.infl[:, ok] @ grad)
+    return Est(np.asarray(rms), shares.infl[:, ok] @ grad, bounds=SHARE)
 
 
 def overall_metrics(x: GameArrays) -> dict[str, Est]:
     """Game-level metrics: length, first-player advantage, ties, Clock endings, Hero balance."""
     fair = 1.0 / x.n_players if x.n_players else np.nan
     fpa = mean(x.seat0)
-    out = {"rounds": mean(x.rounds), "player_turns": mean(x.turns),
-           "first_player_advantage": Est(fpa.value - fair, fpa.infl),
-           "tie_rate": mean(x.tie), "clock_end_share": mean(x.clock_end)}
-    heroes = ratio(x.hero_w, x.hero_n)
+    length = (0.0, np.inf)
+    out = {"rounds": mean(x.rounds, length), "player_turns": mean(x.turns, length),
+           "first_player_advantage": Est(fpa.value - fair, fpa.infl, fpa.count, (-fair, 1 - fair)),
+           "tie_rate": mean(x.tie, SHARE), "clock_end_share": mean(x.clock_end, SHARE)}
+    heroes = ratio(x.hero_w, x.hero_n, SHARE)
     out["hero_imbalance"] = hero_imbalance(heroes, fair)
     for i, h in enumerate(HEROES):
         if not np.isnan(heroes.value[i]):
-            out[f"win_share:{h}"] = Est(heroes.value[i], heroes.infl[:, i])
+            out[f"win_share:{h}"] = heroes.column(i)
     return out
 
 
@@ -138,11 +139,12 @@ def diff_rows(a: dict[str, Est], b: dict[str, Est], paired: bool, confidence: fl
             continue
         d = diff(a[name], b[name], paired, confidence)
         rows.append(dict(metric=name, a=d.a, b=d.b, delta=d.delta, lo=d.lo, hi=d.hi, se=d.se,
-                         se_unpaired=d.se_unpaired, p=d.p))
-    for r in rows:  # plain floats (0-d arrays would make object columns)
+                         se_unpaired=d.se_unpaired, p=d.p, too_few=d.too_few))
+    for r in rows:  # plain floats and bools (0-d arrays would make object columns)
         for k, v in r.items():
             if k != "metric":
-                r[k] = np.asarray(v, dtype=float) if np.ndim(v) else float(v)
+                kind = bool if k == "too_few" else float
+                r[k] = np.asarray(v, dtype=kind) if np.ndim(v) else kind(v)
     return rows
 
 
@@ -166,8 +168,7 @@ def arm_ests(result, card_id: int) -> dict[str, Est]:
     """The sweep metrics of one arm for one card, as estimates with per-game influence."""
     x = game_arrays(result, card_ids=np.array([card_id]))
     cm, om = card_metrics(x), overall_metrics(x)
-    ests = {m: Est(cm[m].value[0], cm[m].infl[:, 0]) for m in ("acquisition_rate", "win_share_diff",
-                                                               "acquired_share")}
+    ests = {m: cm[m].column(0) for m in ("acquisition_rate", "win_share_diff", "acquired_share")}
     ests.update({m: om[m] for m in ("rounds", "first_player_advantage", "hero_imbalance")})
     return ests
 

@@ -30,9 +30,15 @@ from sim.policy_files import PolicyFileError, read_ratings
 METRICS = [
     ("Win share", "1 for a win, 1/k for each of k players tied for first, 0 for a loss. A group's win "
      "share is its mean over player-games (one player in one game); a fair group scores 1/players."),
-    ("95% CI", "Wilson score interval for a win share (summed win shares as successes); Newcombe's "
-     "hybrid score interval for a difference of two win shares. A CI that excludes the baseline "
-     "(fair share, or 0 for a difference) is unlikely to be noise alone."),
+    ("95% CI", "For a seat's or a Hero's win share, Wilson's score interval (summed win shares as "
+     "successes). For a card's win shares and their difference, the delta method with the game as the "
+     "unit (the seats of a game share its win, so they are not independent draws): the same estimator "
+     "in the card table, compare, sweep and suggest. Every interval stays within the metric's range "
+     "(0 to 1 for a share or rate, −1 to +1 for a difference). Below 30 player-games on either side "
+     "(too few), a card's interval is that whole range and it gets no verdict. A CI that excludes the "
+     "baseline (fair share, or 0 for a difference) is unlikely to be noise alone; in a comparison, a "
+     "change holds only when its Benjamini–Hochberg q-value, over every test of the comparison (cards "
+     "and overall), is at most the false-discovery rate (0.05)."),
     ("Worth", "what a copy of a card is worth to its owner, measured by intervening: on the same games, "
      "one seat (game index mod players) starts with an extra copy from outside the reserve; worth is "
      "that seat's win share with it minus without it, paired game by game, with a 95% CI. The text's "
@@ -260,7 +266,9 @@ def card_view(cards: pd.DataFrame, worth: pd.DataFrame | None = None) -> pd.Data
     each card's causal worth and verdict beside its costs, the most valuable first; else sorted by
     the buyers' win-share difference (an association)."""
     t = cards.loc[cards["start"] == "reserve"].sort_values("win_share_diff", ascending=False).copy()
-    t["diff"] = [ci(d, lo, hi, signed=True) for d, lo, hi in zip(t["win_share_diff"], t["diff_lo"], t["diff_hi"])]
+    few = t["too_few"] if "too_few" in t else pd.Series(False, index=t.index)
+    t["diff"] = [f"{d:+.3f} (too few)" if f and not pd.isna(d) else ci(d, lo, hi, signed=True)
+                 for d, lo, hi, f in zip(t["win_share_diff"], t["diff_lo"], t["diff_hi"], few)]
     view = t[list(CARD_COLUMNS)].rename(columns=CARD_COLUMNS)
     if worth is None:
         return view

@@ -89,7 +89,7 @@ def comparison_sections(cmp, top: int = 20) -> list[dict]:
     ov = cmp.overall.copy()
     ov_view = pd.DataFrame({"metric": ov["metric"], cmp.label_a: ov["a"], cmp.label_b: ov["b"],
                             "change [95% CI]": [ci_text(*r) for r in ov[["delta", "lo", "hi"]].itertuples(index=False)],
-                            "p": ov["p"], "significant": ov["significant"]})
+                            "q": ov["q"] if "q" in ov else ov["p"], "holds": ov["significant"]})
     s = cmp.card_summary().head(top)
     view = pd.DataFrame({"card": s["name"], "changed": s["changed"]})
     for m in ("win_share_diff", "acquisition_rate", "acquired_share"):
@@ -102,8 +102,10 @@ def comparison_sections(cmp, top: int = 20) -> list[dict]:
          "csv": "compare_overall", "data": cmp.overall,
          "note": "B − A per metric with a 95% CI; paired game by game when both arms played the same seeds."},
         {"title": f"Cards: the {top} clearest changes", "table": view, "csv": "compare_cards", "data": cmp.cards,
-         "note": f"Sorted by the largest |change / se| over the card's metrics. q is the Benjamini–Hochberg "
-                 f"q-value across all cards; a change holds at false-discovery rate {cmp.fdr} when q ≤ {cmp.fdr}.",
+         "note": f"The cards whose numbers changed first, then the knock-ons, each by the largest |change / se| "
+                 f"over its metrics. q is the Benjamini–Hochberg q-value over every test of the comparison (every "
+                 f"card and metric, and the overall metrics); a change holds at false-discovery rate {cmp.fdr} "
+                 f"when q ≤ {cmp.fdr}. Too few: fewer than 30 player-games on a side, not tested.",
          "figure": ("compare_forest", draw_comparison_forest(
              comparison_forest_data(cmp.cards, "win_share_diff"), "win_share_diff", label))},
         {"title": "Acquisition rate changes", "figure": ("compare_acquisition", draw_comparison_forest(

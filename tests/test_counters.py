@@ -156,8 +156,8 @@ def test_group_counters_equal_a_groupby_of_the_players():
 
 def test_card_acquisition_sums_equal_a_pandas_reference():
     """offered, acquired (from the field), their rounds, and the acquirers (player-games that took
-    the card at least once) with their summed win shares, against pandas; the events' order does
-    not matter."""
+    the card at least once) with their summed win shares and per-game second moments, against
+    pandas; the events' order does not matter."""
     res = sim.play(200, players=2, seed=8)
     ev = res.events
     acq = ev.loc[ev["kind"] == "acquire"]
@@ -169,6 +169,10 @@ def test_card_acquisition_sums_equal_a_pandas_reference():
         "acquire_rounds": acq.groupby("card_id")["round"].sum(),
         "acquirers": takers.groupby("card_id").size(),
         "acquirer_wins": takers.groupby("card_id")["win_share"].sum()}).fillna(0).astype(float)
+    per_game = takers.groupby(["card_id", "game"])["win_share"].agg(["size", "sum"])  # b_g, a_g
+    moments = pd.DataFrame({"acquirers_sq": per_game["size"] ** 2, "acquirer_wins_sq": per_game["sum"] ** 2,
+                            "acquirer_wins_acquirers": per_game["size"] * per_game["sum"]}).groupby("card_id").sum()
+    want = want.join(moments).fillna(0.0)
     assert want["acquirers"].sum() > 100 and (want["acquirers"] < want["acquired"]).any()
     for events in (ev, ev.sample(frac=1, random_state=0)):
         got = card_sums(res.games, res.players, events, res.decks)[list(want.columns)]

@@ -80,8 +80,8 @@ def test_the_card_table_has_readable_headers_one_line_cis_and_no_nan(report):
     cards = page[page.index("id='cards'"):page.index("id='cards-whose-text")]
     headers = re.findall(r"<th[^>]*>([^<]+)</th>", cards)
     assert "card" in headers and "buyers − others (assoc.) [95% CI]" in headers and not any("_" in h for h in headers)
-    diff = re.findall(r"<td class='n'>([^<]*\[[^<]*)</td>", cards)
-    assert diff and all(re.fullmatch(CI, d) or d == "–" for d in diff)
+    diff = re.findall(r"<td class='n'>([^<]*(?:\[|too few)[^<]*)</td>", cards)
+    assert diff and all(re.fullmatch(CI, d) or re.fullmatch(r"[+-]\d\.\d{3} \(too few\)", d) for d in diff)
     text = re.sub(r"base64,[^']+", "", page) + md  # not the images
     assert not re.search(r"\bnan\b", text, flags=re.IGNORECASE)
     assert re.search(r"\| win share \[95% CI\] \|", md)

@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 
-from analysis.stats import newcombe_diff, wilson, z_value
+from analysis.stats import wilson, z_value
 
 
 def test_z_value_is_the_normal_quantile():
@@ -38,25 +38,3 @@ def test_wilson_edges_and_vectors():
 def test_wilson_accepts_fractional_successes_from_ties():
     lo, hi = wilson(1.5, 3)
     assert 0 < lo < 0.5 < hi < 1
-
-
-def test_newcombe_matches_the_published_example():
-    d, lo, hi = newcombe_diff(56, 70, 48, 80)
-    assert d == pytest.approx(0.2)
-    assert (lo, hi) == (pytest.approx(0.0524, abs=1e-4), pytest.approx(0.3339, abs=1e-4))
-
-
-def test_newcombe_by_hand_and_antisymmetric():
-    l1, u1 = wilson(3, 10)
-    l2, u2 = wilson(6, 12)
-    d, lo, hi = newcombe_diff(3, 10, 6, 12)
-    assert d == pytest.approx(-0.2)
-    assert lo == pytest.approx(-0.2 - math.sqrt((0.3 - l1) ** 2 + (u2 - 0.5) ** 2))
-    assert hi == pytest.approx(-0.2 + math.sqrt((u1 - 0.3) ** 2 + (0.5 - l2) ** 2))
-    d2, lo2, hi2 = newcombe_diff(6, 12, 3, 10)
-    assert (d2, lo2, hi2) == (pytest.approx(-d), pytest.approx(-hi), pytest.approx(-lo))
-
-
-def test_newcombe_is_vectorised_and_nan_for_empty_groups():
-    d, lo, hi = newcombe_diff([1, 2], [2, 0], [1, 1], [2, 2])
-    assert d.shape == (2,) and d[0] == 0 and math.isnan(d[1]) and math.isnan(lo[1])

@@ -52,7 +52,10 @@ def test_outliers_flag_the_cheap_card():
     base = play_arm(sim.games.game_config(overrides=CHEAP), 300, 0, 2)
     t = outliers(base, tolerance=0.05)
     assert t.loc[t["name"] == CARD, "outlier"].item()
-    assert (t["q"] >= t["p"]).all() and not t.loc[t["win_share_diff"].abs() <= 0.05, "outlier"].any()
+    tested = t.dropna(subset=["p"])
+    assert (tested["q"] >= tested["p"]).all() and not t.loc[t["win_share_diff"].abs() <= 0.05, "outlier"].any()
+    few = t.loc[t["too_few"]]  # too few acquirers to test: no p, no q, never an outlier
+    assert len(few) and few["p"].isna().all() and few["q"].isna().all() and not few["outlier"].any()
 
 
 def test_the_report(planted, tmp_path):

@@ -98,11 +98,12 @@ def _print(cmp, top: int):
                               "B - A [95% CI]": [ci_text(d, lo, hi) for d, lo, hi in zip(ov["delta"], ov["lo"], ov["hi"])]}),
                 "Overall")
     s = cmp.card_summary().head(top)
-    view = pd.DataFrame({"card": s["name"], "changed": s["changed"]})
+    view = pd.DataFrame({"card": s["name"], "role": s["role"], "changed": s["changed"]})
     for m in ("win_share_diff", "acquisition_rate"):
         view[f"Δ {m} [95% CI]"] = [ci_text(d, lo, hi) for d, lo, hi in zip(s[f"delta_{m}"], s[f"lo_{m}"], s[f"hi_{m}"])]
-        view[f"q {m}"] = s[f"q_{m}"].astype(float)
-    print_table(view, f"Cards: the {top} clearest changes (q: Benjamini-Hochberg across cards; holds if q <= {cmp.fdr})")
+        view[f"q {m}"] = [("too few" if few else f"{q:.3g}") for q, few in zip(s[f"q_{m}"], s[f"too_few_{m}"])]
+    print_table(view, f"Cards: the {top} first, changed cards then the clearest knock-ons (q: Benjamini-Hochberg over "
+                f"every card and overall test; holds if q <= {cmp.fdr})")
     r = cmp.ci_ratio()
     if cmp.paired:
         typer.echo("Paired / unpaired CI width (median over cards): " + ", ".join(

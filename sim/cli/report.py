@@ -23,6 +23,8 @@ def print_report(run, out: Path | None = None):
     typer.echo(f"Report: {write_report(run, out)}")
     if analysis.has_events(run):
         table = run.card_table()
+        if table.attrs.get("note"):
+            typer.echo(table.attrs["note"])
         if table["held"].notna().any():  # else a run folder of an older version: uses not counted
             n = len(never_used(table, run.cards))
             typer.echo(f"Cards whose use or optional cost the bots never used: {n}"

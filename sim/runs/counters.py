@@ -21,6 +21,8 @@ Stored long, one row per (counter, key, i0, i1), with an int64 `value`:
                                                                   flames left after it
     flame                  how            card id       -         flames the card put out that way
     card.<sum>             -              card id       -         sim.runs.tally.card_sums (SUMS)
+    moments_counted        -              -             -         games counted with the card sums'
+                                                                  MOMENT_SUMS
     uses_counted           -              -             -         games counted with the cards held
     card.<use sum>         -              card id       -         sim.runs.tally.use_sums (USE_SUMS)
     <by>.player_games      group          final VP      players   player-games of the group (<by>:
@@ -30,11 +32,12 @@ Stored long, one row per (counter, key, i0, i1), with an int64 `value`:
 
 Win shares are counted in 1/60ths (WIN_UNIT): a k-way tie gives each 1/k, a whole number of
 1/60ths for k <= 5, so every counter is an integer and sums do not depend on how games were
-batched. Event-log counters (logged, flames_left, flame, card.*) exist only for batches counted
-with an event log; a run folder always has one (the engine logs a summary whatever --events says),
-except the batches of an older run made with --events none. The use counters (uses_counted and the
-USE_SUMS) need the cards held too, which the engine returns since it counts them: an older run's
-batches have none.
+batched (the squared win shares of MOMENT_SUMS in 1/3600ths). Event-log counters (logged,
+flames_left, flame, moments_counted, card.*) exist only for batches counted with an event log; a
+run folder always has one (the engine logs a summary whatever --events says), except the batches
+of an older run made with --events none. The use counters (uses_counted and the USE_SUMS) need the
+cards held too, which the engine returns since it counts them: an older run's batches have none;
+nor have they the MOMENT_SUMS (moments_counted).
 """
 from __future__ import annotations
 
@@ -43,7 +46,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.runs.tally import SUMS, USE_SUMS, WIN_SUMS, card_sums, flames_left, use_sums
+from sim.runs.tally import MOMENT_SUMS, SUMS, USE_SUMS, WIN_SQ_SUMS, WIN_SUMS, card_sums, flames_left, use_sums
 
 GROUPS = ("hero", "seat", "policy")  # the player-game groups counted
 
@@ -126,6 +129,7 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
         rows.append(_rows("flame", h.to_numpy(), key=h.index.get_level_values(0).astype(str).to_numpy(dtype=object),
                           i0=h.index.get_level_values(1)))
         sums = card_sums(games, players.assign(win_share=wins), events, decks)  # wins in whole 1/60ths
+        rows.append(_rows("moments_counted", len(games)))
         for col in SUMS:
             rows.append(_rows(f"card.{col}", np.rint(sums[col].to_numpy()), i0=sums.index.to_numpy()))
         if held is not None:
@@ -225,13 +229,17 @@ class Counters:
         return t
 
     def card_sums(self) -> pd.DataFrame:
-        """sim.runs.tally.card_sums summed over the run (win sums back in win shares)."""
+        """sim.runs.tally.card_sums summed over the run (win sums back in win shares); the
+        MOMENT_SUMS are NaN unless every game was counted with them (an older run folder)."""
         cols = {}
         for col in SUMS:
             t = self.table(f"card.{col}")
             cols[col] = pd.Series(t["value"].to_numpy(dtype=float), index=t["i0"].to_numpy())
         sums = pd.DataFrame(cols).fillna(0.0).rename_axis("card_id")
         sums[list(WIN_SUMS)] = sums[list(WIN_SUMS)] / WIN_UNIT
+        sums[list(WIN_SQ_SUMS)] = sums[list(WIN_SQ_SUMS)] / WIN_UNIT ** 2
+        if self.scalar("moments_counted") != self.games:
+            sums[list(MOMENT_SUMS)] = np.nan
         return sums.sort_index()
 
     def use_sums(self) -> pd.DataFrame | None:

@@ -54,11 +54,17 @@ def _per_card(card: np.ndarray, n: int, weights=None) -> np.ndarray:
     return np.bincount(card, weights=weights, minlength=n).astype(float)
 
 
-# The columns of `card_sums`; those holding summed win shares are WIN_SUMS. The first six come
-# from the reveals and acquisitions (`_count_events`, in that order).
+# The columns of `card_sums`; those holding summed win shares are WIN_SUMS, and WIN_SQ_SUMS their
+# squares. The first nine come from the reveals and acquisitions (`_count_events`, in that order);
+# MOMENT_SUMS are the per-game second moments of the acquirers (b_g: player-games of game g that
+# acquired the card, a_g: their summed win share): sum_g b_g^2, sum_g a_g^2, sum_g a_g * b_g, from
+# which a game-clustered standard error of the win shares follows (analysis.cards).
+MOMENT_SUMS = ("acquirers_sq", "acquirer_wins_sq", "acquirer_wins_acquirers")
 SUMS = ("offered", "acquired", "acquired_from_field", "acquire_rounds", "acquirers", "acquirer_wins",
-        "holders", "final_copies") + MARKET_SUMS
-WIN_SUMS = ("acquirer_wins", "took_wins", "passed_wins")
+        *MOMENT_SUMS, "holders", "final_copies") + MARKET_SUMS
+WIN_SUMS = ("acquirer_wins", "acquirer_wins_acquirers", "took_wins", "passed_wins")
+WIN_SQ_SUMS = ("acquirer_wins_sq",)
+N_COUNTED = 9  # SUMS[:N_COUNTED] come from `_count_events`
 REVEAL, ACQUIRE = 1, 2  # `_count_events`' event codes (0: any other event)
 
 
@@ -68,8 +74,9 @@ def card_sums(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFrame,
     each is a sum over games, so the sums of several batches add up to those of the whole run.
     offered: reveals; acquired (from_field: from a slot, b >= 0), acquire_rounds: acquisitions and
     the sum of their rounds; acquirers, acquirer_wins: the player-games that acquired the card at
-    least once and the sum of their win shares; holders, final_copies: player-games holding the
-    card at the end and their copies; then MARKET_SUMS."""
+    least once and the sum of their win shares; MOMENT_SUMS: their per-game second moments;
+    holders, final_copies: player-games holding the card at the end and their copies; then
+    MARKET_SUMS."""
     card = events["card_id"].to_numpy("int64")
     deck_card = decks["card_id"].to_numpy()
     n = 1 + max(card.max(initial=-1), deck_card.max(initial=-1), 0)
@@ -77,11 +84,11 @@ def card_sums(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFrame,
     order = by_game.order
     kind = events["kind"]  # compared as is: a categorical column converted to str is slow
     code = REVEAL * (kind == "reveal").to_numpy(np.int8) + ACQUIRE * (kind == "acquire").to_numpy(np.int8)
-    counted = np.zeros((n, 6))
+    counted = np.zeros((n, N_COUNTED))
     _count_events(by_game.game_row, events["seat"].to_numpy("int64")[order], card[order],
                   events["round"].to_numpy("int64")[order], events["b"].to_numpy("int64")[order], code[order],
                   by_game.wins, counted)
-    cols = dict(zip(SUMS[:6], counted.T))
+    cols = dict(zip(SUMS[:N_COUNTED], counted.T))
     held = np.flatnonzero(decks["copies"].to_numpy() > 0)
     cols["holders"] = _per_card(deck_card[held], n)
     cols["final_copies"] = _per_card(deck_card[held], n, decks["copies"].to_numpy()[held].astype(float))
@@ -118,12 +125,16 @@ def use_sums(events: pd.DataFrame, held: pd.DataFrame) -> pd.DataFrame:
 
 @njit(cache=True)
 def _count_events(game_row, seat, card, rnd, b, code, wins, sums):
-    """Add the reveals and acquisitions (code REVEAL, ACQUIRE) to the first six SUMS (columns of
-    sums, rows: card ids), in one pass over the events (integer arrays, each game's events together;
-    game_row: the game's row in wins). A player-game counts once among a card's acquirers: at its
-    first acquisition of the card in the game (`last`: per seat and card, the game row it was
-    last counted in); an acquirer who is not a player of the games given counts in neither."""
+    """Add the reveals and acquisitions (code REVEAL, ACQUIRE) to the first N_COUNTED SUMS (columns
+    of sums, rows: card ids), in one pass over the events (integer arrays, each game's events
+    together; game_row: the game's row in wins). A player-game counts once among a card's
+    acquirers: at its first acquisition of the card in the game (`last`: per seat and card, the
+    game row it was last counted in); an acquirer who is not a player of the games given counts in
+    neither. A card's acquirers in its current game (`game_b`, `game_a`: count, win share) are
+    added to the MOMENT_SUMS when its next game with acquirers starts, and at the end."""
     last = np.full((wins.shape[1], len(sums)), -1)
+    game_of = np.full(len(sums), -1)
+    game_b, game_a = np.zeros(len(sums)), np.zeros(len(sums))
     for i in range(len(card)):
         k = card[i]
         if code[i] == REVEAL:
@@ -138,6 +149,20 @@ def _count_events(game_row, seat, card, rnd, b, code, wins, sums):
                 last[s, k] = g
                 sums[k, 4] += 1
                 sums[k, 5] += wins[g, s]
+                if game_of[k] != g:
+                    _add_moments(sums, k, game_b[k], game_a[k])
+                    game_of[k], game_b[k], game_a[k] = g, 0.0, 0.0
+                game_b[k] += 1
+                game_a[k] += wins[g, s]
+    for k in range(len(sums)):
+        _add_moments(sums, k, game_b[k], game_a[k])
+
+
+@njit(cache=True)
+def _add_moments(sums, k, b, a):
+    sums[k, 6] += b * b
+    sums[k, 7] += a * a
+    sums[k, 8] += a * b
 
 
 def stays(events: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:

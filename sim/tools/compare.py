@@ -3,8 +3,8 @@
     cmp = sim.tools.compare.compare_runs(run_a, run_b)   # two runs, PlayResults or run folders
     cmp = sim.compare(2000, overrides={"Taurus Aldebaran.strength_cost": 7})   # or play both arms here
     cmp.overall        # game length, first-player advantage, ties, Hero win shares: A, B, B - A, CI
-    cmp.cards          # per card and metric: A, B, B - A, paired 95% CI, p, BH q-value, significant
-    cmp.card_summary() # one row per card, most clearly changed first
+    cmp.cards          # per card and metric: A, B, B - A, paired 95% CI, p, q-value, significant, too_few
+    cmp.card_summary() # one row per card: the cards whose numbers changed, then the knock-ons
     cmp.ci_ratio()     # paired / unpaired CI width, per metric
 
 Per game index g, both arms played game g from the same (seed, g), so each metric's per-game
@@ -16,8 +16,15 @@ Card metrics (one value per card and arm, as in the card table):
 - acquired_share: player-games that acquired it at least once / all player-games;
 - win_share_acq, win_share_not: win share of the player-games that acquired it / of the others;
 - win_share_diff: win_share_acq - win_share_not (its change is "the change in win share").
-A change 'holds' when its Benjamini-Hochberg q-value, over all cards for that metric, is at most
-the false-discovery rate (default 0.05).
+Every interval lies within the range of a change of its metric (a change of a share within
+[-1, 1], of win_share_diff within [-2, 2]). A card metric with fewer than MIN_COUNT (30) units
+behind it in either arm (player-games on each side for a win share, offers for the acquisition
+rate) is `too_few`: no test (p and q are NaN), and its interval is the whole range.
+
+One false-discovery family per comparison: every card test (all metrics) and every overall metric
+together get Benjamini-Hochberg q-values, and a change 'holds' (`significant`) when its q is at
+most the false-discovery rate (default 0.05); so the chance that a comparison of equal card sets
+reports any change at all stays near that rate (tests/null_calibration.py measures it).
 """
 from __future__ import annotations
 
@@ -35,7 +42,8 @@ from sim.tools.precision import until_precise
 @dataclass
 class Comparison:
     """Arm B against arm A (B - A). `overall` and `cards` are long tables (one row per metric, or
-    per card and metric) with the paired CI, p-value, BH q-value and `significant`."""
+    per card and metric) with the paired CI, p-value, q-value (one Benjamini-Hochberg family over
+    both tables), `significant` and `too_few`."""
     overall: pd.DataFrame
     cards: pd.DataFrame
     games: int
@@ -69,26 +77,30 @@ class Comparison:
         return out
 
     def card_summary(self) -> pd.DataFrame:
-        """One row per card: what changed, and for each metric B - A with its CI and q-value;
-        sorted with the most clearly changed card (largest |delta / se| among its metrics) first."""
+        """One row per card: its role ("changed": its numbers differ between the arms; else
+        "knock-on"), what changed, and for each metric B - A with its CI, q-value and too_few. The
+        changed cards come first, then the knock-ons; within each, the most clearly changed
+        (significant, then largest |delta / se| among its testable metrics) first."""
         c = self.cards
         wide = c.pivot(index=["id", "name"], columns="metric",
-                       values=["a", "b", "delta", "lo", "hi", "q", "significant"])
+                       values=["a", "b", "delta", "lo", "hi", "q", "significant", "too_few"])
         wide.columns = [f"{v}_{m}" if v != "delta" else f"delta_{m}" for v, m in wide.columns]
-        z = (c["delta"].abs() / c["se"].where(c["se"] > 0)).fillna(0).groupby([c["id"], c["name"]]).max()
-        out = wide.join(z.rename("max_abs_z")).reset_index()
+        z = (c["delta"].abs() / c["se"].where((c["se"] > 0) & ~c["too_few"])).fillna(0)
+        out = wide.join(z.groupby([c["id"], c["name"]]).max().rename("max_abs_z")).reset_index()
         sig = c.groupby("id")["significant"].any()
         out["any_significant"] = out["id"].map(sig).fillna(False).astype(bool)
         out["changed"] = out["id"].map(dict(self.changes_by_card())).fillna("")
-        out = out.sort_values(["any_significant", "max_abs_z"], ascending=False).reset_index(drop=True)
-        front = ["id", "name", "changed", "any_significant", "max_abs_z"]
-        return out[front + [col for col in out.columns if col not in front]]
+        out["role"] = np.where(out["changed"] != "", "changed", "knock-on")
+        out = out.sort_values(["role", "any_significant", "max_abs_z"], ascending=[True, False, False])  # "changed" < "knock-on"
+        front = ["id", "name", "role", "changed", "any_significant", "max_abs_z"]
+        return out.reset_index(drop=True)[front + [col for col in out.columns if col not in front]]
 
     def changes_by_card(self) -> list[tuple[int, str]]:
         return [(i, text) for i, text in self.changes]
 
     def significant(self) -> pd.DataFrame:
-        """The card changes that hold after the false-discovery-rate correction."""
+        """The card changes that hold after the false-discovery-rate correction (see `overall` for
+        the overall metrics, in the same family)."""
         return self.cards.loc[self.cards["significant"]].sort_values("q").reset_index(drop=True)
 
     def top(self, n: int = 10) -> pd.DataFrame:
@@ -118,9 +130,16 @@ class Comparison:
         return write_comparison_report(self, out, top)
 
     def __repr__(self):
-        n_sig = int(self.cards["significant"].sum())
+        n_sig, n_overall = int(self.cards["significant"].sum()), int(self.overall["significant"].sum())
         return (f"Comparison({self.label_b} vs {self.label_a}: {self.games} games, "
-                f"{'paired' if self.paired else 'unpaired'}, {n_sig} card changes hold at FDR {self.fdr})")
+                f"{'paired' if self.paired else 'unpaired'}, {len(self.changes)} cards changed; "
+                f"{n_sig} card and {n_overall} overall changes hold at FDR {self.fdr}, "
+                f"one family of {self.tests} tests)")
+
+    @property
+    def tests(self) -> int:
+        """The tests of the false-discovery family (those with a p-value)."""
+        return int(self.cards["p"].notna().sum() + self.overall["p"].notna().sum())
 
 
 def compare_runs(run_a, run_b, confidence: float = 0.95, fdr: float = 0.05, paired: bool | None = None,
@@ -146,7 +165,6 @@ def compare_runs(run_a, run_b, confidence: float = 0.95, fdr: float = 0.05, pair
     xa = game_arrays(ra, common if paired else None, card_ids)
     xb = game_arrays(rb, common if paired else None, card_ids)
     overall = pd.DataFrame(diff_rows(overall_metrics(xa), overall_metrics(xb), paired, confidence))
-    overall["significant"] = overall["p"] <= (1 - confidence)
     ca, cb = card_metrics(xa), card_metrics(xb)
     names = pd.concat([ra.cards[["id", "name"]], rb.cards[["id", "name"]]]).drop_duplicates("id")
     names = names.set_index("id")["name"]
@@ -156,10 +174,12 @@ def compare_runs(run_a, run_b, confidence: float = 0.95, fdr: float = 0.05, pair
         t.insert(0, "metric", row["metric"])
         t.insert(0, "name", names.reindex(card_ids).to_numpy())
         t.insert(0, "id", card_ids)
-        t["q"] = bh_qvalues(t["p"].to_numpy())
-        t["significant"] = t["q"] <= fdr
         parts.append(t)
     cards = pd.concat(parts, ignore_index=True)
+    q = bh_qvalues(np.concatenate([cards["p"].to_numpy(), overall["p"].to_numpy()]))  # one family
+    cards["q"], overall["q"] = q[:len(cards)], q[len(cards):]
+    for t in (cards, overall):
+        t["significant"] = t["q"] <= fdr
     return Comparison(overall=overall, cards=cards, games=len(xa.games) if paired else min(len(ga), len(gb)),
                       paired=paired, label_a=label_a, label_b=label_b,
                       changes=card_changes(ra.cards, rb.cards), fdr=fdr)

@@ -7,7 +7,8 @@ verdict changes with the bots.
                    # or differs (significant under some, not under others)
 
 A verdict is "above" (the card's buyers' win-share difference is significantly above 0 after a
-Benjamini-Hochberg correction across cards, per policy), "below", or "–" (not significant). A
+Benjamini-Hochberg correction across cards, per policy), "below", "–" (not significant), or "too
+few" (fewer than analysis.paired.MIN_COUNT player-games acquired the card, or did not: not tested). A
 conclusion that holds under every policy is about the card; one that flips is about the bots.
 """
 from __future__ import annotations
@@ -20,23 +21,21 @@ import pandas as pd
 from analysis._data import as_run
 from analysis.compare import card_metrics, game_arrays
 from sim.tools.arms import base_config, play_arm
-from analysis.paired import Est, bh_qvalues, normal_p
+from analysis.paired import Est, bh_qvalues
 
 
 def card_verdicts(run, fdr: float = 0.05) -> pd.DataFrame:
     """Per card: win_share_diff with a per-game (cluster) 95% CI, acquisition rate, BH q-value
-    across cards and the verdict above / below / –."""
+    across cards and the verdict above / below / – / too few."""
     run = as_run(run)
     x = game_arrays(run)
     cm = card_metrics(x)
     e: Est = cm["win_share_diff"]
     lo, hi = e.ci()
-    se = e.se()
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = normal_p(np.where(se > 0, e.value / se, np.nan))
-    q = bh_qvalues(p)
+    q = bh_qvalues(e.p())
     names = run.cards.set_index("id")["name"].reindex(x.card_ids).to_numpy()
-    verdict = np.where(q <= fdr, np.where(e.value > 0, "above", "below"), "–")
+    verdict = np.where(q <= fdr, np.where(e.value > 0, "above", "below"),
+                       np.where(e.too_few & ~np.isnan(e.value), "too few", "–"))
     return pd.DataFrame({"id": x.card_ids, "name": names, "win_share_diff": e.value, "lo": lo, "hi": hi, "q": q,
                          "verdict": verdict, "acquisition_rate": cm["acquisition_rate"].value})
 
@@ -77,7 +76,7 @@ def robustness_of(runs: dict, fdr: float = 0.05) -> Robustness:
     above = (verdicts == "above").any(axis=1)
     below = (verdicts == "below").any(axis=1)
     some = above | below
-    every = (verdicts != "–").all(axis=1) & ~(above & below)
+    every = verdicts.isin(["above", "below"]).all(axis=1) & ~(above & below)
     t["robustness"] = np.where(above & below, "flips", np.where(some & ~every, "differs", "consistent"))
     return Robustness(t, list(runs), fdr)
 

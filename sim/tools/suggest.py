@@ -80,20 +80,22 @@ class Suggestion:
 
 def outliers(run, metric: str = "win_share_diff", goal: float = 0.0, tolerance: float = 0.05,
              fdr: float = 0.05, names=None) -> pd.DataFrame:
-    """Per card (of `names`, default all): the metric with its 95% CI, the one-sided p-value and
-    BH q-value of |metric - goal| > tolerance, and `outlier` (q <= fdr); farthest first."""
+    """Per card (of `names`, default all, with a value): the metric with its 95% CI, the one-sided
+    p-value and BH q-value of |metric - goal| > tolerance, and `outlier` (q <= fdr); farthest
+    first. A card with too few units behind its value (analysis.paired.MIN_COUNT) is not tested:
+    p and q are NaN, `too_few` is True and it is no outlier."""
     x = game_arrays(run)
     e = card_metrics(x)[metric]
     lo, hi = e.ci()
     se = e.se()
     with np.errstate(divide="ignore", invalid="ignore"):
         z = (np.abs(e.value - goal) - tolerance) / np.where(se > 0, se, np.nan)
-    p = np.where(np.isnan(z), np.nan, np.where(z > 0, normal_p(z) / 2, 1 - normal_p(z) / 2))
+    p = np.where(np.isnan(z) | e.too_few, np.nan, np.where(z > 0, normal_p(z) / 2, 1 - normal_p(z) / 2))
     t = pd.DataFrame({"id": x.card_ids, "name": run.cards.set_index("id")["name"].reindex(x.card_ids).to_numpy(),
-                      metric: e.value, f"{metric}_lo": lo, f"{metric}_hi": hi, "p": p})
+                      metric: e.value, f"{metric}_lo": lo, f"{metric}_hi": hi, "p": p, "too_few": e.too_few})
     if names is not None:
         t = t.loc[t["name"].isin(names)]
-    t = t.dropna(subset=["p"]).copy()
+    t = t.dropna(subset=[metric]).copy()
     t["q"] = bh_qvalues(t["p"].to_numpy())
     t["outlier"] = t["q"] <= fdr
     return t.sort_values("p").reset_index(drop=True)
