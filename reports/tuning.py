@@ -84,26 +84,38 @@ def draw_comparison_forest(data: pd.DataFrame, metric: str, label: str) -> Figur
     return fig
 
 
+def card_change_view(s: pd.DataFrame) -> pd.DataFrame:
+    """Rows of `card_summary()` for people: each metric's change with its CI and q."""
+    view = pd.DataFrame({"card": s["name"], "changed": s["changed"]})
+    for m in ("acquisition_rate", "acquired_share", "win_share_diff"):
+        view[f"Δ {m} [95% CI]"] = [ci_text(d, lo, hi) for d, lo, hi in
+                                   zip(s[f"delta_{m}"], s[f"lo_{m}"], s[f"hi_{m}"])]
+        view[f"q {m}"] = s[f"q_{m}"].astype(float)
+    return view
+
+
 def comparison_sections(cmp, top: int = 20) -> list[dict]:
-    """Sections of a comparison report: overall, clearest card changes, CI ratio, full tables."""
+    """Sections of a comparison report: the changed cards, overall, the clearest knock-ons, CI
+    ratio, full tables."""
     ov = cmp.overall.copy()
     ov_view = pd.DataFrame({"metric": ov["metric"], cmp.label_a: ov["a"], cmp.label_b: ov["b"],
                             "change [95% CI]": [ci_text(*r) for r in ov[["delta", "lo", "hi"]].itertuples(index=False)],
                             "q": ov["q"] if "q" in ov else ov["p"], "holds": ov["significant"]})
-    s = cmp.card_summary().head(top)
-    view = pd.DataFrame({"card": s["name"], "changed": s["changed"]})
-    for m in ("win_share_diff", "acquisition_rate", "acquired_share"):
-        view[f"Δ {m} [95% CI]"] = [ci_text(d, lo, hi) for d, lo, hi in
-                                   zip(s[f"delta_{m}"], s[f"lo_{m}"], s[f"hi_{m}"])]
-        view[f"q {m}"] = s[f"q_{m}"].astype(float)
+    summary = cmp.card_summary()
+    changed = summary.loc[summary["role"] == "changed"]
+    view = card_change_view(summary.loc[summary["role"] != "changed"].head(top))
     label = f"{cmp.label_b} − {cmp.label_a}"
-    return [
+    first = [{"title": "The changed cards", "table": card_change_view(changed),
+              "note": "The cards whose numbers differ between the arms: the change in how often they are taken, "
+                      "and in their buyers' win-share difference (an association), B − A with 95% CIs."}] \
+        if len(changed) else []
+    return first + [
         {"title": "Overall (game length, first-player advantage, Hero balance)", "table": ov_view,
          "csv": "compare_overall", "data": cmp.overall,
          "note": "B − A per metric with a 95% CI; paired game by game when both arms played the same seeds."},
-        {"title": f"Cards: the {top} clearest changes", "table": view, "csv": "compare_cards", "data": cmp.cards,
-         "note": f"The cards whose numbers changed first, then the knock-ons, each by the largest |change / se| "
-                 f"over its metrics. q is the Benjamini–Hochberg q-value over every test of the comparison (every "
+        {"title": f"Knock-ons: the {top} clearest changes in the other cards", "table": view, "csv": "compare_cards",
+         "data": cmp.cards,
+         "note": f"Cards whose numbers did not change, by the largest |change / se| over their metrics. q is the Benjamini–Hochberg q-value over every test of the comparison (every "
                  f"card and metric, and the overall metrics); a change holds at false-discovery rate {cmp.fdr} "
                  f"when q ≤ {cmp.fdr}. Too few: fewer than 30 player-games on a side, not tested.",
          "figure": ("compare_forest", draw_comparison_forest(

@@ -31,10 +31,8 @@ from analysis.worth import Curve, card_prices, fit_curve, paired_mean
 from sim.config import GameConfig
 from sim.games import load_cards, play_shares
 from sim.runs.executors import process_context
-from sim.tools.arms import base_config, games_done
+from sim.tools.arms import CHUNK, base_config, games_done
 from sim.tools.impact import reserve_cards
-
-CHUNK = 1000  # games per task: a smooth progress bar, the engine kept busy
 
 
 @dataclass
