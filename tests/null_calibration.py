@@ -1,7 +1,7 @@
 """Null calibration of `compare`: how often a comparison of two equal card sets reports any change.
 
-Each comparison plays the same cards twice on disjoint game indices (independent games, as two
-seeds would give) and compares the two arms unpaired with `sim.tools.compare.compare_runs`. It is
+Each comparison plays the same cards under two different seeds (independent games) and compares
+the two arms unpaired with `sim.tools.compare.compare_runs`. It is
 flagged when any change holds, a card's or an overall metric's. Every arm is equal, so every flag
 is false: with one Benjamini-Hochberg family over all the tests of a comparison, the share flagged
 should be at most the false-discovery rate (0.05).
@@ -26,8 +26,8 @@ def null_comparisons(comparisons: int, games: int, players: int = 2, seed: int =
     config = game_config(players=players, seed=seed, policies=policies)
     rows = []
     for i in range(comparisons):
-        a = play_arm(config, games, 2 * i * games, workers)
-        b = play_arm(config, games, (2 * i + 1) * games, workers)
+        a = play_arm(config.with_changes(seed=seed + 2 * i), games, 0, workers)
+        b = play_arm(config.with_changes(seed=seed + 2 * i + 1), games, 0, workers)
         cmp = compare_runs(a, b, fdr=fdr, paired=False)
         rows.append({"cards": int(cmp.cards["significant"].sum()), "overall": int(cmp.overall["significant"].sum()),
                      "tests": cmp.tests})
