@@ -154,3 +154,18 @@ def fit_curve(table: pd.DataFrame) -> Curve:
 def one_sided_p(z: float) -> float:
     """P(Z > z) for a standard normal Z (NaN for NaN)."""
     return math.nan if math.isnan(z) else 0.5 * math.erfc(z / math.sqrt(2))
+
+
+def residual_by_rank(table: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """Per rank: the cards' mean residual on the curve with a 95% CI over the cards (is a whole rank
+    above or below the line?), and how many of its cards are under- and over-costed."""
+    t = table.dropna(subset=["residual"])
+    rows = []
+    for rank, g in t.groupby("rank", sort=False):
+        n = len(g)
+        m = float(g["residual"].mean())
+        h = z_value(confidence) * float(g["residual"].std(ddof=1)) / math.sqrt(n) if n > 1 else math.nan
+        rows.append({"rank": rank, "cards": n, "mean_residual": m, "mean_residual_lo": m - h, "mean_residual_hi": m + h,
+                     "under_costed": int((g["verdict"] == "under-costed").sum()),
+                     "over_costed": int((g["verdict"] == "over-costed").sum())})
+    return pd.DataFrame(rows)

@@ -7,6 +7,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analysis.worth import residual_by_rank
 from reports.figures import BLUE, GREY, RED
 from reports.tuning import ci_text, write_document
 
@@ -72,6 +73,13 @@ def verdict_view(t: pd.DataFrame) -> pd.DataFrame:
     return view
 
 
+def rank_view(r: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame({"rank": r["rank"], "cards": r["cards"],
+                         "mean residual [95% CI]": [ci_text(v, lo, hi) for v, lo, hi in
+                                                    zip(r["mean_residual"], r["mean_residual_lo"], r["mean_residual_hi"])],
+                         "under-costed": r["under_costed"], "over-costed": r["over_costed"]})
+
+
 def write_worth_report(w, out: str | Path) -> Path:
     t = w.table
     out_of_line = w.verdicts()
@@ -83,6 +91,9 @@ def write_worth_report(w, out: str | Path) -> Path:
          "note": f"{len(t)} cards measured: {summary}. Clearest first. Residual: worth minus the curve at the "
                  "card's cost (fitted without the card); implied cost: the cost at which the curve meets its worth."},
         {"title": "Power–cost curve", "figure": ("power_cost", w.figure())},
+        {"title": "By rank", "table": rank_view(residual_by_rank(t)), "csv": "worth_by_rank",
+         "note": "The mean residual of each rank's cards, with a 95% CI over the cards: a whole rank above (or "
+                 "below) the line is worth more (less) than its costs say, beyond any one card."},
         {"title": "Every card", "table": verdict_view(t.sort_values(["currency", "price", "worth"])),
          "note": "A card's text that acts on the field or when it is fought (Defeated, Arrival, cost and field "
                  "rules) is not in its worth: a given copy never meets it; that part belongs to its price."},

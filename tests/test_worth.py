@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 import sim
-from analysis.worth import card_prices, fit_curve, fit_line
+from analysis.worth import card_prices, fit_curve, fit_line, residual_by_rank
 from sim.cards.cardsets import GIFT_ID
 from sim.cards.schema import CardFileError
 from sim.cli.app import app
@@ -81,6 +81,16 @@ def test_the_verdicts_find_the_planted_cards_and_nothing_else():
     # each card is judged against the line fitted without it: the planted card does not pull it
     assert v.loc["S5", "fitted"] < 0.05 * 4 - 0.1 + 0.02
     assert (v["q"].dropna() >= v["p"].dropna()).all()
+
+
+def test_a_rank_above_the_line_shows_in_its_mean_residual():
+    t = made_up().assign(rank="▲")
+    gold = t["name"].isin(["S2", "S7", "S12", "S14"])
+    t.loc[gold, "rank"] = "★"
+    t.loc[gold, "worth"] += 0.06                      # every card of the rank worth about a cost point more
+    r = residual_by_rank(fit_curve(t).verdicts(t)).set_index("rank")
+    assert r.loc["★", "mean_residual_lo"] > 0 and r.loc["★", "cards"] == 4
+    assert r.loc["▲", "mean_residual"] < r.loc["★", "mean_residual"]
 
 
 def test_a_wide_interval_is_no_verdict():
