@@ -11,7 +11,7 @@ import pytest
 
 import analysis
 import sim
-from analysis.compare import card_metrics, game_arrays
+from analysis.compare import TESTED_CARD_METRICS, card_metrics, game_arrays
 from analysis.paired import MIN_COUNT, Est, bh_qvalues, diff, ratio, ratio_moments, se_moments
 from sim.runs.counters import run_counters
 from sim.tools.compare import compare_runs
@@ -126,7 +126,9 @@ def test_a_rare_card_that_always_loses_gets_no_verdict():
 def test_compare_uses_one_family_and_lists_the_changed_cards_first(run):
     b = sim.play(GAMES, players=3, seed=21, overrides={f"{ALDEBARAN}.strength_cost": 7})
     cmp = compare_runs(run, b)
-    p = np.concatenate([cmp.cards["p"], cmp.overall["p"]])
+    tested = cmp.cards["metric"].isin(TESTED_CARD_METRICS)
+    assert cmp.cards.loc[~tested, "q"].isna().all()   # the two sides of win_share_diff: not tested apart
+    p = np.concatenate([cmp.cards["p"].where(tested), cmp.overall["p"]])
     q = bh_qvalues(p)
     np.testing.assert_array_equal(np.concatenate([cmp.cards["q"], cmp.overall["q"]]), q)
     assert (cmp.cards["significant"] == (cmp.cards["q"] <= cmp.fdr)).all()

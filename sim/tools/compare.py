@@ -21,8 +21,9 @@ Every interval lies within the range of a change of its metric (a change of a sh
 behind it in either arm (player-games on each side for a win share, offers for the acquisition
 rate) is `too_few`: no test (p and q are NaN), and its interval is the whole range.
 
-One false-discovery family per comparison: every card test (all metrics) and every overall metric
-together get Benjamini-Hochberg q-values, and a change 'holds' (`significant`) when its q is at
+One false-discovery family per comparison: every card test (win_share_diff, acquisition_rate,
+acquired_share; win_share_acq and win_share_not are the two sides of win_share_diff, shown with
+their CIs but not tested apart) and every overall metric together get Benjamini-Hochberg q-values, and a change 'holds' (`significant`) when its q is at
 most the false-discovery rate (default 0.05); so the chance that a comparison of equal card sets
 reports any change at all stays near that rate (tests/null_calibration.py measures it).
 """
@@ -34,7 +35,7 @@ import numpy as np
 import pandas as pd
 
 from analysis._data import as_run
-from analysis.compare import CARD_METRICS, card_changes, card_metrics, diff_rows, game_arrays, overall_metrics
+from analysis.compare import CARD_METRICS, TESTED_CARD_METRICS, card_changes, card_metrics, diff_rows, game_arrays, overall_metrics
 from analysis.paired import bh_qvalues
 from sim.tools.arms import base_config, concat_results, play_arm
 from sim.tools.precision import until_precise
@@ -138,8 +139,8 @@ class Comparison:
 
     @property
     def tests(self) -> int:
-        """The tests of the false-discovery family (those with a p-value)."""
-        return int(self.cards["p"].notna().sum() + self.overall["p"].notna().sum())
+        """The tests of the false-discovery family (those with a q-value)."""
+        return int(self.cards["q"].notna().sum() + self.overall["q"].notna().sum())
 
 
 def compare_runs(run_a, run_b, confidence: float = 0.95, fdr: float = 0.05, paired: bool | None = None,
@@ -176,7 +177,9 @@ def compare_runs(run_a, run_b, confidence: float = 0.95, fdr: float = 0.05, pair
         t.insert(0, "id", card_ids)
         parts.append(t)
     cards = pd.concat(parts, ignore_index=True)
-    q = bh_qvalues(np.concatenate([cards["p"].to_numpy(), overall["p"].to_numpy()]))  # one family
+    tested = cards["metric"].isin(TESTED_CARD_METRICS).to_numpy()
+    p = np.concatenate([np.where(tested, cards["p"].to_numpy(), np.nan), overall["p"].to_numpy()])
+    q = bh_qvalues(p)  # one family: every question the comparison asks (NaN: not a test of its own)
     cards["q"], overall["q"] = q[:len(cards)], q[len(cards):]
     for t in (cards, overall):
         t["significant"] = t["q"] <= fdr
