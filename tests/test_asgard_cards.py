@@ -157,3 +157,70 @@ def test_every_encoded_asgard_card_has_a_scenario_test():
     tested = {int(m) for m in re.findall(r"^def test_(\d+)_", Path(__file__).read_text(), re.M)}
     encoded = {c.id for c in _asgard().values() if c.effects}
     assert encoded <= tested, sorted(encoded - tested)
+
+
+# --- The encoded effects, on base + the encoded Asgard cards ---------------------------------
+@pytest.fixture(scope="module")
+def encoded_cardset(tmp_path_factory):
+    """A designer's card file holding only the Asgard cards that have a program: the engine builds
+    it on top of the base box (the whole Asgard box it refuses)."""
+    text = ASGARD.read_text(encoding="utf-8")
+    blocks = ["[[card]]" + b for b in text.split("[[card]]")[1:] if "[[card.effects]]" in b]
+    path = tmp_path_factory.mktemp("asgard") / "encoded.toml"
+    path.write_text('box = "asgard"\n\n' + "\n".join(blocks), encoding="utf-8")
+    return path
+
+
+def _scenario(cardset, players=2):
+    from sim.scenario import Scenario
+    return Scenario(players=players, cardset=cardset)
+
+
+def _try_use(sc, seat, inst):
+    try:
+        sc.use(seat, inst)
+    except AssertionError:  # the engine refuses a use with nothing to act on
+        return False
+    return True
+
+
+def test_1015_alpha_robe_takes_a_bronze_cloth_from_the_discard_pile(encoded_cardset):
+    """Discard: take a Bronze Cloth from your discard pile into your hand; other Cloths stay."""
+    sc = _scenario(encoded_cardset)
+    robe = sc.hand(0, "God Robe Alpha (Dubhe)")
+    sc.put(0, "discard", "Aries Cloth")
+    sc.put(0, "discard", "Pegasus Cloth")
+    sc.put(0, "discard", "Cassios")
+    sc.equip(0, robe)
+    sc.use(0, robe)
+    assert sc.names(0, "hand") == ["Pegasus Cloth"]
+    assert sorted(sc.names(0, "discard")) == ["Aries Cloth", "Cassios", "God Robe Alpha (Dubhe)"]
+    assert sc.names(0, "cloth") == []
+
+
+def test_1015_alpha_robe_without_a_bronze_cloth_takes_nothing(encoded_cardset):
+    sc = _scenario(encoded_cardset)
+    robe = sc.hand(0, "God Robe Alpha (Dubhe)")
+    sc.put(0, "discard", "Aries Cloth")
+    sc.equip(0, robe)
+    _try_use(sc, 0, robe)
+    assert sc.names(0, "hand") == []
+    assert "Aries Cloth" in sc.names(0, "discard")
+
+
+def test_1021_mizar_robe_each_opponent_wounds_one_uncommon_character(encoded_cardset):
+    """Discard: each opponent wounds one ◆ Character of their hand (they pick it); ● and ▲
+    Characters, a ◆ Cloth (not a Character, GEN-19) and the user's own hand are untouched."""
+    sc = _scenario(encoded_cardset, players=3)
+    robe = sc.hand(0, "God Robe Zeta (Mizar)")
+    sc.hand(0, "Lizard Misty")
+    sc.hand(1, "Lizard Misty", "Perseus Algol", "Cassios", "Pegasus Seiya")
+    sc.hand(2, "God Robe Alpha (Dubhe)", "Cassios")
+    sc.equip(0, robe)
+    sc.use(0, robe)
+    assert len(sc.names(1, "wounded")) == 1 and sc.names(1, "wounded")[0] in ("Lizard Misty", "Perseus Algol")
+    assert sorted(sc.names(1, "hand")) == sorted(
+        {"Lizard Misty", "Perseus Algol"} - set(sc.names(1, "wounded")) | {"Cassios", "Pegasus Seiya"})
+    assert sc.names(2, "wounded") == [] and sorted(sc.names(2, "hand")) == ["Cassios", "God Robe Alpha (Dubhe)"]
+    assert sc.names(0, "hand") == ["Lizard Misty"] and sc.names(0, "wounded") == []
+    assert sc.names(0, "discard") == ["God Robe Zeta (Mizar)"]
