@@ -105,10 +105,11 @@ def test_where_each_card_starts():
 
 
 def test_the_guards_read_plus_one_strength():
-    """card-facts §3.6 erratum 1: where the raw data has three Guards make cards "cost 1", the
-    printed cards say they cost +1 Strength (the other two Guards restrict acquisitions)."""
-    texts = [_asgard()[i].text for i in range(1031, 1036)]
-    assert sum("cost +1 Strength" in t for t in texts) == 3
+    """card-facts §3.6 erratum 1: the raw card list has Guard #1031 make Warriors "cost 1
+    Strength"; the printed card (and the copy table) say +1, as Guards #1032 and #1033 do."""
+    cards = _asgard()
+    assert "Warriors cost +1 Strength" in cards[1031].text
+    assert sum("cost +1 Strength" in cards[i].text for i in range(1031, 1036)) == 3
 
 
 # --- The two boxes together ------------------------------------------------------------------
