@@ -3,12 +3,15 @@ progress bar whose rate and time left are the play's own (not the compile's, not
 session's)."""
 import io
 
+import pytest
+import typer
 from rich.console import Console
 from typer.testing import CliRunner
 
 import sim
 from sim.cli import progress
 from sim.cli.app import app
+from sim.config import GameConfig
 
 
 class Clock:
@@ -88,5 +91,14 @@ def test_a_tool_shows_the_compile_in_plain_lines_off_a_terminal(monkeypatch):
 def test_a_tool_says_nothing_when_the_kernels_are_cached(monkeypatch):
     monkeypatch.setattr(progress, "engine_cached", lambda: True)
     out = io.StringIO()
-    progress.compile_engine(None, Console(file=out))
+    progress.compile_engine(GameConfig(), Console(file=out))
     assert out.getvalue() == ""
+
+
+def test_a_card_set_the_engine_cannot_play_is_refused_in_one_line_before_the_compile(monkeypatch, capsys):
+    monkeypatch.setattr(progress, "engine_cached", lambda: False)
+    monkeypatch.setattr(progress, "working", None)  # reaching the compile would fail differently
+    with pytest.raises(typer.Exit):
+        progress.compile_engine(GameConfig(boxes=("base", "asgard")), Console(file=io.StringIO()))
+    err = capsys.readouterr().err
+    assert err.startswith("Error: cards whose effect the engine does not apply: ") and err.count("\n") == 1

@@ -307,6 +307,8 @@ def card_lines(card: Card) -> list[str]:
         lines += [f"  {TRIGGERS[e.on]}: {program(e, card)}" for e in card.effects]
     elif card.plain:
         lines.append("No effect of its own.")
+    else:  # the engine refuses a card set holding it
+        lines.append("Its effect is not applied by the engine yet.")
     if card.estimate:
         lines.append("Its numbers are our estimate, not printed facts.")
     return lines

@@ -75,7 +75,12 @@ def working(what: str, console: Console | None = None):
 
 def compile_engine(game, console: Console | None = None):
     """Before a tool plays: compile the engine's kernels, showing the time elapsed, if they are not
-    cached yet (silent when they are: the tool loads them in a second or two)."""
+    cached yet (silent when they are: the tool loads them in a second or two). A card set the
+    engine cannot play is refused first, in one line, rather than after the compile."""
+    from sim.cli.common import user_errors
+    from sim.games import get_engine
+    with user_errors():
+        get_engine(game.boxes, game.cardset, game.overrides)
     if engine_cached():
         return
     from sim.runs.batches import warm_up

@@ -1,0 +1,227 @@
+"""The Asgard card file: its numbers against the raw card data, the two boxes together, the engine
+refusing the cards it cannot play yet, and the effects it does play, card by card.
+
+Rules: shared/rules/asgard.txt, asgard-rulings (ASG-1..23), general-rulings GEN-1 and GEN-19;
+card data: shared/carddata (cards-fr.json for the numbers, copies-fr.csv for the copies, card-facts
+§3.2 and its errata §3.6).
+"""
+import csv
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+import sim
+from sim.cards.cardsets import load_card_records
+from sim.cards.describe import card_lines
+from sim.cards.schema import parse_card_file
+from sim.engine import enums as E
+from tests.test_card_words import INTERNALS
+
+ROOT = Path(__file__).resolve().parents[1]
+ASGARD = ROOT / "cardsets" / "asgard.toml"
+IDS = list(range(1001, 1037))
+RAW = Path(os.environ.get("SEIYA_CARDDATA", ROOT.parent / "shared" / "carddata"))
+needs_raw = pytest.mark.skipif(not (RAW / "cards-fr.json").exists(), reason=f"no raw card data in {RAW}")
+
+RANKS = {"Très Commun": "very_common", "Commun": "common", "Peu Commun": "uncommon", "Rare": "rare",
+         "Très Rare": "very_rare"}
+# The raw class words, in the project's classes. "Guerrier" (Bud) has no class of its own yet: the
+# class list has no plain Warrior (GEN-19), so Bud is a Character without a class.
+CLASSES = {"Héros - Chevalier de Bronze": {"hero", "bronze_saint"}, "Armure de Bronze": {"bronze_cloth"},
+           "Relique": {"relic"}, "Armure": {"god_robe"}, "Guerrier Divin": {"god_warrior"}, "Guerrier": set(),
+           "Guerrier - Garde": {"guard"}, "": set()}
+
+
+def _asgard():
+    return {c.id: c for c in parse_card_file(ASGARD).card}
+
+
+def _raw_cards():
+    return {c["id"]: c for c in json.loads((RAW / "cards-fr.json").read_text(encoding="utf-8-sig"))}
+
+
+def _raw_copies():
+    """copies-fr.csv: the name column reads 'Nom#1001(x2)Classe...'. (Its cost columns lost their
+    currency icons, so the numbers come from the JSON.)"""
+    out = {}
+    with open(RAW / "copies-fr.csv", encoding="utf-8-sig", newline="") as f:
+        for row in csv.reader(f):
+            m = re.search(r"#(\d{4})\(x(\d+)\)", row[1]) if len(row) > 1 else None
+            if m:
+                out[int(m.group(1))] = int(m.group(2))
+    return out
+
+
+def _n(v):
+    """A raw number: empty means none (0)."""
+    return v if isinstance(v, int) else 0
+
+
+# --- The numbers -------------------------------------------------------------------------------
+def test_the_file_holds_every_asgard_card_and_50_copies():
+    cards = _asgard()
+    assert sorted(cards) == IDS
+    assert sum(c.copies for c in cards.values()) == 50
+
+
+@needs_raw
+def test_numbers_and_copies_match_the_raw_data():
+    raw, copies, cards = _raw_cards(), _raw_copies(), _asgard()
+    for i in IDS:
+        r, c = raw[i], cards[i]
+        vp = r["points"] if isinstance(r["points"], int) else 0  # "2 par robe divine": no fixed part
+        assert (c.strength_cost, c.cosmos_cost, c.strength, c.heal, c.cosmos, c.vp) == (
+            _n(r["cout force"]), _n(r["cout cosmos"]), _n(r["force"]), _n(r["vie"]), _n(r["cosmos"]), vp), c.name
+        assert c.copies == copies[i], c.name
+        assert c.name_fr == r["nom"], c.name
+        assert set(c.classes) == CLASSES[r["classe"]], c.name
+        assert ("sapphire" in c.icons) == (r["objet"] == "Saphir"), c.name
+
+
+@needs_raw
+def test_ranks_are_the_raw_rank_plus_the_god_warriors_second_rank():
+    """ASG-22: the 7 God Warriors (the sapphire cards) are ◆ and ★; every other card has its one rank."""
+    raw, cards = _raw_cards(), _asgard()
+    for i in IDS:
+        extra = ["rare"] if "sapphire" in cards[i].icons else []
+        assert cards[i].rank == [RANKS[raw[i]["rang"]]] + extra, cards[i].name
+    assert [i for i in IDS if len(cards[i].rank) == 2] == list(range(1023, 1030))
+
+
+def test_where_each_card_starts():
+    """Asgard setup: the ◆ Heroes and the V2 Bronze Cloths are set aside with the ▲ copies; the 35
+    other cards are shuffled into the reserve."""
+    cards = _asgard()
+    setaside = {i for i, c in cards.items() if c.start == "setaside"}
+    assert setaside == set(range(1001, 1011))
+    assert {cards[i].hero for i in setaside} == set(E.HEROES)
+    assert sum(c.copies for c in cards.values() if c.start == "reserve") == 35
+    for hero_id in range(1001, 1006):  # each Hero's ◆ version and V2 Cloth name the same Hero
+        assert cards[hero_id].hero == cards[hero_id + 5].hero
+    assert not any(c.start == "deck" for c in cards.values())
+
+
+def test_the_guards_read_plus_one_strength():
+    """card-facts §3.6 erratum 1: the raw card list has Guard #1031 make Warriors "cost 1
+    Strength"; the printed card (and the copy table) say +1, as Guards #1032 and #1033 do."""
+    cards = _asgard()
+    assert "Warriors cost +1 Strength" in cards[1031].text
+    assert sum("cost +1 Strength" in cards[i].text for i in range(1031, 1036)) == 3
+
+
+# --- The two boxes together ------------------------------------------------------------------
+def test_base_and_asgard_load_together():
+    """GEN-1: Asgard's cards join the base box; the base cards are unchanged."""
+    both = sim.load_cards(("base", "asgard"))
+    base = sim.load_cards(("base",))
+    assert len(both) == 126 and both["copies"].sum() == 250
+    asg = both[both["box"] == "asgard"]
+    assert sorted(asg["id"]) == IDS
+    assert both[both["start"] == "reserve"]["copies"].sum() == 160  # 125 + 35 (asgard-rulings, Flow 1)
+    assert both[both["box"] == "base"].reset_index(drop=True).equals(base)
+    assert both["name"].is_unique
+
+
+def _unencoded():
+    return sorted(c.name for c in _asgard().values() if not (c.plain or c.effects))
+
+
+def test_the_engine_refuses_the_box_naming_the_cards_it_cannot_play():
+    """Every Asgard card without a program is named, and nothing else (no base card)."""
+    with pytest.raises(NotImplementedError) as err:
+        sim.games.build_engine(("base", "asgard"))
+    named = str(err.value).split(": ", 1)[1].split(", ")
+    assert sorted(named) == _unencoded()
+    base_names = {c.name for c in load_card_records(("base",))}
+    assert not base_names & set(named)
+
+
+def test_no_asgard_card_is_plain():
+    """Every Asgard card prints an effect: none may be declared without one."""
+    assert not [c.name for c in _asgard().values() if c.plain]
+
+
+def test_every_asgard_card_reads_in_plain_words():
+    for card in _asgard().values():
+        text = "\n".join(card_lines(card))
+        assert text.startswith(f"#{card.id} {card.name}") and f"Text: {card.text}" in text
+        if card.effects:
+            assert not INTERNALS.search(text.split("What the engine does:")[-1]), card.name
+        else:
+            assert "not applied by the engine yet" in text, card.name
+
+
+def test_every_encoded_asgard_card_has_a_scenario_test():
+    tested = {int(m) for m in re.findall(r"^def test_(\d+)_", Path(__file__).read_text(), re.M)}
+    encoded = {c.id for c in _asgard().values() if c.effects}
+    assert encoded <= tested, sorted(encoded - tested)
+
+
+# --- The encoded effects, on base + the encoded Asgard cards ---------------------------------
+@pytest.fixture(scope="module")
+def encoded_cardset(tmp_path_factory):
+    """A designer's card file holding only the Asgard cards that have a program: the engine builds
+    it on top of the base box (the whole Asgard box it refuses)."""
+    text = ASGARD.read_text(encoding="utf-8")
+    blocks = ["[[card]]" + b for b in text.split("[[card]]")[1:] if "[[card.effects]]" in b]
+    path = tmp_path_factory.mktemp("asgard") / "encoded.toml"
+    path.write_text('box = "asgard"\n\n' + "\n".join(blocks), encoding="utf-8")
+    return path
+
+
+def _scenario(cardset, players=2):
+    from sim.scenario import Scenario
+    return Scenario(players=players, cardset=cardset)
+
+
+def _try_use(sc, seat, inst):
+    try:
+        sc.use(seat, inst)
+    except AssertionError:  # the engine refuses a use with nothing to act on
+        return False
+    return True
+
+
+def test_1015_alpha_robe_takes_a_bronze_cloth_from_the_discard_pile(encoded_cardset):
+    """Discard: take a Bronze Cloth from your discard pile into your hand; other Cloths stay."""
+    sc = _scenario(encoded_cardset)
+    robe = sc.hand(0, "God Robe Alpha (Dubhe)")
+    sc.put(0, "discard", "Aries Cloth")
+    sc.put(0, "discard", "Pegasus Cloth")
+    sc.put(0, "discard", "Cassios")
+    sc.equip(0, robe)
+    sc.use(0, robe)
+    assert sc.names(0, "hand") == ["Pegasus Cloth"]
+    assert sorted(sc.names(0, "discard")) == ["Aries Cloth", "Cassios", "God Robe Alpha (Dubhe)"]
+    assert sc.names(0, "cloth") == []
+
+
+def test_1015_alpha_robe_without_a_bronze_cloth_takes_nothing(encoded_cardset):
+    sc = _scenario(encoded_cardset)
+    robe = sc.hand(0, "God Robe Alpha (Dubhe)")
+    sc.put(0, "discard", "Aries Cloth")
+    sc.equip(0, robe)
+    _try_use(sc, 0, robe)
+    assert sc.names(0, "hand") == []
+    assert "Aries Cloth" in sc.names(0, "discard")
+
+
+def test_1021_mizar_robe_each_opponent_wounds_one_uncommon_character(encoded_cardset):
+    """Discard: each opponent wounds one ◆ Character of their hand (they pick it); ● and ▲
+    Characters, a ◆ Cloth (not a Character, GEN-19) and the user's own hand are untouched."""
+    sc = _scenario(encoded_cardset, players=3)
+    robe = sc.hand(0, "God Robe Zeta (Mizar)")
+    sc.hand(0, "Lizard Misty")
+    sc.hand(1, "Lizard Misty", "Perseus Algol", "Cassios", "Pegasus Seiya")
+    sc.hand(2, "God Robe Alpha (Dubhe)", "Cassios")
+    sc.equip(0, robe)
+    sc.use(0, robe)
+    assert len(sc.names(1, "wounded")) == 1 and sc.names(1, "wounded")[0] in ("Lizard Misty", "Perseus Algol")
+    assert sorted(sc.names(1, "hand")) == sorted(
+        {"Lizard Misty", "Perseus Algol"} - set(sc.names(1, "wounded")) | {"Cassios", "Pegasus Seiya"})
+    assert sc.names(2, "wounded") == [] and sorted(sc.names(2, "hand")) == ["Cassios", "God Robe Alpha (Dubhe)"]
+    assert sc.names(0, "hand") == ["Lizard Misty"] and sc.names(0, "wounded") == []
+    assert sc.names(0, "discard") == ["God Robe Zeta (Mizar)"]
