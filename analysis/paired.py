@@ -205,3 +205,12 @@ def bh_qvalues(p) -> np.ndarray:
     ranked = p[order] * (m / np.arange(1, m + 1))  # a factor >= 1: never below p, even in floating point
     q[order] = np.minimum(1.0, np.minimum.accumulate(ranked[::-1])[::-1])
     return q
+
+
+def by_qvalues(p) -> np.ndarray:
+    """Benjamini-Yekutieli q-values: the Benjamini-Hochberg ones times 1 + 1/2 + ... + 1/m, which
+    control the false-discovery rate whatever the dependence between the m tests (BH needs them
+    independent or positively dependent). NaN p-values are left out, as in `bh_qvalues`."""
+    q = bh_qvalues(p)
+    m = int(np.count_nonzero(~np.isnan(q)))
+    return np.minimum(1.0, q * np.sum(1.0 / np.arange(1, m + 1)))

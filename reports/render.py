@@ -37,7 +37,7 @@ METRICS = [
      "(0 to 1 for a share or rate, −1 to +1 for a difference). Below 30 player-games on either side "
      "(too few), a card's interval is that whole range and it gets no verdict. A CI that excludes the "
      "baseline (fair share, or 0 for a difference) is unlikely to be noise alone; in a comparison, a "
-     "change holds only when its Benjamini–Hochberg q-value, over every test of the comparison (cards "
+     "change holds only when its Benjamini–Yekutieli q-value, over every test of the comparison (cards "
      "and overall), is at most the false-discovery rate (0.05)."),
     ("Worth", "what a copy of a card is worth to its owner, measured by intervening: on the same games, "
      "one seat (game index mod players) starts with an extra copy from outside the reserve; worth is "

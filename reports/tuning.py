@@ -115,7 +115,7 @@ def comparison_sections(cmp, top: int = 20) -> list[dict]:
          "note": "B − A per metric with a 95% CI; paired game by game when both arms played the same seeds."},
         {"title": f"Knock-ons: the {top} clearest changes in the other cards", "table": view, "csv": "compare_cards",
          "data": cmp.cards,
-         "note": f"Cards whose numbers did not change, by the largest |change / se| over their metrics. q is the Benjamini–Hochberg q-value over every test of the comparison (every "
+         "note": f"Cards whose numbers did not change, by the largest |change / se| over their metrics. q is the Benjamini–Yekutieli q-value over every test of the comparison (every "
                  f"card and metric, and the overall metrics); a change holds at false-discovery rate {cmp.fdr} "
                  f"when q ≤ {cmp.fdr}. Too few: fewer than 30 player-games on a side, not tested.",
          "figure": ("compare_forest", draw_comparison_forest(

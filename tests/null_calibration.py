@@ -3,8 +3,8 @@
 Each comparison plays the same cards under two different seeds (independent games) and compares
 the two arms unpaired with `sim.tools.compare.compare_runs`. It is
 flagged when any change holds, a card's or an overall metric's. Every arm is equal, so every flag
-is false: with one Benjamini-Hochberg family over all the tests of a comparison, the share flagged
-should be at most the false-discovery rate (0.05).
+is false: with one Benjamini-Yekutieli family over all the tests of a comparison, the share flagged
+should be at most the false-discovery rate (0.05), whatever the dependence between the tests.
 
     python -m tests.null_calibration --comparisons 100 --games 2000 [--workers 2]
 """

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from sim.tools.compare import compare_runs
 import sim
-from analysis.paired import Est, bh_qvalues, diff, mean, ratio
+from analysis.paired import Est, bh_qvalues, by_qvalues, diff, mean, ratio
 from sim.cli.app import app
 
 GAMES = 400
@@ -28,6 +28,15 @@ def test_bh_qvalues_match_a_hand_computation():
     q = bh_qvalues(p)
     assert q[:4] == pytest.approx([0.04, 0.0533333, 0.0533333, 0.20])
     assert np.isnan(q[4])
+
+
+def test_by_qvalues_are_the_bh_ones_times_the_harmonic_sum():
+    p = np.array([0.01, 0.04, 0.03, 0.20, np.nan])
+    # m = 4 tests: 1 + 1/2 + 1/3 + 1/4 = 25/12 times the BH q-values; never above 1
+    q = by_qvalues(p)
+    assert q[:4] == pytest.approx([0.04 * 25 / 12, 0.0533333 * 25 / 12, 0.0533333 * 25 / 12, 0.20 * 25 / 12])
+    assert np.isnan(q[4])
+    assert by_qvalues([0.9, 0.95])[1] == 1.0
 
 
 def test_ratio_influence_gives_the_delta_method_standard_error():
@@ -96,8 +105,8 @@ def test_a_card_set_against_itself_finds_nothing(base):
 
 
 def test_the_same_cards_on_other_seeds_find_nothing_after_fdr(base):
-    """Unpaired null: same card set, different seed: with ~5 x 90 tests, BH keeps the false
-    discoveries away."""
+    """Unpaired null: same card set, different seed: with ~3 x 90 tests, the false-discovery family
+    keeps the false discoveries away."""
     other = sim.play(GAMES, seed=12, policies=POLICY)
     cmp = compare_runs(base, other)
     assert not cmp.paired

@@ -31,7 +31,7 @@ def compare(
     precision: Optional[float] = typer.Option(None, "--precision", help="Keep adding games until the 95% CI half-width of the --metric values is at most this (e.g. 0.01), or --max-games."),
     metrics: List[str] = typer.Option(["win_share_diff"], "--metric", help="Metrics for --precision: a card metric (win_share_diff, acquisition_rate, acquired_share; over the changed cards) or an overall one (rounds, first_player_advantage, hero_imbalance, ...)."),
     max_games: Optional[int] = typer.Option(None, "--max-games", help="Game budget per arm for --precision (default 20 x --games)."),
-    fdr: float = typer.Option(0.05, "--fdr", help="False-discovery rate for marking card changes that hold (Benjamini-Hochberg)."),
+    fdr: float = typer.Option(0.05, "--fdr", help="False-discovery rate for marking changes that hold (Benjamini-Yekutieli over every card and overall test)."),
     top: int = typer.Option(15, "--top", help="Card rows to print (the clearest changes first)."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Report folder to create (default runs/<time>-compare/)."),
 ):
@@ -102,7 +102,7 @@ def _print(cmp, top: int):
     for m in ("win_share_diff", "acquisition_rate"):
         view[f"Δ {m} [95% CI]"] = [ci_text(d, lo, hi) for d, lo, hi in zip(s[f"delta_{m}"], s[f"lo_{m}"], s[f"hi_{m}"])]
         view[f"q {m}"] = [("too few" if few else f"{q:.3g}") for q, few in zip(s[f"q_{m}"], s[f"too_few_{m}"])]
-    print_table(view, f"Cards: the {top} first, changed cards then the clearest knock-ons (q: Benjamini-Hochberg over "
+    print_table(view, f"Cards: the {top} first, changed cards then the clearest knock-ons (q: Benjamini-Yekutieli over "
                 f"every card and overall test; holds if q <= {cmp.fdr})")
     r = cmp.ci_ratio()
     if cmp.paired:

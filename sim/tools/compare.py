@@ -23,9 +23,13 @@ rate) is `too_few`: no test (p and q are NaN), and its interval is the whole ran
 
 One false-discovery family per comparison: every card test (win_share_diff, acquisition_rate,
 acquired_share; win_share_acq and win_share_not are the two sides of win_share_diff, shown with
-their CIs but not tested apart) and every overall metric together get Benjamini-Hochberg q-values, and a change 'holds' (`significant`) when its q is at
-most the false-discovery rate (default 0.05); so the chance that a comparison of equal card sets
-reports any change at all stays near that rate (tests/null_calibration.py measures it).
+their CIs but not tested apart) and every overall metric together get Benjamini-Yekutieli
+q-values, and a change 'holds' (`significant`) when its q is at most the false-discovery rate
+(default 0.05). Benjamini-Yekutieli rather than Benjamini-Hochberg because the family's tests
+depend on each other in both directions (cards compete for the same purchases; the Heroes' win
+shares sum to one), where Benjamini-Hochberg's guarantee does not hold. Under the null, the chance
+that a comparison of equal card sets reports any change at all stays below that rate
+(tests/null_calibration.py measures it).
 """
 from __future__ import annotations
 
@@ -36,14 +40,14 @@ import pandas as pd
 
 from analysis._data import as_run
 from analysis.compare import CARD_METRICS, TESTED_CARD_METRICS, card_changes, card_metrics, diff_rows, game_arrays, overall_metrics
-from analysis.paired import bh_qvalues
+from analysis.paired import by_qvalues
 from sim.tools.arms import base_config, concat_results, play_arm
 from sim.tools.precision import until_precise
 
 @dataclass
 class Comparison:
     """Arm B against arm A (B - A). `overall` and `cards` are long tables (one row per metric, or
-    per card and metric) with the paired CI, p-value, q-value (one Benjamini-Hochberg family over
+    per card and metric) with the paired CI, p-value, q-value (one Benjamini-Yekutieli family over
     both tables), `significant` and `too_few`."""
     overall: pd.DataFrame
     cards: pd.DataFrame
@@ -179,7 +183,7 @@ def compare_runs(run_a, run_b, confidence: float = 0.95, fdr: float = 0.05, pair
     cards = pd.concat(parts, ignore_index=True)
     tested = cards["metric"].isin(TESTED_CARD_METRICS).to_numpy()
     p = np.concatenate([np.where(tested, cards["p"].to_numpy(), np.nan), overall["p"].to_numpy()])
-    q = bh_qvalues(p)  # one family: every question the comparison asks (NaN: not a test of its own)
+    q = by_qvalues(p)  # one family: every question the comparison asks (NaN: not a test of its own)
     cards["q"], overall["q"] = q[:len(cards)], q[len(cards):]
     for t in (cards, overall):
         t["significant"] = t["q"] <= fdr
