@@ -7,13 +7,14 @@ random numbers.
 """
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 
+import numpy as np
 import pandas as pd
 
 from sim.config import GameConfig
-from sim.games import PlayResult, play
+from sim.games import PlayResult, play, play_shares
 from sim.runs.executors import process_context
 
 TABLES = ("games", "players", "events", "decks", "held")
@@ -75,6 +76,41 @@ def play_arm(config: GameConfig, games: int, first_game: int = 0, workers: int =
             parts.append(part)
             games_done(len(part.games))
     return concat_results(parts)
+
+
+@contextmanager
+def worker_pool(workers: int, config: GameConfig):
+    """A process pool for `play_in_chunks` (None for one worker: play here). The engine is
+    compiled in this process first, so forked workers inherit it."""
+    if workers <= 1:
+        yield None
+        return
+    play_shares(1, 0, config)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=process_context()) as pool:
+        yield pool
+
+
+def play_in_chunks(play_games, arms: list, games: int, first_game: int = 0, pool=None, on_chunk=None,
+                   chunk: int = CHUNK) -> list[np.ndarray]:
+    """`play_games(*arm, first, n)` for each arm (a tuple of arguments) over the games first_game ..
+    first_game + games - 1, in chunks of `chunk` games, here (pool None) or on a `worker_pool`:
+    each arm's arrays concatenated in game order. on_chunk(n) as each chunk of n games finishes.
+    A chunk depends only on its arguments, so the result is the same whatever the pool."""
+    tasks = [(a, s, min(chunk, games - s)) for a in range(len(arms)) for s in range(0, games, chunk)]
+    done = {}
+    if pool is None:
+        for a, s, n in tasks:
+            done[a, s] = play_games(*arms[a], first_game + s, n)
+            if on_chunk:
+                on_chunk(n)
+    else:
+        futures = {pool.submit(play_games, *arms[a], first_game + s, n): (a, s, n) for a, s, n in tasks}
+        for f in as_completed(futures):
+            a, s, n = futures[f]
+            done[a, s] = f.result()
+            if on_chunk:
+                on_chunk(n)
+    return [np.concatenate([done[a, s] for s in range(0, games, chunk)]) for a in range(len(arms))]
 
 
 def base_config(config: GameConfig | None = None, policies=("<default>",), **loose) -> GameConfig:

@@ -13,15 +13,12 @@ arguments, so the scores are the same whatever the number of workers.
 """
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
-
 import numpy as np
 
 from sim.config import GameConfig
 from sim.games import play_shares
 from sim.policy_catalog import Policy
-from sim.runs.executors import process_context
+from sim.tools.arms import play_in_chunks
 
 CHUNK = 250  # seeds per task: small enough for a smooth progress bar, large enough to keep the engine busy
 
@@ -49,31 +46,6 @@ def play_matches(config: GameConfig, matches, seeds: int, first_game: int = 0, p
                  chunk: int = CHUNK) -> list[np.ndarray]:
     """Play every match (a pair of Policies) on the seeds first_game .. first_game + seeds - 1;
     return one (seeds, 2) array of A's scores per match. pool: a `worker_pool` (None: here);
-    on_games(n) is called as each chunk of n games finishes."""
-    tasks = [(m, s, min(chunk, seeds - s)) for m in range(len(matches)) for s in range(0, seeds, chunk)]
-    done = {}
-    if pool is None:
-        for m, s, n in tasks:
-            done[m, s] = play_duel(config, *matches[m], first_game + s, n)
-            if on_games:
-                on_games(2 * n)
-    else:
-        futures = {pool.submit(play_duel, config, *matches[m], first_game + s, n): (m, s, n) for m, s, n in tasks}
-        for f in as_completed(futures):
-            m, s, n = futures[f]
-            done[m, s] = f.result()
-            if on_games:
-                on_games(2 * n)
-    return [np.concatenate([done[m, s] for s in range(0, seeds, chunk)]) for m in range(len(matches))]
-
-
-@contextmanager
-def worker_pool(workers: int, config: GameConfig):
-    """A process pool for `play_matches` (None for one worker: play here). The engine is
-    compiled in this process first, so forked workers inherit it."""
-    if workers <= 1:
-        yield None
-        return
-    play_shares(1, 0, config)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=process_context()) as pool:
-        yield pool
+    on_games(n) is called as each chunk of n games (two per seed) finishes."""
+    counted = (lambda n: on_games(2 * n)) if on_games else None
+    return play_in_chunks(play_duel, [(config, a, b) for a, b in matches], seeds, first_game, pool, counted, chunk)

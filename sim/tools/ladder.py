@@ -19,8 +19,8 @@ import pandas as pd
 from analysis.ratings import ladder_ratings, pairing_table
 from sim.policy_catalog import Policy, policy_by_name
 from sim.policy_files import RATINGS_FILE, write_json
-from sim.tools.arms import base_config
-from sim.tools.duel import play_matches, worker_pool
+from sim.tools.arms import base_config, worker_pool
+from sim.tools.duel import play_matches
 
 ANCHOR = "value"
 PRIOR = 1.0        # virtual drawn games per pairing: keeps a clean sweep's ratings finite

@@ -32,8 +32,8 @@ from analysis.ratings import paired_share
 from sim.engine.policies.weights import WEIGHT_NAMES
 from sim.policy_catalog import BUILT_IN, Policy, policy_by_name
 from sim.policy_files import NAME, POLICY_DIR, write_json
-from sim.tools.arms import base_config
-from sim.tools.duel import play_matches, worker_pool
+from sim.tools.arms import base_config, worker_pool
+from sim.tools.duel import play_matches
 
 TUNED = ("vp", "strength", "cosmos", "heal", "draw", "effect", "flame", "cost", "keep", "pay", "use", "heal_min",
          "harm", "spend")

@@ -20,7 +20,6 @@ which is what lets the power–cost curve say whether the cost is right (analysi
 """
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -30,8 +29,7 @@ from analysis._data import card_row
 from analysis.worth import Curve, card_prices, fit_curve, paired_mean
 from sim.config import GameConfig
 from sim.games import load_cards, play_shares
-from sim.runs.executors import process_context
-from sim.tools.arms import CHUNK, base_config, games_done
+from sim.tools.arms import base_config, games_done, play_in_chunks, worker_pool
 from sim.tools.impact import reserve_cards
 
 
@@ -79,25 +77,13 @@ def gift_shares(config: GameConfig, first_game: int, games: int) -> np.ndarray:
 def play_arms(arms: dict, games: int, first_game: int = 0, workers: int = 1, on_games=None) -> dict:
     """Each arm's (a GameConfig) gift-seat win shares over the same games, chunked over `workers`
     processes; on_games(n) after each chunk."""
-    tasks = [(key, s, min(CHUNK, games - s)) for key in arms for s in range(0, games, CHUNK)]
-    done = {}
-    if workers <= 1:
-        for key, s, n in tasks:
-            done[key, s] = gift_shares(arms[key], first_game + s, n)
-            games_done(n)
-            if on_games:
-                on_games(n)
-    else:
-        play_shares(1, first_game, next(iter(arms.values())))  # compile here once; the workers inherit it
-        with ProcessPoolExecutor(max_workers=workers, mp_context=process_context()) as pool:
-            futures = {pool.submit(gift_shares, arms[key], first_game + s, n): (key, s, n) for key, s, n in tasks}
-            for f in as_completed(futures):
-                key, s, n = futures[f]
-                done[key, s] = f.result()
-                games_done(n)
-                if on_games:
-                    on_games(n)
-    return {key: np.concatenate([done[key, s] for s in range(0, games, CHUNK)]) for key in arms}
+    def counted(n):
+        games_done(n)
+        if on_games:
+            on_games(n)
+    with worker_pool(workers, next(iter(arms.values()))) as pool:
+        shares = play_in_chunks(gift_shares, [(c,) for c in arms.values()], games, first_game, pool, counted)
+    return dict(zip(arms, shares))
 
 
 def gift_arms(config: GameConfig, names, copies: int, text: bool) -> dict:
