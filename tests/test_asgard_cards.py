@@ -18,6 +18,7 @@ from sim.cards.cardsets import load_card_records
 from sim.cards.describe import card_lines
 from sim.cards.schema import parse_card_file
 from sim.engine import enums as E
+from sim.scenario import Scenario
 from tests.test_card_words import INTERNALS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -173,7 +174,6 @@ def encoded_cardset(tmp_path_factory):
 
 
 def _scenario(cardset, players=2):
-    from sim.scenario import Scenario
     return Scenario(players=players, cardset=cardset)
 
 
@@ -225,3 +225,113 @@ def test_1021_mizar_robe_each_opponent_wounds_one_uncommon_character(encoded_car
     assert sc.names(2, "wounded") == [] and sorted(sc.names(2, "hand")) == ["Cassios", "God Robe Alpha (Dubhe)"]
     assert sc.names(0, "hand") == ["Lizard Misty"] and sc.names(0, "wounded") == []
     assert sc.names(0, "discard") == ["God Robe Zeta (Mizar)"]
+
+
+# --- The V2 Bronze Cloths and their exchange (ASG-18) ----------------------------------------
+V2 = {"Seiya": ("Pegasus Cloth", "Pegasus Cloth V2", "Pegasus Seiya (civilian)", "Pegasus Seiya"),
+      "Shiryu": ("Dragon Cloth", "Dragon Cloth V2", "Dragon Shiryu (civilian)", "Dragon Shiryu"),
+      "Hyoga": ("Cygnus Cloth", "Cygnus Cloth V2", "Cygnus Hyoga (civilian)", "Cygnus Hyoga"),
+      "Shun": ("Andromeda Cloth", "Andromeda Cloth V2", "Andromeda Shun (civilian)", "Andromeda Shun"),
+      "Ikki": ("Phoenix Cloth", "Phoenix Cloth V2", "Phoenix Ikki (civilian)", "Phoenix Ikki")}
+
+
+def _check_v2_upgrade(cardset, hero):
+    """Discard: destroy 2 identical civilians from hand, the armoured copy goes into the hand (the
+    base Cloth puts it into the discard pile)."""
+    _, v2, civ, armoured = V2[hero]
+    sc = Scenario(heroes=(hero,) + tuple(h for h in V2 if h != hero)[:1], cardset=cardset)
+    cloth = sc.hand(0, v2)
+    sc.hand(0, civ, civ, civ)
+    sc.put(0, "setaside", armoured)
+    sc.equip(0, cloth)
+    sc.use(0, cloth)
+    assert sc.names(0, "destroyed") == [civ, civ]
+    assert sorted(sc.names(0, "hand")) == sorted([civ, armoured])
+    assert sc.names(0, "discard") == [v2] and sc.names(0, "setaside") == []
+
+
+def test_1006_pegasus_cloth_v2_upgrades_into_the_hand(encoded_cardset):
+    _check_v2_upgrade(encoded_cardset, "Seiya")
+
+
+def test_1007_dragon_cloth_v2_upgrades_into_the_hand(encoded_cardset):
+    _check_v2_upgrade(encoded_cardset, "Shiryu")
+
+
+def test_1008_cygnus_cloth_v2_upgrades_into_the_hand(encoded_cardset):
+    _check_v2_upgrade(encoded_cardset, "Hyoga")
+
+
+def test_1009_andromeda_cloth_v2_upgrades_into_the_hand(encoded_cardset):
+    _check_v2_upgrade(encoded_cardset, "Shun")
+
+
+def test_1010_phoenix_cloth_v2_upgrades_into_the_hand(encoded_cardset):
+    _check_v2_upgrade(encoded_cardset, "Ikki")
+
+
+def test_a_set_aside_v2_cloth_is_never_the_next_rank(encoded_cardset):
+    """The upgrade stock offers Characters only: a pair of civilians with only the V2 Cloth set
+    aside is no upgrade."""
+    sc = Scenario(cardset=encoded_cardset)
+    cloth = sc.hand(0, "Pegasus Cloth")
+    sc.hand(0, "Pegasus Seiya (civilian)", "Pegasus Seiya (civilian)")
+    sc.put(0, "setaside", "Pegasus Cloth V2")
+    sc.equip(0, cloth)
+    _try_use(sc, 0, cloth)
+    assert sc.names(0, "destroyed") == [] and sc.names(0, "setaside") == ["Pegasus Cloth V2"]
+
+
+def _win(sc, seat, slot, name, civilian="Pegasus Seiya (civilian)"):
+    """seat fights `name` in `slot` with civilians (1 Strength each) and acquires it with Strength."""
+    sc.field(slot, name)
+    for _ in range(sc.cost(seat, slot)):
+        sc.play(seat, sc.hand(seat, civilian), slot)
+    sc.acquire(seat, slot)
+
+
+def _exchanges(sc):
+    ev = sc.events()
+    return ev[ev["kind"] == "exchange"]
+
+
+def test_acquiring_a_base_gold_saint_swaps_every_base_bronze_cloth_equipped_or_in_hand(encoded_cardset):
+    """The rulebook's exchange: Seiya's player wins Taurus Aldebaran; his equipped Pegasus Cloth
+    becomes the V2, equipped; Shiryu's Dragon Cloth in hand becomes the V2, in hand; Hyoga's Cloth,
+    in his discard pile, stays. The base Cloths leave the game (set aside)."""
+    sc = Scenario(players=3, cardset=encoded_cardset)
+    for seat, hero in enumerate(("Seiya", "Shiryu", "Hyoga")):
+        sc.put(seat, "setaside", V2[hero][1])
+    sc.equip(0, sc.hand(0, "Pegasus Cloth"))
+    sc.hand(1, "Dragon Cloth")
+    sc.put(2, "discard", "Cygnus Cloth")
+    _win(sc, 0, 5, "Taurus Aldebaran")
+    assert sc.names(0, "cloth") == ["Pegasus Cloth V2"] and sc.names(0, "setaside") == ["Pegasus Cloth"]
+    assert sc.names(1, "hand") == ["Dragon Cloth V2"] and sc.names(1, "setaside") == ["Dragon Cloth"]
+    assert sc.names(2, "discard") == ["Cygnus Cloth"] and sc.names(2, "setaside") == ["Cygnus Cloth V2"]
+    assert list(_exchanges(sc)["seat"]) == [0, 1]
+
+
+def test_the_exchange_goes_from_the_active_player_in_seat_order_and_only_once(encoded_cardset):
+    sc = Scenario(players=3, active=1, cardset=encoded_cardset)
+    for seat, hero in enumerate(("Seiya", "Shiryu", "Hyoga")):
+        sc.put(seat, "setaside", V2[hero][1])
+        sc.hand(seat, V2[hero][0])
+    _win(sc, 1, 5, "Taurus Aldebaran")
+    assert list(_exchanges(sc)["seat"]) == [1, 2, 0]
+    _win(sc, 1, 5, "Gemini Saga", "Dragon Shiryu (civilian)")  # a second one: no V2 is left to take
+    assert len(_exchanges(sc)) == 3
+    assert sc.names(0, "hand") == ["Pegasus Cloth V2"]
+
+
+def test_no_exchange_for_a_gold_cloth_or_another_saint(encoded_cardset):
+    sc = Scenario(cardset=encoded_cardset)
+    sc.put(0, "setaside", "Pegasus Cloth V2")
+    sc.hand(0, "Pegasus Cloth")
+    _win(sc, 0, 5, "Perseus Algol")
+    sc.field(4, "Taurus Cloth")  # 5 Cosmos
+    for shiva in sc.hand(0, "Peacock Shiva", "Peacock Shiva"):  # 3 Cosmos each
+        sc.play(0, shiva, 4)
+    sc.acquire(0, 4, "cosmos")
+    assert sc.names(0, "hand") == ["Pegasus Cloth", "Taurus Cloth"]
+    assert len(_exchanges(sc)) == 0 and sc.names(0, "setaside") == ["Pegasus Cloth V2"]

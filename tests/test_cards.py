@@ -57,6 +57,13 @@ def test_bad_value_and_bad_op_are_named(tmp_path):
         parse_card_file(p)
 
 
+def test_an_upgrade_goes_to_the_discard_pile_or_the_hand_only(tmp_path):
+    p = _write(tmp_path, 'box = "x"\n[[card]]\nid = 9\nname = "Up"\nrank = ["common"]\ncopies = 1\n'
+                         '[[card.effects]]\non = "discard_use"\ndo = [{op = "upgrade", to = "reserve"}]\n')
+    with pytest.raises(CardFileError, match=r"#9 'Up'.*'upgrade'.*'discard'.*'hand'"):
+        parse_card_file(p)
+
+
 def test_overrides_change_a_number_and_reject_nonsense():
     cards = load_card_records()
     changed = apply_overrides(cards, {"Taurus Aldebaran.strength_cost": 7, "31.vp": 9})

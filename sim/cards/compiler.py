@@ -132,6 +132,8 @@ class _Tables:
         k = o.op
         if k == "shuffle":
             r[E.F_ZONE] = E.PLAYER_ZONE_NAMES[o.zone]
+        elif k == "upgrade":
+            r[E.F_TO] = E.DEST_NAMES[o.to] if o.to else E.Z_DISCARD
         elif k == "acquire":
             r[E.F_ZONE] = E.SOURCE_NAMES[o.from_] if o.from_ else E.Z_SRC_FIELD
         elif k == "stat":

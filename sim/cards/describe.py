@@ -199,7 +199,7 @@ def _op(op: Op, card: Card) -> str:
     if name == "upgrade":
         hero = card.hero or "Hero"
         return (f"you may destroy 2 identical {hero} from your hand to put 1 {hero} of the next rank from your "
-                "set-aside cards into your discard pile")
+                f"set-aside cards into your {'hand' if op.to == 'hand' else 'discard pile'}")
     if name == "swap_cloth":
         has = "have" if subject == "you" else "has"
         return f"swap this Cloth with a {kind(op.select)} {subject} {has} in play (yours is equipped)"

@@ -109,6 +109,8 @@ class Op(Strict):
         missing = [f.rstrip("_") for f in need if getattr(self, f) is None]
         if missing:
             raise ValueError(f"op '{self.op}' needs {', '.join(missing)}")
+        if self.op == "upgrade" and self.to not in (None, "discard", "hand"):
+            raise ValueError("op 'upgrade' puts the next rank into 'discard' (the default) or 'hand'")
         return self
 
 

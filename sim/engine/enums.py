@@ -98,6 +98,7 @@ Z_BATTLEFIELD = 99  # pseudo-zone: the 6 field slots (own array)
 LOC_COMMON = 100    # in events, where a card was: a player zone, Z_BATTLEFIELD, or LOC_COMMON + a common zone
 
 MAX_PLAYERS = 5
+BASE_BOX_MAX_ID = 999  # printed numbers: the base box's are below 1000 (Asgard 1001+, Poseidon 2001+)
 COMMON = MAX_PLAYERS
 N_SLOTS = 6
 N_FLAMES = 12
@@ -275,7 +276,7 @@ EV_KEEP = 15       # upkeep: a card kept in hand
 EV_SCORE = 16      # end: a = VP
 EV_MOVE = 17       # another move by an effect (a = from zone, b = to zone)
 EV_SHUFFLE = 18    # a = zone (reshuffle of the discard pile into the draw pile: a = Z_DISCARD)
-EV_UPGRADE = 19    # a Bronze Cloth upgrade
+EV_UPGRADE = 19    # a Bronze Cloth upgrade (a = 1: the next rank went into the hand)
 EV_CLOTH_FIGHTS = 20  # the equipped Cloth fights (a = slot)
 EV_END = 21        # the game ends (a = end reason)
 EV_COST_CUT = 22
@@ -284,6 +285,7 @@ EV_BUFF = 24
 EV_HAND = 25       # full log only: a card in the active player's hand at the start of the turn
 EV_FIELD = 26      # full log only: a field card at the start of the turn (a = slot)
 EV_PAY = 27        # an optional cost asked of its payer (seat; card: the card whose cost it is): a = 1 paid, 0 declined
+EV_EXCHANGE = 28   # Asgard: a V2 Bronze Cloth replaces the base one (a = the zone it takes: hand or Cloth)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns

@@ -8,6 +8,7 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.resolution.effects import run_program
+from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
 from sim.engine.rules.field import detach_fighters, push_pending, refill_step, remove_flames
 from sim.engine.rules.fight import COSMOS, can_acquire, face_cost_payable, healing_banned, own_rule
 from sim.engine.policies.interface import pick_cards
@@ -48,6 +49,8 @@ def finish_acquisition(s, c, inst, p, how):
             hold(s, c, p, inst)
         else:
             move_to(s, inst, p, E.Z_DISCARD)
+    if opens_exchange(c, k):
+        exchange_bronze_cloths(s, c)  # ASG-18, once the Gold Saint is placed
     # Shun ▲: his Cosmos helped acquire a field Character
     if how == E.ACQ_COSMOS and (c.classes[k] & E.CLASS_CHARACTER):
         for j in range(s.zone_n[p, E.Z_PLAY]):

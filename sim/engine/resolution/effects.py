@@ -13,14 +13,15 @@ from sim.engine.jit import inline_kernel, kernel
 from sim.engine import enums as E
 from sim.engine.rules.field import (discard_from_field, push_pending, remove_flames, return_to_reserve,
                     take_off_field)
+from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
 from sim.engine.rules.fight import acquisition_banned, cond_holds, healing_banned, is_protected
 from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, choose_field_swap, choose_player,
                                            decide_may, decide_pay, pick_cards)
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_TURN_MARKS,
                     IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
-from sim.engine.rules.zones import (draw_cards, field_slot, hold, location, log_event, matches, move_to, reshuffle_discard,
-                    shuffle_zone, top_of_draw, zone_push)
+from sim.engine.rules.zones import (draw_cards, field_slot, hold, location, log_event, matches, move_to, next_rank_copy,
+                    reshuffle_discard, shuffle_zone, top_of_draw, zone_push)
 
 
 @kernel
@@ -174,6 +175,8 @@ def op_acquire(s, c, op, src_inst, p, slot):
             inst = s.zone[E.COMMON, E.Z_RESERVE, n - 1]
             move_to(s, inst, p, E.Z_DISCARD)
             log_event(s, c, E.EV_ACQUIRE, p, inst, E.ACQ_EFFECT, -1)
+            if opens_exchange(c, c.inst_card[inst]):
+                exchange_bronze_cloths(s, c)
         return n > 0
     buf = s.scratch
     nc = 0
@@ -213,8 +216,9 @@ def op_field_remove(s, c, op, src_inst, p):
 
 
 @kernel
-def op_upgrade(s, c, src_inst, p):
-    """Bronze Cloth: destroy 2 identical cards of its Hero from hand, take the next rank."""
+def op_upgrade(s, c, op, src_inst, p):
+    """Bronze Cloth: destroy 2 identical cards of its Hero from hand, put the next rank into the
+    op's destination (the discard pile; the hand for a V2 Cloth)."""
     hero = c.hero[c.inst_card[src_inst]]
     nh = s.zone_n[p, E.Z_HAND]
     for i in range(nh):
@@ -226,18 +230,19 @@ def op_upgrade(s, c, src_inst, p):
             b = s.zone[p, E.Z_HAND, j]
             if c.inst_card[b] != ka:
                 continue
-            nxt = c.ranks[ka] << 1
-            for m in range(s.zone_n[p, E.Z_SETASIDE]):
-                up = s.zone[p, E.Z_SETASIDE, m]
-                ku = c.inst_card[up]
-                if c.hero[ku] == hero and (c.ranks[ku] & nxt):
-                    move_to(s, a, p, E.Z_DESTROYED)
-                    log_event(s, c, E.EV_DESTROY, p, a, E.Z_HAND, 0)
-                    move_to(s, b, p, E.Z_DESTROYED)
-                    log_event(s, c, E.EV_DESTROY, p, b, E.Z_HAND, 0)
-                    move_to(s, up, p, E.Z_DISCARD)
-                    log_event(s, c, E.EV_UPGRADE, p, up, 0, 0)
-                    return True
+            up = next_rank_copy(s, c, p, hero, c.ranks[ka])
+            if up < 0:
+                break  # no copy of the rank above a's: try another pair
+            move_to(s, a, p, E.Z_DESTROYED)
+            log_event(s, c, E.EV_DESTROY, p, a, E.Z_HAND, 0)
+            move_to(s, b, p, E.Z_DESTROYED)
+            log_event(s, c, E.EV_DESTROY, p, b, E.Z_HAND, 0)
+            move_to(s, up, p, op[E.F_TO])
+            into_hand = op[E.F_TO] == E.Z_HAND
+            if into_hand:
+                hold(s, c, p, up)
+            log_event(s, c, E.EV_UPGRADE, p, up, 1 if into_hand else 0, 0)
+            return True
     return False
 
 
@@ -328,7 +333,7 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
     elif code == E.OP_ALT_COST_TURN:
         s.pl[p, PL_ALT_FILTER] = op[E.F_FILTER] + 1
     elif code == E.OP_UPGRADE:
-        return op_upgrade(s, c, src_inst, p)
+        return op_upgrade(s, c, op, src_inst, p)
     elif code == E.OP_SWAP_CLOTH:  # from the fight it was sent into (GEN-21) or equipped
         zone = s.inst_zone[src_inst]
         if (zone == E.Z_CLOTH or (zone == E.Z_PLAY and s.zone_n[p, E.Z_CLOTH] == 0)) and q >= 0 \

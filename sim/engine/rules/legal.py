@@ -6,7 +6,7 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
 from sim.engine.rules.fight import COSMOS, STRENGTH, acquirable, cond_holds, face_cost_payable, healing_banned
-from sim.engine.rules.zones import count_alongside_any, count_in_zone, count_on_field
+from sim.engine.rules.zones import count_alongside_any, count_in_zone, count_on_field, next_rank_copy
 
 # Main-phase actions: (kind, a, b)
 A_END = 0
@@ -36,13 +36,8 @@ def upgrade_possible(s, c, p, hero):
         for j in range(i + 1, nh):
             if c.inst_card[s.zone[p, E.Z_HAND, j]] == ki:
                 pair = True
-        if not pair:
-            continue
-        nxt = c.ranks[ki] << 1
-        for j in range(s.zone_n[p, E.Z_SETASIDE]):
-            kj = c.inst_card[s.zone[p, E.Z_SETASIDE, j]]
-            if c.hero[kj] == hero and (c.ranks[kj] & nxt):
-                return True
+        if pair and next_rank_copy(s, c, p, hero, c.ranks[ki]) >= 0:
+            return True
     return False
 
 

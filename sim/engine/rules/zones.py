@@ -281,3 +281,16 @@ def count_alongside_any(s, c, p, f):
         if s.inst_facing[inst] >= 0 and matches(c, inst, f):
             n += 1
     return n
+
+
+@kernel
+def next_rank_copy(s, c, p, hero, rank):
+    """A set-aside copy of `hero` one rank above `rank` (a Character: the set-aside V2 Bronze Cloth
+    is not an upgrade), -1 if none is left."""
+    nxt = rank << 1
+    for m in range(s.zone_n[p, E.Z_SETASIDE]):
+        up = s.zone[p, E.Z_SETASIDE, m]
+        ku = c.inst_card[up]
+        if c.hero[ku] == hero and (c.ranks[ku] & nxt) and (c.classes[ku] & E.CLASS_CHARACTER):
+            return up
+    return -1
