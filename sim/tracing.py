@@ -91,6 +91,8 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
             "effect": lambda: f"    > {n(cid)}: {TRIGGER_WORDS[a]} effect",
             "acquire": lambda: (f"  {who} ACQUIRES {n(cid)} ({r.how}" + (f", slot {b + 1})" if b >= 0 else ")")),
             "flame": lambda: f"    * a flame goes out ({n(cid)}, {r.how}): {b} left",
+            "sapphire": lambda: (f"    * a sapphire goes on the Odin statue ({n(cid)}): {a} of {E.SAPPHIRE_SPACES}"
+                                 + (", the statue flips" if a == E.SAPPHIRE_SPACES else "")),
             "reveal": lambda: f"    field: {n(cid)} revealed in slot {a + 1}",
             "field_out": lambda: (f"    field: {n(cid)} leaves slot {a + 1} for the battlefield discard"
                                   + (" (upkeep)" if b == E.OUT_UPKEEP else " (effect)")),

@@ -2,7 +2,7 @@
 import pytest
 
 import sim
-from sim.engine.params import PARAMS
+from sim.engine.params import PARAMS, defaults
 from sim.scenario import Scenario
 
 
@@ -37,7 +37,7 @@ def test_seiya_rules_lists_every_parameter_and_rule_sets_one_in_the_manifest(tmp
                                  "--rule", "round_cap=4", "--rule", "upkeep_remove_last_card=true"])
     assert r.exit_code == 0, r.output
     run = sim.Run(out)
-    assert run.manifest["config"]["rules"] == {"round_cap": 4, "upkeep_remove_last_card": True}
+    assert run.manifest["config"]["rules"] == {**defaults(), "round_cap": 4, "upkeep_remove_last_card": True}
     assert run.games["rounds"].max() <= 4
     bad = CliRunner().invoke(app, ["simulate", "-n", "5", "--rule", "round_cap=0"])
     assert bad.exit_code == 2 and "round_cap must be at least 1" in bad.output

@@ -102,6 +102,7 @@ BASE_BOX_MAX_ID = 999  # printed numbers: the base box's are below 1000 (Asgard 
 COMMON = MAX_PLAYERS
 N_SLOTS = 6
 N_FLAMES = 12
+SAPPHIRE_SPACES = 7  # the Odin statue's spaces (Asgard): the 7th sapphire flips it
 
 PLAYER_ZONE_NAMES = {
     "draw": Z_DRAW, "hand": Z_HAND, "discard": Z_DISCARD, "play": Z_PLAY, "cloth": Z_CLOTH,
@@ -286,6 +287,7 @@ EV_HAND = 25       # full log only: a card in the active player's hand at the st
 EV_FIELD = 26      # full log only: a field card at the start of the turn (a = slot)
 EV_PAY = 27        # an optional cost asked of its payer (seat; card: the card whose cost it is): a = 1 paid, 0 declined
 EV_EXCHANGE = 28   # Asgard: a V2 Bronze Cloth replaces the base one (a = the zone it takes: hand or Cloth)
+EV_SAPPHIRE = 29   # Asgard: a sapphire goes on the Odin statue (a = sapphires now; the statue flips at 7)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns

@@ -25,11 +25,15 @@ PARAMS = (
     Param("upkeep_remove_last_card", bool, False, "GEN-14",
           "At upkeep, discard the last card of the field even when slot 6 is empty (Asgard's variant; "
           "off in classic by default, always on in solo)."),
+    Param("odin_statue", bool, True, "GEN-1, ASG-8, ASG-10",
+          "Asgard: the Odin statue. A God Warrior leaving a field space puts a sapphire on it; the 7th "
+          "flips it, and from then on every Exit applies twice (no effect without Asgard cards)."),
 )
 
 BY_NAME = {p.name: p for p in PARAMS}
 R_ROUND_CAP = PARAMS.index(BY_NAME["round_cap"])
 R_UPKEEP_REMOVE_LAST_CARD = PARAMS.index(BY_NAME["upkeep_remove_last_card"])
+R_ODIN_STATUE = PARAMS.index(BY_NAME["odin_statue"])
 N_RULES = len(PARAMS)
 
 

@@ -52,7 +52,8 @@ G_EFFECTS_RUN = 26    # card programs run and face costs paid so far: when it mo
 G_FIELD_CHANGES = 27  # cards put on or taken off the field so far (swaps and shifts change no card)
 G_RULES_SEEN = 28     # G_FIELD_CHANGES when G_FIELD_RULES was last computed
 G_FIELD_RULES = 29    # the `field_rules` bits of the field cards then (`fight.field_rules`)
-N_G = 30
+G_SAPPHIRES = 30      # sapphires on the Odin statue (Asgard, ASG-10); flipped at SAPPHIRE_SPACES
+N_G = 31
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0

@@ -9,7 +9,7 @@ from sim.engine.jit import inline_kernel, kernel
 from sim.engine import enums as E
 from sim.engine.resolution.effects import run_program
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
-from sim.engine.rules.field import detach_fighters, push_pending, refill_step, remove_flames
+from sim.engine.rules.field import detach_fighters, place_sapphire, push_pending, refill_step, remove_flames
 from sim.engine.rules.fight import COSMOS, can_acquire, face_cost_payable, healing_banned, own_rule
 from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
@@ -43,6 +43,7 @@ def finish_acquisition(s, c, inst, p, how):
     k = c.inst_card[inst]
     if c.icons[k] & E.ICON_FLAME:
         remove_flames(s, c, 1, E.FLAME_ACQUIRED, inst, p)
+    place_sapphire(s, c, inst, p)  # Defeated, then Flame, then Sapphire (GEN-4)
     if s.inst_row[inst] == E.COMMON and s.inst_zone[inst] == E.Z_PENDING:
         if how == E.ACQ_COSMOS:
             move_to(s, inst, p, E.Z_HAND)

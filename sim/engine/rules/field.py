@@ -9,7 +9,8 @@ empty slot 6 removes nothing).
 from sim.engine.jit import kernel
 
 from sim.engine import enums as E
-from sim.engine.state import (G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_LAST_FLAME, G_NPEND, P_ARRIVAL,
+from sim.engine.params import R_ODIN_STATUE
+from sim.engine.state import (G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_LAST_FLAME, G_NPEND, G_SAPPHIRES, P_ARRIVAL,
                     P_EXIT, P_REFILL, PEND_CAP)
 from sim.engine.rules.zones import field_slot, log_event, place_on_field, shuffle_zone, take_top, zone_push, zone_remove
 
@@ -53,22 +54,44 @@ def detach_fighters(s, target):
 
 
 @kernel
+def place_sapphire(s, c, inst, seat):
+    """ASG-10: a card with the sapphire icon (a God Warrior) leaving a field space puts a sapphire
+    on the Odin statue; past the 7th, sapphires do nothing."""
+    if (c.icons[c.inst_card[inst]] & E.ICON_SAPPHIRE) and s.rules[R_ODIN_STATUE] \
+            and s.g[G_SAPPHIRES] < E.SAPPHIRE_SPACES:
+        s.g[G_SAPPHIRES] += 1
+        log_event(s, c, E.EV_SAPPHIRE, seat, inst, s.g[G_SAPPHIRES], 0)
+
+
+@kernel
+def statue_flipped(s):
+    """ASG-8: once the 7th sapphire is placed the statue has flipped (the Robe of Odin)."""
+    return s.g[G_SAPPHIRES] >= E.SAPPHIRE_SPACES
+
+
+@kernel
 def take_off_field(s, c, inst, flame_how, seat):
-    """A face-up card stops being on the field: fighters let go, then its Flame fires (R2)."""
+    """A face-up card stops being on the field: fighters let go, then its Flame fires (R2), then
+    its Sapphire (GEN-4)."""
     zone_remove(s, inst)
     detach_fighters(s, inst)
     if c.icons[c.inst_card[inst]] & E.ICON_FLAME:
         remove_flames(s, c, 1, flame_how, inst, seat)
+    place_sapphire(s, c, inst, seat)
 
 
 @kernel
 def discard_from_field(s, c, inst, flame_how, out_why, seat):
-    """A field card goes to the battlefield discard (upkeep or an effect): Exit, then Flame (GEN-3.2)."""
+    """A field card goes to the battlefield discard (upkeep or an effect): Exit, then Flame, then
+    Sapphire (GEN-3.2). Once the statue has flipped every Exit applies twice in a row (ASG-8); the
+    card whose Sapphire flips it had its Exit counted before, so once."""
     slot = field_slot(s, inst)
     log_event(s, c, E.EV_FIELD_OUT, seat, inst, slot, out_why)
     k = c.inst_card[inst]
     if c.prog[k, E.T_EXIT, 1] > 0:
         push_pending(s, P_EXIT, inst, seat, 0, 0)
+        if statue_flipped(s):
+            push_pending(s, P_EXIT, inst, seat, 0, 0)
     take_off_field(s, c, inst, flame_how, seat)
     zone_push(s, E.COMMON, E.Z_BF_DISCARD, inst)
 
