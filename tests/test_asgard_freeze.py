@@ -15,104 +15,41 @@ from sim.engine.rules.invariants import V_TOKENS, check_invariants
 from sim.engine.state import G_FIRST_VIOLATION, G_VIOLATIONS
 from sim.scenario import Scenario
 
-TEST_CARDS = '''box = "asgard"
+# The test cards: (id, name, copies, VP, text, {trigger: ops}). All are ● Bronze Saints costing 3
+# Strength with 1 Strength, but the Robe: a ◆ God Robe costing 3 Cosmos with 1 Cosmos.
+DRAW_1 = '[{op = "draw", n = 1}]'
+CARDS = (
+    (9801, "Frost Tester", 2, 2, "Freeze: draw 1 card.", {"freeze_use": DRAW_1}),
+    (9802, "Mark Tester", 3, 1, "Marked: draw 1 card.", {"marked": DRAW_1}),
+    (9803, "Frost Caller", 2, 0, "Discard: each opponent freezes a card of their hand of your choice.",
+     {"discard_use": '[{op = "move", who = "each_opponent", from = "hand", to = "frozen", n = 1, by = "self"}]'}),
+    (9804, "Wound Caller", 2, 0, "Discard: each opponent wounds a Character of their hand.",
+     {"discard_use": '[{op = "move", who = "each_opponent", from = "hand", to = "wounded", '
+                     'select = {class = "character"}, n = 1}]'}),
+    (9805, "Frost Robe", 1, 0, "Freeze: draw 1 card.", {"freeze_use": DRAW_1}),
+    (9806, "Twice Tester", 1, 0, "Freeze: draw 1 card. Marked: draw 1 card.",
+     {"freeze_use": DRAW_1, "marked": DRAW_1}),
+)
 
-[[card]]
-id = 9801
-name = "Frost Tester"
-classes = ["bronze_saint"]
-rank = ["very_common"]
-copies = 2
-strength_cost = 3
-strength = 1
-vp = 2
-text = "Freeze: draw 1 card."
 
-[[card.effects]]
-on = "freeze_use"
-do = [{op = "draw", n = 1}]
-
-[[card]]
-id = 9802
-name = "Mark Tester"
-classes = ["bronze_saint"]
-rank = ["very_common"]
-copies = 3
-strength_cost = 3
-strength = 1
-vp = 1
-text = "Marked: draw 1 card."
-
-[[card.effects]]
-on = "marked"
-do = [{op = "draw", n = 1}]
-
-[[card]]
-id = 9803
-name = "Frost Caller"
-classes = ["bronze_saint"]
-rank = ["very_common"]
-copies = 2
-strength_cost = 3
-strength = 1
-text = "Discard: each opponent freezes a card of their hand of your choice."
-
-[[card.effects]]
-on = "discard_use"
-do = [{op = "move", who = "each_opponent", from = "hand", to = "frozen", n = 1, by = "self"}]
-
-[[card]]
-id = 9804
-name = "Wound Caller"
-classes = ["bronze_saint"]
-rank = ["very_common"]
-copies = 2
-strength_cost = 3
-strength = 1
-text = "Discard: each opponent wounds a Character of their hand."
-
-[[card.effects]]
-on = "discard_use"
-do = [{op = "move", who = "each_opponent", from = "hand", to = "wounded", select = {class = "character"}, n = 1}]
-
-[[card]]
-id = 9805
-name = "Frost Robe"
-classes = ["god_robe"]
-rank = ["uncommon"]
-copies = 1
-cosmos_cost = 3
-cosmos = 1
-text = "Freeze: draw 1 card."
-
-[[card.effects]]
-on = "freeze_use"
-do = [{op = "draw", n = 1}]
-
-[[card]]
-id = 9806
-name = "Twice Tester"
-classes = ["bronze_saint"]
-rank = ["very_common"]
-copies = 1
-strength_cost = 3
-strength = 1
-text = "Freeze: draw 1 card. Marked: draw 1 card."
-
-[[card.effects]]
-on = "freeze_use"
-do = [{op = "draw", n = 1}]
-
-[[card.effects]]
-on = "marked"
-do = [{op = "draw", n = 1}]
-'''
+def _card_file():
+    lines = ['box = "asgard"']
+    for cid, name, copies, vp, text, programs in CARDS:
+        robe = name == "Frost Robe"
+        lines += ["", "[[card]]", f"id = {cid}", f'name = "{name}"',
+                  'classes = ["god_robe"]' if robe else 'classes = ["bronze_saint"]',
+                  'rank = ["uncommon"]' if robe else 'rank = ["very_common"]', f"copies = {copies}",
+                  "cosmos_cost = 3\ncosmos = 1" if robe else "strength_cost = 3\nstrength = 1", f"vp = {vp}",
+                  f'text = "{text}"']
+        for trigger, ops in programs.items():
+            lines += ["", "[[card.effects]]", f'on = "{trigger}"', f"do = {ops}"]
+    return "\n".join(lines) + "\n"
 
 
 @pytest.fixture(scope="module")
 def cardset(tmp_path_factory):
     path = tmp_path_factory.mktemp("freeze") / "freeze-test.toml"
-    path.write_text(TEST_CARDS, encoding="utf-8")
+    path.write_text(_card_file(), encoding="utf-8")
     return path
 
 
@@ -272,6 +209,11 @@ def test_the_policy_turns_the_token_of_a_valuable_frozen_card_with_a_single_hear
 
 
 # --- ASG-15: Marked --------------------------------------------------------------------------
+def _marked_seats(ev):
+    """The seats whose Marked programs ran, in order (events as `sim.play` gives them)."""
+    return list(ev[(ev.kind == "effect") & (ev.a == E.T_MARKED)].seat)
+
+
 def test_marked_fires_for_its_owner_when_an_opponent_wounds_it(cardset):
     """On seat 0's turn, seat 1's card is wounded: seat 1 resolves its Marked (draws 1)."""
     sc = _scenario(cardset)
@@ -282,9 +224,7 @@ def test_marked_fires_for_its_owner_when_an_opponent_wounds_it(cardset):
     sc.use(0, caller)
     assert sc.zone_of(marked) == (1, "wounded")
     assert sc.names(1, "hand") == [FILLER] and sc.count(0, "hand") == 0
-    ev = sc.events()
-    effect = ev[(ev.kind == "effect") & (ev.a == E.T_MARKED)]
-    assert list(effect.seat) == [1]
+    assert _marked_seats(sc.events()) == [1]
 
 
 def test_marked_fires_when_the_card_is_frozen(cardset):
@@ -315,8 +255,7 @@ def test_marked_effects_of_several_players_fire_in_turn_order(cardset):
         _draw_pile(sc, seat)
         sc.hand(seat, "Mark Tester")
     sc.use(1, caller)
-    ev = sc.events()
-    assert list(ev[(ev.kind == "effect") & (ev.a == E.T_MARKED)].seat) == [2, 0]
+    assert _marked_seats(sc.events()) == [2, 0]
     assert sc.count(2, "hand") == 1 and sc.count(0, "hand") == 1
 
 
@@ -326,7 +265,7 @@ def test_a_card_without_a_marked_program_fires_nothing(cardset):
     sc.hand(1, "Cassios")
     sc.use(0, caller)
     assert sc.count(1, "wounded") == 1
-    assert not [k for k, a in zip(sc.events().kind, sc.events().a) if k == "effect" and a == E.T_MARKED]
+    assert _marked_seats(sc.events()) == []
 
 
 # --- Invariants ------------------------------------------------------------------------------
@@ -361,4 +300,4 @@ def test_games_with_freezes_and_marks_keep_the_invariants(cardset, policy):
     if policy == "random":  # the heuristic ones may judge a test card's Freeze not worth its card
         ev = res.events
         assert ((ev.kind == "use") & (ev.a == E.T_FREEZE_USE)).any()
-        assert ((ev.kind == "effect") & (ev.a == E.T_MARKED)).any()
+        assert _marked_seats(ev)

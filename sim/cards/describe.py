@@ -18,7 +18,7 @@ TRIGGERS = {
     "wound_use": "Wound (used by wounding it)",
     "destroy_use": "Destroy (used by destroying it)",
     "freeze_use": "Freeze (used by freezing it)",
-    "marked": "Marked",
+    "marked": "Marked (a Wound or Freeze token is placed on it)",
     "fighting": "While it fights",
     "cost": "Its cost",
     "field": "While it is on the field",

@@ -81,7 +81,8 @@ P_EXIT = 4        # a = instance (Asgard)
 P_FINISH_ACQUIRE = 5  # a = instance, b = acquiring seat, c = how: Flame, placement, fighters discarded
 
 # Marked triggers (ASG-15) wait in a queue of their own, first placed first resolved, ahead of the
-# pending stack: a Marked effect resolves as soon as the op that placed its token is over.
+# pending stack: a Marked effect resolves as soon as the program or action that placed its token
+# is over (the interpreter does not run a program inside another).
 MARK_CAP = 64
 
 

@@ -88,8 +88,9 @@ def fire_next_mark(s, c):
 @kernel
 def resolve_pending(s, c):
     """Marked triggers first, in the order their tokens were placed (GEN-3.4: a Marked effect
-    resolves at once; the interpreter runs it as soon as the op that placed the token is over);
-    then the pending events, last pushed first."""
+    resolves at once; the interpreter, which never runs a program inside another, runs it as soon
+    as the program or action that placed the token is over); then the pending events, last pushed
+    first."""
     while s.g[G_NPEND] > 0 or s.g[G_NMARKS] > 0:
         if s.g[G_NMARKS] > 0:
             fire_next_mark(s, c)
