@@ -19,8 +19,9 @@ A scenario starts as a game set up by the engine (Heroes, policies, rules parame
 card then taken out of the game: nothing is anywhere until placed. Seat 0 is the active player
 unless `active=` says otherwise. Choices are made by each seat's policy ("value" unless
 `policies=` says otherwise). Zones of a seat: draw (the last is the top), hand, discard, play,
-cloth, wounded (a Wound token), destroyed, setaside, revealed; common: the field (slots 0..5),
-the reserve (the last is the top), the field discard. The card tests use this API.
+cloth, wounded (a Wound token), destroyed, setaside, revealed, frozen (a Freeze token on side 2);
+common: the field (slots 0..5), the reserve (the last is the top), the field discard. The card
+tests use this API.
 """
 from __future__ import annotations
 
@@ -130,6 +131,8 @@ class Scenario:
         st.inst_zone[inst] = zone
         if zone == E.Z_WOUNDED:
             st.inst_wounds[inst] = 1
+        elif zone == E.Z_FROZEN:
+            st.inst_freeze[inst] = 2  # a Freeze token on side 2, as placed (ASG-12)
         if zone == E.Z_HAND and row < E.MAX_PLAYERS:
             st.held[row, self.t.inst_card[inst]] = True  # as the engine marks a card entering a hand
 
@@ -186,12 +189,17 @@ class Scenario:
         self._act(seat, A_CLOTH_FIGHT, -1, slot)
 
     def use(self, seat: int, inst: int):
-        """Spend a card (in hand, in play or the equipped Cloth) for its Discard/Wound/Destroy use."""
+        """Spend a card (in hand, in play or the equipped Cloth) for its Discard/Wound/Destroy/Freeze use."""
         trig = use_trigger(self.c, self.t.inst_card[inst])
         self._act(seat, A_USE, inst, trig)
 
-    def heal(self, seat: int, healer: int, wounded: int):
-        self._act(seat, A_HEAL, healer, wounded)
+    def heal(self, seat: int, healer: int, marked: int):
+        """Play a healer from hand on a wounded or frozen card (ASG-14)."""
+        self._act(seat, A_HEAL, healer, marked)
+
+    def freeze_side(self, inst: int) -> int:
+        """The side of a frozen card's Freeze token: 2 as placed, 1 once a heart turned it, 0 none."""
+        return int(self.st.inst_freeze[inst])
 
     def acquire(self, seat: int, slot: int, currency: str = "strength"):
         """End the fight against the card in `slot`, won in `currency`."""

@@ -6,7 +6,7 @@ import pandas as pd
 from sim.engine import enums as E
 
 ZONE_WORDS = {E.Z_DRAW: "draw pile", E.Z_HAND: "hand", E.Z_DISCARD: "discard pile", E.Z_PLAY: "play",
-              E.Z_CLOTH: "Cloth slot", E.Z_WOUNDED: "wounded", E.Z_DESTROYED: "destroyed",
+              E.Z_CLOTH: "Cloth slot", E.Z_WOUNDED: "wounded", E.Z_FROZEN: "frozen", E.Z_DESTROYED: "destroyed",
               E.Z_SETASIDE: "set-aside", E.Z_REVEALED: "revealed", E.Z_DST_RESERVE: "reserve",
               E.Z_DST_DRAW_TOP: "top of draw pile", E.Z_DST_SELF_DISCARD: "own discard pile",
               E.Z_BATTLEFIELD: "the field", E.LOC_COMMON + E.Z_RESERVE: "reserve",
@@ -99,7 +99,9 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
             "wound": lambda: f"    {who}: {n(cid)} is wounded (from {ZONE_WORDS.get(a, a)})",
             "destroy": lambda: f"    {who}: {n(cid)} is destroyed (from {ZONE_WORDS.get(a, a)})",
             "discard": lambda: f"    {who}: {n(cid)} is discarded (from {ZONE_WORDS.get(a, a)})",
-            "heal": lambda: (f"  {who} heals {n(cid)}" + (f" with {n(a)}" if a > 0 else "")),
+            "heal": lambda: ((f"  {who} turns the Freeze token of {n(cid)} to side 1" if b == 1 else f"  {who} heals {n(cid)}")
+                             + (f" with {n(a)}" if a > 0 else "")),
+            "freeze": lambda: f"    {who}: {n(cid)} is frozen (from {ZONE_WORDS.get(a, a)})",
             "draw": lambda: f"    {who} draws {a}",
             "move": lambda: f"    {who}: {n(cid)} moves from {ZONE_WORDS.get(a, a)} to {ZONE_WORDS.get(b, b)}",
             "shuffle": lambda: f"    {who} shuffles the discard pile ({b} cards) into a new draw pile",

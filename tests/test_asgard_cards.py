@@ -1,5 +1,6 @@
 """The Asgard card file: its numbers against the raw card data, the two boxes together, the engine
-refusing the cards it cannot play yet, and the effects it does play, card by card.
+refusing the cards it cannot play yet, and the effects it does play, card by card (Freeze and
+Marked themselves: tests/test_asgard_freeze.py).
 
 Rules: shared/rules/asgard.txt, asgard-rulings (ASG-1..23), general-rulings GEN-1 and GEN-19;
 card data: shared/carddata (cards-fr.json for the numbers, copies-fr.csv for the copies, card-facts
@@ -24,6 +25,7 @@ from tests.test_card_words import INTERNALS
 ROOT = Path(__file__).resolve().parents[1]
 ASGARD = ROOT / "cardsets" / "asgard.toml"
 IDS = list(range(1001, 1037))
+ENCODED = (1002, 1005, 1006, 1007, 1008, 1009, 1010, 1015, 1016, 1019, 1021, 1022)  # the cards the engine plays (docs/asgard.md)
 RAW = Path(os.environ.get("SEIYA_CARDDATA", ROOT.parent / "shared" / "carddata"))
 needs_raw = pytest.mark.skipif(not (RAW / "cards-fr.json").exists(), reason=f"no raw card data in {RAW}")
 
@@ -136,6 +138,8 @@ def test_the_engine_refuses_the_box_naming_the_cards_it_cannot_play():
         sim.games.build_engine(("base", "asgard"))
     named = str(err.value).split(": ", 1)[1].split(", ")
     assert sorted(named) == _unencoded()
+    assert len(named) == 36 - len(ENCODED)  # a shorter list as cards are encoded
+    assert not {_asgard()[i].name for i in ENCODED} & set(named)
     base_names = {c.name for c in load_card_records(("base",))}
     assert not base_names & set(named)
 
@@ -173,8 +177,8 @@ def encoded_cardset(tmp_path_factory):
     return path
 
 
-def _scenario(cardset, players=2):
-    return Scenario(players=players, cardset=cardset)
+def _scenario(cardset, players=2, seed=0):
+    return Scenario(players=players, cardset=cardset, seed=seed)
 
 
 def _try_use(sc, seat, inst):
@@ -335,3 +339,196 @@ def test_no_exchange_for_a_gold_cloth_or_another_saint(encoded_cardset):
     sc.acquire(0, 4, "cosmos")
     assert sc.names(0, "hand") == ["Pegasus Cloth", "Taurus Cloth"]
     assert len(_exchanges(sc)) == 0 and sc.names(0, "setaside") == ["Pegasus Cloth V2"]
+
+
+# --- Freeze and Marked (ASG-11..15) ----------------------------------------------------------
+FILLER = "Phoenix Ikki (civilian)"  # 9 copies: a draw pile's cards
+
+
+def _paying(sc, seat):
+    """The seat pays any optional cost (the 'value' policy keeps its good cards from costs)."""
+    from sim.engine.policies.weights import W_PAY
+    sc.st.mind.weights[seat, W_PAY] = 99.0
+    return sc
+
+
+def _mizar(sc, seat):
+    """Seat spends an equipped Mizar Robe (1021): each opponent wounds a ◆ Character of their hand."""
+    robe = sc.hand(seat, "God Robe Zeta (Mizar)")
+    sc.equip(seat, robe)
+    sc.use(seat, robe)
+
+
+def test_1002_shiryu_engagement_wounds_a_common_character_in_hand_to_draw_2(encoded_cardset):
+    """Engagement: wound a ▲ Character of your hand to draw 2; a ● card is not one."""
+    sc = _paying(_scenario(encoded_cardset), 0)
+    sc.field(5, "Cassios")
+    for _ in range(3):
+        sc.put(0, "draw", FILLER)
+    shiryu = sc.hand(0, "Dragon Shiryu (Asgard)")
+    sc.hand(0, "Pegasus Seiya", "Cassios")
+    sc.play(0, shiryu, 5)
+    assert sc.names(0, "wounded") == ["Pegasus Seiya"]
+    assert sc.names(0, "hand") == sorted(["Cassios", FILLER, FILLER])
+
+
+def test_1002_shiryu_engagement_without_a_common_character_draws_nothing(encoded_cardset):
+    sc = _paying(_scenario(encoded_cardset), 0)
+    sc.field(5, "Cassios")
+    sc.put(0, "draw", FILLER)
+    shiryu = sc.hand(0, "Dragon Shiryu (Asgard)")
+    sc.hand(0, "Cassios")
+    sc.play(0, shiryu, 5)
+    assert sc.names(0, "wounded") == [] and sc.names(0, "hand") == ["Cassios"]
+
+
+def test_1002_shiryu_marked_takes_another_wounded_shiryu_back_into_hand(encoded_cardset):
+    """Wounded on seat 0's turn (Mizar Robe), seat 1's ◆ Shiryu fires its Marked: seat 1 takes its
+    other wounded Shiryu (the ▲ copy) into hand; the ◆ one stays wounded, other wounded cards too."""
+    sc = _scenario(encoded_cardset)
+    old = sc.put(1, "wounded", "Dragon Shiryu")
+    sc.put(1, "wounded", "Cassios")
+    shiryu = sc.hand(1, "Dragon Shiryu (Asgard)")
+    _mizar(sc, 0)
+    assert sc.zone_of(shiryu) == (1, "wounded") and sc.zone_of(old) == (1, "hand")
+    assert sc.names(1, "wounded") == ["Cassios", "Dragon Shiryu (Asgard)"]
+
+
+def test_1002_shiryu_marked_never_takes_itself_back(encoded_cardset):
+    sc = _scenario(encoded_cardset)
+    shiryu = sc.hand(1, "Dragon Shiryu (Asgard)")
+    _mizar(sc, 0)
+    assert sc.zone_of(shiryu) == (1, "wounded") and sc.names(1, "hand") == []
+
+
+def test_1005_ikki_engagement_destroys_a_character_of_the_discard_pile_to_draw_2(encoded_cardset):
+    sc = _paying(_scenario(encoded_cardset), 0)
+    sc.field(5, "Cassios")
+    for _ in range(3):
+        sc.put(0, "draw", FILLER)
+    sc.put(0, "discard", "Pegasus Cloth")  # a Cloth is not a Character
+    sc.put(0, "discard", "Cassios")
+    ikki = sc.hand(0, "Phoenix Ikki (Asgard)")
+    sc.play(0, ikki, 5)
+    assert sc.names(0, "destroyed") == ["Cassios"] and sc.names(0, "discard") == ["Pegasus Cloth"]
+    assert sc.names(0, "hand") == [FILLER, FILLER]
+
+
+def test_1005_ikki_engagement_without_a_character_in_the_discard_pile_draws_nothing(encoded_cardset):
+    sc = _paying(_scenario(encoded_cardset), 0)
+    sc.field(5, "Cassios")
+    sc.put(0, "draw", FILLER)
+    sc.put(0, "discard", "Pegasus Cloth")
+    ikki = sc.hand(0, "Phoenix Ikki (Asgard)")
+    sc.play(0, ikki, 5)
+    assert sc.names(0, "destroyed") == [] and sc.names(0, "hand") == []
+
+
+def test_1005_ikki_marked_puts_a_destroyed_very_common_character_into_the_discard_pile(encoded_cardset):
+    """Wounded by an opponent's Mizar Robe, seat 1's ◆ Ikki brings one of its destroyed ●
+    Characters back to its discard pile; a destroyed ▲ Character stays destroyed."""
+    sc = _scenario(encoded_cardset)
+    civ = sc.put(1, "destroyed", "Pegasus Seiya (civilian)")
+    armoured = sc.put(1, "destroyed", "Pegasus Seiya")
+    ikki = sc.hand(1, "Phoenix Ikki (Asgard)")
+    _mizar(sc, 0)
+    assert sc.zone_of(ikki) == (1, "wounded")
+    assert sc.zone_of(civ) == (1, "discard") and sc.zone_of(armoured) == (1, "destroyed")
+
+
+def test_1005_ikki_marked_fires_when_he_is_frozen_too(encoded_cardset):
+    """ASG-15: a Freeze token fires Marked as a Wound token does (Epsilon Robe freezes him)."""
+    sc = _scenario(encoded_cardset)
+    civ = sc.put(1, "destroyed", "Cassios")
+    ikki = sc.hand(1, "Phoenix Ikki (Asgard)")
+    robe = sc.hand(0, "God Robe Epsilon (Alioth)")
+    sc.equip(0, robe)
+    sc.use(0, robe)
+    assert sc.zone_of(ikki) == (1, "frozen") and sc.zone_of(civ) == (1, "discard")
+
+
+def test_1016_beta_robe_freezes_itself_to_take_back_a_frozen_character(encoded_cardset):
+    """Freeze: take one of your frozen Characters into your hand (its token goes); a frozen Cloth
+    is not a Character; the Robe ends frozen, out of the Cloth slot."""
+    sc = _scenario(encoded_cardset)
+    cassios = sc.put(0, "frozen", "Cassios")
+    cloth = sc.put(0, "frozen", "Pegasus Cloth")
+    robe = sc.hand(0, "God Robe Beta (Merak)")
+    sc.equip(0, robe)
+    sc.use(0, robe)
+    assert sc.zone_of(cassios) == (0, "hand") and sc.freeze_side(cassios) == 0
+    assert sc.zone_of(cloth) == (0, "frozen")
+    assert sc.zone_of(robe) == (0, "frozen") and sc.freeze_side(robe) == 2 and sc.names(0, "cloth") == []
+
+
+def test_1016_beta_robe_without_a_frozen_character_cannot_be_used(encoded_cardset):
+    sc = _scenario(encoded_cardset)
+    sc.put(0, "frozen", "Pegasus Cloth")
+    sc.put(0, "wounded", "Cassios")  # wounded, not frozen
+    robe = sc.hand(0, "God Robe Beta (Merak)")
+    sc.equip(0, robe)
+    assert not _try_use(sc, 0, robe)
+    assert sc.names(0, "cloth") == ["God Robe Beta (Merak)"]
+
+
+def test_1019_epsilon_robe_freezes_a_random_card_of_an_opponents_hand(encoded_cardset):
+    """Discard: one card of the opponent's hand, at random, goes to their marked area frozen (side
+    2); the Robe goes to the discard pile. Over seeds, different cards are hit."""
+    hit = set()
+    for seed in range(8):
+        sc = _scenario(encoded_cardset, seed=seed)
+        hand = sc.hand(1, "Cassios", "Pegasus Cloth", "Taurus Aldebaran")
+        robe = sc.hand(0, "God Robe Epsilon (Alioth)")
+        sc.equip(0, robe)
+        sc.use(0, robe)
+        frozen = sc.insts(1, "frozen")
+        assert len(frozen) == 1 and frozen[0] in hand and sc.freeze_side(frozen[0]) == 2
+        assert sc.count(1, "hand") == 2 and sc.names(0, "discard") == ["God Robe Epsilon (Alioth)"]
+        hit.add(sc.name_of(frozen[0]))
+    assert len(hit) >= 2
+
+
+def test_1019_epsilon_robe_against_an_empty_hand_freezes_nothing(encoded_cardset):
+    sc = _scenario(encoded_cardset)
+    sc.put(1, "discard", "Cassios")
+    robe = sc.hand(0, "God Robe Epsilon (Alioth)")
+    sc.equip(0, robe)
+    _try_use(sc, 0, robe)
+    assert sc.count(1, "frozen") == 0 and sc.names(1, "discard") == ["Cassios"]
+
+
+def test_1022_alcor_robe_destroys_a_frozen_rare_cloth(encoded_cardset):
+    """Freeze: destroy a frozen ★ Cloth (an opponent's: the user picks); a frozen ◆ Robe and a
+    frozen ★ Character are not ★ Cloths. The Alcor Robe ends frozen."""
+    sc = _scenario(encoded_cardset)
+    aries = sc.put(1, "frozen", "Aries Cloth")
+    robe_b = sc.put(1, "frozen", "God Robe Beta (Merak)")
+    gold = sc.put(1, "frozen", "Taurus Aldebaran")
+    alcor = sc.hand(0, "God Robe Zeta (Alcor)")
+    sc.equip(0, alcor)
+    sc.use(0, alcor)
+    assert sc.zone_of(aries) == (1, "destroyed")
+    assert sc.zone_of(robe_b) == (1, "frozen") and sc.zone_of(gold) == (1, "frozen")
+    assert sc.zone_of(alcor) == (0, "frozen")
+
+
+def test_1022_alcor_robe_with_no_frozen_rare_cloth_is_not_spent_by_the_policy(encoded_cardset):
+    """Its use would freeze it for nothing: the policy ends its turn instead (ASG-21: nothing to
+    act on, nothing happens)."""
+    sc = _scenario(encoded_cardset)
+    sc.put(1, "frozen", "Pegasus Cloth")
+    alcor = sc.hand(0, "God Robe Zeta (Alcor)")
+    sc.equip(0, alcor)
+    assert sc.step(0) == ("end", -1, -1)
+    assert sc.names(0, "cloth") == ["God Robe Zeta (Alcor)"]
+
+
+@pytest.mark.parametrize("policy", list(sim.POLICIES))
+def test_games_with_the_encoded_asgard_cards_keep_the_invariants(encoded_cardset, policy):
+    """Base + the encoded Asgard cards, every policy: legal moves only, no violation (cards
+    conserved, tokens matching zones, no Marked trigger left waiting), every game ends."""
+    games = 4 if policy == "search" else 40
+    res = sim.play(games, players=3, seed=7, policies=(policy,), cardset=encoded_cardset, check_invariants=True)
+    g = res.games
+    assert (g["violations"] == 0).all() and (g["illegal_actions"] == 0).all()
+    assert g["end_reason"].notna().all()

@@ -205,7 +205,7 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
                 facts["cuts_faced_cost"][k] = 1
         for trig in range(E.N_TRIGGERS):
             facts["prog_counts"][k, trig] = program_counts(ops, *prog[k, trig])
-        for trig in (E.T_DISCARD_USE, E.T_WOUND_USE, E.T_DESTROY_USE):
+        for trig in (E.T_DISCARD_USE, E.T_WOUND_USE, E.T_DESTROY_USE, E.T_FREEZE_USE):
             if prog[k, trig, 1] > 0:
                 facts["use_trig"][k] = trig
                 facts["use_kind"][k] = use_kind(ops, *prog[k, trig])

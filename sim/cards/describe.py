@@ -18,7 +18,7 @@ TRIGGERS = {
     "wound_use": "Wound (used by wounding it)",
     "destroy_use": "Destroy (used by destroying it)",
     "freeze_use": "Freeze (used by freezing it)",
-    "marked": "Marked",
+    "marked": "Marked (a Wound or Freeze token is placed on it)",
     "fighting": "While it fights",
     "cost": "Its cost",
     "field": "While it is on the field",
@@ -31,7 +31,7 @@ WHO = {  # subject, possessive
     "common": ("", "the"), "that_player": ("that player", "their"),
 }
 ZONES = {"draw": "draw pile", "hand": "hand", "discard": "discard pile", "play": "cards in play",
-         "cloth": "Cloth in play", "wounded": "wounded cards", "destroyed": "destroyed cards",
+         "cloth": "Cloth in play", "wounded": "wounded cards", "frozen": "frozen cards", "destroyed": "destroyed cards",
          "setaside": "set-aside cards", "revealed": "revealed cards", "deck": "deck"}
 BY = {"self": " (you choose which)", "random": " (at random)", "opponent": " (an opponent chooses which)"}
 
@@ -135,10 +135,12 @@ def _move(op: Op, subject: str, poss: str) -> str:
         return f"{subject} {verb('discard')} {poss} Cloth in play"
     if dest == "wounded":
         act = f"{verb('wound')} {what} from {where}"
+    elif dest == "frozen":
+        act = f"{verb('freeze')} {what} from {where}"
     elif dest == "destroyed":
         act = f"{verb('destroy')} {what} from {where}"
-    elif dest == "discard" and src == "wounded":
-        act = f"{verb('heal')} {what} among {poss} wounded cards"
+    elif dest == "discard" and src in ("wounded", "frozen"):
+        act = f"{verb('heal')} {what} among {poss} {src} cards"
     elif dest == "discard" and src in ("hand", "cloth", "play"):
         act = f"{verb('discard')} {what} from {where}"
     elif dest == "hand":

@@ -83,7 +83,8 @@ Z_VOID = 11       # Hades: annihilated Characters (scored)
 Z_SHACKLE = 12    # Hades: Shackle pile (scored negatively)
 Z_ABILITIES = 13  # Hades
 Z_HOUSES = 14     # Hades duel
-N_PLAYER_ZONES = 15
+Z_FROZEN = 15     # Asgard: frozen (marked) cards, one Freeze token each (ASG-12): stay in play until healed
+N_PLAYER_ZONES = 16
 # Common zones (row COMMON)
 Z_RESERVE = 0     # face-down reserve; top is the last element
 Z_BF_DISCARD = 1  # the battlefield's common discard pile
@@ -107,6 +108,7 @@ SAPPHIRE_SPACES = 7  # the Odin statue's spaces (Asgard): the 7th sapphire flips
 PLAYER_ZONE_NAMES = {
     "draw": Z_DRAW, "hand": Z_HAND, "discard": Z_DISCARD, "play": Z_PLAY, "cloth": Z_CLOTH,
     "wounded": Z_WOUNDED, "destroyed": Z_DESTROYED, "setaside": Z_SETASIDE, "revealed": Z_REVEALED,
+    "frozen": Z_FROZEN,
 }
 
 # --- Triggers: the hooks a card's programs attach to. ------------------------------------------
@@ -118,7 +120,7 @@ T_DISCARD_USE = 4   # Discard use (Défausser): spend the played card by discard
 T_WOUND_USE = 5     # Wound use (Blesser): spend the played card by wounding it
 T_DESTROY_USE = 6   # Destroy use (Détruire): spend the played card by destroying it
 T_FREEZE_USE = 7    # Freeze use (Geler, Asgard)
-T_MARKED = 8        # Marked (Marqué, Asgard/Poseidon)
+T_MARKED = 8        # Marked (Marqué, Asgard/Poseidon): a Wound or Freeze token placed on it (ASG-15)
 T_FIGHTING = 9      # continuous, while fighting: value modifiers and protections
 T_COST = 10         # continuous, on the battlefield: modifiers of its own cost
 T_FIELD = 11        # continuous, while on the battlefield: rules it imposes on everyone
@@ -266,7 +268,7 @@ EV_FLAME = 4       # a flame goes out (a = how (FL_*), b = flames left)
 EV_PLAY = 5        # a card is played facing a field card (a = slot, b = faced card id)
 EV_EQUIP = 6       # a Cloth is equipped
 EV_USE = 7         # a card's Discard/Wound/Destroy use (a = trigger)
-EV_HEAL = 8        # healer heals card (a = healed card id)
+EV_HEAL = 8        # healer heals card (a = healer card id; b = 1: a heart only turned its Freeze token to side 1)
 EV_WOUND = 9       # a card is wounded (seat = owner)
 EV_DESTROY = 10
 EV_DISCARD = 11    # discarded by an effect
@@ -288,6 +290,7 @@ EV_FIELD = 26      # full log only: a field card at the start of the turn (a = s
 EV_PAY = 27        # an optional cost asked of its payer (seat; card: the card whose cost it is): a = 1 paid, 0 declined
 EV_EXCHANGE = 28   # Asgard: a V2 Bronze Cloth replaces the base one (a = the zone it takes: hand or Cloth)
 EV_SAPPHIRE = 29   # Asgard: a sapphire goes on the Odin statue (a = sapphires now; the statue flips at 7)
+EV_FREEZE = 30     # a card is frozen (seat = owner, a = from zone)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns

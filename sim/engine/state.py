@@ -42,7 +42,7 @@ G_ACTIONS = 16        # main-phase actions this turn (safety cap)
 G_SEED = 17
 G_FIELD_REVEALS = 18  # reveals during the current refill (safety cap against the Pope loop)
 G_BOUND = 19          # player bound by the last each_/chosen_ op of the running program
-# 20: free
+G_NMARKS = 20         # Marked triggers waiting in `marks` (ASG-15)
 G_CHECK = 21          # 1: check the invariants after every action (tests)
 G_VIOLATIONS = 22     # invariant violations seen
 G_FIRST_VIOLATION = 23
@@ -81,6 +81,11 @@ P_ACQUIRE = 3     # a = instance, b = acquiring seat, c = flags (OPF_NO_EFFECTS)
 P_EXIT = 4        # a = instance (Asgard)
 P_FINISH_ACQUIRE = 5  # a = instance, b = acquiring seat, c = how: Flame, placement, fighters discarded
 
+# Marked triggers (ASG-15) wait in a queue of their own, first placed first resolved, ahead of the
+# pending stack: a Marked effect resolves as soon as the program or action that placed its token
+# is over (the interpreter does not run a program inside another).
+MARK_CAP = 64
+
 
 ROWS = E.MAX_PLAYERS + 1                            # zone rows: the seats, then COMMON
 ZONES = max(E.N_PLAYER_ZONES, E.N_COMMON_ZONES)
@@ -100,8 +105,12 @@ STATE = Declaration("GameState", dict(
     inst_cut_cos=Field(np.int64, ("instances",), 0, "game", "a field card's Cosmos cost cut this turn"),
     inst_flags=Field(np.int64, ("instances",), 0, "game", "IF_* bits, cleared at the end of each turn"),
     inst_wounds=Field(np.int64, ("instances",), 0, "game", "wound tokens on the card"),
+    inst_freeze=Field(np.int64, ("instances",), 0, "game", "the side of a frozen card's Freeze token: "
+                      "2 as placed, 1 once a heart turned it (ASG-14), 0 not frozen"),
     held=Field(np.bool_, (E.MAX_PLAYERS, "cards"), False, "game", "whether a seat had the card in hand this game"),
     pend=Field(np.int64, (PEND_CAP, PEND_WIDTH), 0, "", "pending events (P_*), a stack of g[G_NPEND]"),
+    marks=Field(np.int64, (MARK_CAP, 2), 0, "", "Marked triggers waiting, oldest first: (instance, owner), "
+                "g[G_NMARKS] of them"),
     rng=Field(np.uint64, (4,), 0, "", "xoshiro256** state, seeded per game"),
     log=Field(np.int32, ("log", E.EVENT_WIDTH), 0, "", "the current game's event log, g[G_LOG_N] rows"),
     rules=Field(np.int64, (N_RULES,), 0, "", "the run's rules parameters (sim/engine/params.py)"),

@@ -2,7 +2,7 @@
 
 Each seat's weights (sim/engine/policies/weights.py; the named policies of sim/policy_catalog.py
 are weight vectors) give each card a static value (`prepare`). `choose_action` picks the next
-main-phase action: end a won fight, equip, upgrade, heal, use, then the best fight the hand can
+main-phase action: end a won fight, equip, upgrade, heal (wounds and freezes), use, then the best fight the hand can
 win, committing the card that best closes the gap; when nothing is left worth doing, it spends the
 cards leaving play or hand for their uses (`spend_leaving_card`). With the `plan` weight, the first card it
 commits to a fight its hand (and equipped Cloth) wins comes with a plan for the rest of it
@@ -476,7 +476,7 @@ def held_back(s, c, p, t, helper, inst):
     return False
 
 
-# The zones of p's deck that fight for it: all but the wounded cards (`mean_value`'s bits)
+# The zones of p's deck that fight for it: all but the marked (wounded, frozen) cards (`mean_value`'s bits)
 PLAYING_DECK = (1 << E.Z_DRAW) | (1 << E.Z_HAND) | (1 << E.Z_DISCARD) | (1 << E.Z_PLAY) | (1 << E.Z_CLOTH)
 
 # Which of the cards `hand_resources` counts: all, or those without / with a `fighting` program
@@ -994,39 +994,19 @@ def choose_action(s, c, p, out):
             out[1] = cl
             out[2] = ut
             return
-    # 4. Heal the most valuable wounded card with the least valuable healer
-    if s.zone_n[p, E.Z_WOUNDED] > 0 and not healing_banned(s, c):
-        healer = -1
-        hv = 1e9
-        for i in range(nh):
-            inst = s.zone[p, E.Z_HAND, i]
-            if c.heal[c.inst_card[inst]] > 0:
-                v = card_value(s, c, p, inst, lead)
-                if v < hv:
-                    hv = v
-                    healer = inst
-        if healer >= 0:
-            best = -1
-            bv = -1e9
-            for j in range(s.zone_n[p, E.Z_WOUNDED]):
-                inst = s.zone[p, E.Z_WOUNDED, j]
-                v = card_value(s, c, p, inst, lead)
-                if v > bv:
-                    bv = v
-                    best = inst
-            if bv >= w[W_HEAL_MIN] and bv >= hv:
-                out[0] = A_HEAL
-                out[1] = healer
-                out[2] = best
-                return
-    # 5. Plain uses worth more than the card's own fight value (draws, attacks, recursion)
+    # 4. Heal the most valuable marked card with the least valuable healer (`choose_heal`)
+    if (s.zone_n[p, E.Z_WOUNDED] > 0 or s.zone_n[p, E.Z_FROZEN] > 0) and not healing_banned(s, c):
+        if choose_heal(s, c, p, lead, out):
+            return
+    # 5. Plain uses worth more than the card's own fight value (draws, attacks, recursion); a
+    # Freeze use, which keeps the card out of play until healed, only when it gains something
     for zone in (E.Z_CLOTH, E.Z_HAND):
         for i in range(s.zone_n[p, zone]):
             inst = s.zone[p, zone, i]
             k = c.inst_card[inst]
             ut = c.use_trig[k]
             if s.mind.use_first[p, k] and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut) \
-                    and not draws_itself(s, c, p, k, ut):
+                    and not draws_itself(s, c, p, k, ut) and (ut != E.T_FREEZE_USE or use_gain(s, c, p, inst, ut) > 0):
                 out[0] = A_USE
                 out[1] = inst
                 out[2] = ut
@@ -1221,11 +1201,69 @@ def choose_action(s, c, p, out):
 
 
 @kernel
+def least_valuable_healer(s, c, p, lead, hearts):
+    """p's least valuable hand card with at least `hearts` hearts, and its value (-1, 1e9: none)."""
+    healer = -1
+    hv = 1e9
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        inst = s.zone[p, E.Z_HAND, i]
+        if c.heal[c.inst_card[inst]] >= hearts:
+            v = card_value(s, c, p, inst, lead)
+            if v < hv:
+                hv = v
+                healer = inst
+    return healer, hv
+
+
+@kernel
+def choose_heal(s, c, p, lead, out):
+    """Step 4: heal the most valuable marked card with the least valuable healer, when the card is
+    worth W_HEAL_MIN and the healer. A wounded card takes any healer. A frozen card takes the
+    least valuable healer with the hearts its token still needs (ASG-14); lacking one, a
+    single heart turns its token (progress that stays), worth half the card. A frozen card
+    comes first only when worth strictly more than the best wounded one."""
+    w = s.mind.weights[p]
+    healer, hv = least_valuable_healer(s, c, p, lead, 1)
+    if healer < 0:
+        return False
+    best = -1
+    bv = -1e9
+    for j in range(s.zone_n[p, E.Z_WOUNDED]):
+        inst = s.zone[p, E.Z_WOUNDED, j]
+        v = card_value(s, c, p, inst, lead)
+        if v > bv:
+            bv = v
+            best = inst
+    best_healer, best_hv = healer, hv
+    if s.zone_n[p, E.Z_FROZEN] > 0:
+        full, fv = least_valuable_healer(s, c, p, lead, 2)
+        for j in range(s.zone_n[p, E.Z_FROZEN]):
+            inst = s.zone[p, E.Z_FROZEN, j]
+            v = card_value(s, c, p, inst, lead)
+            h, h_v = healer, hv
+            if s.inst_freeze[inst] >= 2:
+                if full >= 0:
+                    h, h_v = full, fv
+                else:
+                    v *= 0.5  # one heart of the two
+            if v > bv:
+                bv = v
+                best = inst
+                best_healer, best_hv = h, h_v
+    if best >= 0 and bv >= w[W_HEAL_MIN] and bv >= best_hv:
+        out[0] = A_HEAL
+        out[1] = best_healer
+        out[2] = best
+        return True
+    return False
+
+
+@kernel
 def spend_leaving_card(s, c, p, out):
     """10. The main phase would end: spend the card whose use gains the most over what spending
     it costs (`use_gain`), if anything. A card in play, or in hand and not kept, goes to the
     discard pile at upkeep anyway: its Discard use costs nothing. The equipped Cloth (it stays)
-    and a kept card cost their value. A Wound use takes the card out of the draws until healed,
+    and a kept card cost their value. A Wound or Freeze use takes the card out of the draws until healed,
     its VP kept: it costs what the card brings when drawn above the deck's mean card, whose draws
     it leaves to the others; a Destroy use takes it for good: it costs what the card is worth
     above the deck's mean card. The main phase then goes on: what the use brought (cards
@@ -1254,7 +1292,7 @@ def spend_leaving_card(s, c, p, out):
                     keep_bar = w[W_KEEP] + draw_mean_value(s, c, p, lead)
                 stays = zone == E.Z_CLOTH or (zone == E.Z_HAND and worth >= keep_bar)
                 cost = worth if stays else 0.0
-            elif ut == E.T_WOUND_USE:  # out of the draws, its VP kept
+            elif ut == E.T_WOUND_USE or ut == E.T_FREEZE_USE:  # out of the draws until healed, its VP kept
                 if play_mean == -1e18:
                     play_mean = mean_play_value(s, c, p, PLAYING_DECK)
                 cost = max(play_value(s, c, p, inst) - play_mean, 0.0)
@@ -1277,7 +1315,7 @@ def spend_leaving_card(s, c, p, out):
 def use_gain(s, c, p, inst, trig):
     """What p's policy expects of inst's use program, its price (a paid step) aside: the value of
     the best card an acquisition would take; for a step on a zone p can see that is not in its
-    draws (an opponent's open zones, its own wounded, destroyed or set-aside cards), the value of
+    draws (an opponent's open zones, its own marked, destroyed or set-aside cards), the value of
     the card it would move (all of them: their sum), what that opponent loses or p gets back; for
     a card of its discard pile taken into its hand, `discard_pick_gain`; and W_SPEND for each
     card drawn and each other step. A step p can see would do nothing (no card
@@ -1307,7 +1345,8 @@ def use_gain(s, c, p, inst, trig):
         elif code == E.OP_MOVE and op[E.F_WHO] == E.W_SELF and zone == E.Z_DISCARD and op[E.F_TO] == E.Z_HAND:
             gain += discard_pick_gain(s, c, p, op, lead)
         elif code == E.OP_MOVE and zone < E.N_PLAYER_ZONES and zone != E.Z_HAND and zone != E.Z_DRAW and (
-                op[E.F_WHO] != E.W_SELF or zone == E.Z_WOUNDED or zone == E.Z_DESTROYED or zone == E.Z_SETASIDE):
+                op[E.F_WHO] != E.W_SELF or zone == E.Z_WOUNDED or zone == E.Z_FROZEN or zone == E.Z_DESTROYED
+                or zone == E.Z_SETASIDE):
             gain += open_cards_value(s, c, p, op, lead)
         else:
             gain += w

@@ -14,9 +14,10 @@ from sim.engine.rules.fight import COSMOS, can_acquire, face_cost_payable, heali
 from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
                                     use_trigger)
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_NPEND, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
-                    P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
-from sim.engine.rules.zones import draw_cards, field_slot, hold, log_event, move_to, zone_push
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_NMARKS, G_NPEND, G_TURN_MARKS, IF_COSMOS_DRAW,
+                    IF_FACE_PAID, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
+from sim.engine.rules.zones import (draw_cards, field_slot, hold, is_marked_zone, log_event, move_to, place_token,
+                                    zone_push)
 
 
 @kernel
@@ -69,15 +70,35 @@ def finish_acquisition(s, c, inst, p, how):
 
 @inline_kernel
 def drain(s, c):
-    """Resolve pending events, last pushed first, each completely (GEN-3). Copied into its callers:
-    most actions leave nothing pending."""
-    if s.g[G_NPEND] > 0:
+    """Resolve the waiting Marked triggers and the pending events, each completely (GEN-3). Copied
+    into its callers: most actions leave nothing pending."""
+    if s.g[G_NPEND] > 0 or s.g[G_NMARKS] > 0:
         resolve_pending(s, c)
 
 
 @kernel
+def fire_next_mark(s, c):
+    """The oldest waiting Marked trigger fires: its card's owner runs its Marked program (ASG-15),
+    wherever the card is by now (the token was placed)."""
+    inst, owner = s.marks[0, 0], s.marks[0, 1]
+    n = s.g[G_NMARKS] - 1
+    for j in range(n):
+        s.marks[j, 0] = s.marks[j + 1, 0]
+        s.marks[j, 1] = s.marks[j + 1, 1]
+    s.g[G_NMARKS] = n
+    run_program(s, c, E.T_MARKED, inst, owner, -1, -1)
+
+
+@kernel
 def resolve_pending(s, c):
-    while s.g[G_NPEND] > 0:
+    """Marked triggers first, in the order their tokens were placed (GEN-3.4: a Marked effect
+    resolves at once; the interpreter, which never runs a program inside another, runs it as soon
+    as the program or action that placed the token is over); then the pending events, last pushed
+    first."""
+    while s.g[G_NPEND] > 0 or s.g[G_NMARKS] > 0:
+        if s.g[G_NMARKS] > 0:
+            fire_next_mark(s, c)
+            continue
         n = s.g[G_NPEND] - 1
         kind, a, b, cc = s.pend[n, 0], s.pend[n, 1], s.pend[n, 2], s.pend[n, 3]
         s.g[G_NPEND] = n
@@ -131,6 +152,34 @@ def discard_to_face(s, c, p, inst, target):
 
 
 @kernel
+def use_destination(trig):
+    """Where a card spent for its use goes: Discard, Wound, Destroy or Freeze (R4, ASG-11)."""
+    if trig == E.T_DISCARD_USE:
+        return E.Z_DISCARD
+    if trig == E.T_WOUND_USE:
+        return E.Z_WOUNDED
+    if trig == E.T_FREEZE_USE:
+        return E.Z_FROZEN
+    return E.Z_DESTROYED
+
+
+@kernel
+def heal_with(s, c, p, healer, marked):
+    """p plays healer (from hand) on its marked card (ASG-14): a Wound token takes 1 heart, a Freeze
+    token 2 (the first turns it to side 1), or 1 once on side 1. The card is healed, to the discard
+    pile, when its token goes; a heart short leaves it frozen on side 1. Hearts left over are
+    lost, and the healer goes to the discard pile either way."""
+    hearts = c.heal[c.inst_card[healer]]
+    move_to(s, healer, p, E.Z_DISCARD)
+    if s.inst_zone[marked] == E.Z_FROZEN and hearts < s.inst_freeze[marked]:
+        s.inst_freeze[marked] -= hearts
+        log_event(s, c, E.EV_HEAL, p, marked, c.card_id[c.inst_card[healer]], 1)
+        return
+    move_to(s, marked, p, E.Z_DISCARD)
+    log_event(s, c, E.EV_HEAL, p, marked, c.card_id[c.inst_card[healer]], 0)
+
+
+@kernel
 def apply_action(s, c, p, kind, a, b):
     """Carry out one main-phase action; False if it ends the main phase (END or illegal)."""
     if kind == A_END:
@@ -179,19 +228,20 @@ def apply_action(s, c, p, kind, a, b):
         if use_trigger(c, c.inst_card[a]) != b or not can_use(s, c, p, a, b):
             return illegal(s)
         # spent from hand, it faces nothing: no Engagement (GEN-21)
-        dest = E.Z_DISCARD if b == E.T_DISCARD_USE else (E.Z_WOUNDED if b == E.T_WOUND_USE else E.Z_DESTROYED)
-        move_to(s, a, p, dest)
+        dest = use_destination(b)
+        if is_marked_zone(dest):  # its token pays for the use: its Marked fires too (ASG-11, ASG-15)
+            place_token(s, c, a, p, dest)
+        else:
+            move_to(s, a, p, dest)
         hold(s, c, p, a)  # a Cloth taken by a swap is used without having been in hand
         log_event(s, c, E.EV_USE, p, a, b, 0)
         run_program(s, c, b, a, p, -1, -1)
     elif kind == A_HEAL:
         if s.inst_row[a] != p or s.inst_zone[a] != E.Z_HAND or c.heal[c.inst_card[a]] <= 0:
             return illegal(s)
-        if s.inst_row[b] != p or s.inst_zone[b] != E.Z_WOUNDED or healing_banned(s, c):
+        if s.inst_row[b] != p or not is_marked_zone(s.inst_zone[b]) or healing_banned(s, c):
             return illegal(s)
-        move_to(s, a, p, E.Z_DISCARD)
-        move_to(s, b, p, E.Z_DISCARD)
-        log_event(s, c, E.EV_HEAL, p, b, c.card_id[c.inst_card[a]], 0)
+        heal_with(s, c, p, a, b)
     else:
         return illegal(s)
     drain(s, c)

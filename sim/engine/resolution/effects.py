@@ -20,8 +20,8 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_TURN_MARKS,
                     IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
-from sim.engine.rules.zones import (draw_cards, field_slot, hold, location, log_event, matches, move_to, next_rank_copy,
-                    reshuffle_discard, shuffle_zone, top_of_draw, zone_push)
+from sim.engine.rules.zones import (draw_cards, field_slot, hold, is_marked_zone, location, log_event, matches, move_to,
+                    next_rank_copy, place_token, reshuffle_discard, shuffle_zone, top_of_draw, zone_push)
 
 
 @kernel
@@ -29,7 +29,7 @@ def is_beneficial(src, dst):
     """Does a move help the player whose card it is? (guides which cards get picked)"""
     if dst == E.Z_HAND or dst == E.Z_DST_DRAW_TOP:
         return True
-    if dst == E.Z_DISCARD and (src == E.Z_WOUNDED or src == E.Z_DESTROYED or src == E.Z_SETASIDE):
+    if dst == E.Z_DISCARD and (is_marked_zone(src) or src == E.Z_DESTROYED or src == E.Z_SETASIDE):
         return True
     return False
 
@@ -84,15 +84,16 @@ def put(s, c, inst, dst, q, p):
     elif dst == E.Z_DST_DRAW_TOP:
         move_to(s, inst, row, E.Z_DRAW)
         log_event(s, c, E.EV_MOVE, row, inst, src_zone, dst)
+    elif is_marked_zone(dst):
+        place_token(s, c, inst, row, dst)
+        log_event(s, c, E.EV_WOUND if dst == E.Z_WOUNDED else E.EV_FREEZE, row, inst, src_zone, 0)
     else:
         move_to(s, inst, row, dst)
         if dst == E.Z_HAND:
             hold(s, c, row, inst)
-        if dst == E.Z_WOUNDED:
-            log_event(s, c, E.EV_WOUND, row, inst, src_zone, 0)
-        elif dst == E.Z_DESTROYED:
+        if dst == E.Z_DESTROYED:
             log_event(s, c, E.EV_DESTROY, row, inst, src_zone, 0)
-        elif dst == E.Z_DISCARD and src_zone == E.Z_WOUNDED:
+        elif dst == E.Z_DISCARD and is_marked_zone(src_zone):
             log_event(s, c, E.EV_HEAL, row, inst, -1, 0)
         elif dst == E.Z_DISCARD and src_zone != E.Z_DESTROYED and src_zone != E.Z_SETASIDE:
             log_event(s, c, E.EV_DISCARD, row, inst, src_zone, 0)
@@ -133,6 +134,8 @@ def op_move(s, c, op, src_inst, p, q):
         nc = m
     if src == E.Z_WOUNDED and dst != E.Z_DESTROYED and healing_banned(s, c):
         nc = 0  # June: no Character can be healed
+    if src == E.Z_FROZEN and dst == E.Z_DISCARD and healing_banned(s, c):
+        nc = 0  # only a heal: taking a frozen card back into hand is not one (ASG-6)
     want = nc if n == E.N_ALL else n
     payer = q if q >= 0 else p
     if flags & E.OPF_PAY:

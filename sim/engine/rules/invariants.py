@@ -5,8 +5,8 @@ g[G_FIRST_VIOLATION]); playing with checks off costs one branch per action.
 """
 from sim.engine import enums as E
 from sim.engine.jit import kernel
-from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_RULES_SEEN,
-                    G_VIOLATIONS)
+from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_NMARKS,
+                    G_RULES_SEEN, G_VIOLATIONS)
 
 V_ZONE_MISMATCH = 1    # an instance's recorded place does not hold it (or holds it twice)
 V_NEGATIVE = 2         # a negative counter
@@ -15,6 +15,9 @@ V_FACING = 4           # a card faces something while not in play, or faces a ca
 V_TWO_CLOTHS = 5       # more than one equipped Cloth
 V_LOST_CARD = 6        # a card that was in the game is nowhere
 V_FIELD_RULES = 7      # the field rules noted for the field as it is are not those of its cards
+V_TOKENS = 8           # a card's tokens disagree with its zone: a wounded card without its Wound token,
+                       # a frozen card without one Freeze token on side 1 or 2 (ASG-12..14), or tokens elsewhere
+V_MARKS_LEFT = 9       # Marked triggers still waiting once an action is over (each fires before it ends)
 
 
 @kernel
@@ -58,6 +61,14 @@ def check_invariants(s, c, n_players):
             violation(s, V_FACING)
         if s.inst_wounds[inst] < 0 or s.inst_cut_str[inst] < 0 or s.inst_cut_cos[inst] < 0:
             violation(s, V_NEGATIVE)
+        mine = 0 <= s.inst_row[inst] < E.MAX_PLAYERS  # a seat's zone, not a common one
+        wounded = mine and s.inst_zone[inst] == E.Z_WOUNDED
+        frozen = mine and s.inst_zone[inst] == E.Z_FROZEN
+        if wounded != (s.inst_wounds[inst] >= 1) or frozen != (s.inst_freeze[inst] == 1 or s.inst_freeze[inst] == 2) \
+                or (not frozen and s.inst_freeze[inst] != 0):
+            violation(s, V_TOKENS)
+    if s.g[G_NMARKS] != 0:
+        violation(s, V_MARKS_LEFT)
     for p in range(n_players):
         if s.zone_n[p, E.Z_CLOTH] > 1:
             violation(s, V_TWO_CLOTHS)

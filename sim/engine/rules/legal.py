@@ -14,7 +14,7 @@ A_EQUIP = 1        # a = Cloth in hand
 A_PLAY = 2         # a = Character in hand, b = slot it faces
 A_CLOTH_FIGHT = 3  # b = slot the equipped Cloth faces
 A_USE = 4          # a = card (hand, play or Cloth), b = trigger
-A_HEAL = 5         # a = healer in hand, b = wounded card
+A_HEAL = 5         # a = healer in hand, b = marked card (wounded or frozen)
 A_ACQUIRE = 6      # a = slot, b = currency
 
 
@@ -138,12 +138,13 @@ def legal_action(s, c, p, pick, out):
                 out[2] = ut
             n += 1
         if heal_ok and c.heal[k] > 0:
-            for j in range(s.zone_n[p, E.Z_WOUNDED]):
-                if n == pick:
-                    out[0] = A_HEAL
-                    out[1] = inst
-                    out[2] = s.zone[p, E.Z_WOUNDED, j]
-                n += 1
+            for zone in (E.Z_WOUNDED, E.Z_FROZEN):
+                for j in range(s.zone_n[p, zone]):
+                    if n == pick:
+                        out[0] = A_HEAL
+                        out[1] = inst
+                        out[2] = s.zone[p, zone, j]
+                    n += 1
     for zone in (E.Z_PLAY, E.Z_CLOTH):
         for i in range(s.zone_n[p, zone]):
             if 0 <= pick < n:

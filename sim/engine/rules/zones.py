@@ -8,7 +8,7 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
-from sim.engine.state import G_FIELD_CHANGES, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_TURN, G_ROUND
+from sim.engine.state import G_FIELD_CHANGES, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS, G_TURN, G_ROUND, MARK_CAP
 
 
 @kernel
@@ -93,6 +93,8 @@ def leave_zone(s, inst, z):
         s.inst_facing[inst] = -1
     if z == E.Z_WOUNDED:
         s.inst_wounds[inst] = 0
+    elif z == E.Z_FROZEN:  # healed or taken back: the Freeze token goes (ASG-14)
+        s.inst_freeze[inst] = 0
     s.inst_row[inst] = -1
     s.inst_zone[inst] = -1
 
@@ -111,12 +113,33 @@ def enter_zone(s, inst, row, z):
     zone_push(s, row, z, inst)
     if z == E.Z_WOUNDED:
         s.inst_wounds[inst] = 1
+    elif z == E.Z_FROZEN:
+        s.inst_freeze[inst] = 2  # ASG-12: one Freeze token, on side 2
 
 
 @inline_kernel
 def move_to(s, inst, row, z):
     zone_remove(s, inst)
     enter_zone(s, inst, row, z)
+
+
+@kernel
+def is_marked_zone(z):
+    """The marked area: cards with a Wound or a Freeze token, in play until healed (ASG-15)."""
+    return z == E.Z_WOUNDED or z == E.Z_FROZEN
+
+
+@kernel
+def place_token(s, c, inst, row, z):
+    """Wound (z = Z_WOUNDED) or freeze (Z_FROZEN) inst, a card of seat row's: it moves to the marked
+    area and its Marked program, if it has one, waits to fire for its owner (ASG-15)."""
+    move_to(s, inst, row, z)
+    if c.prog[c.inst_card[inst], E.T_MARKED, 1] > 0:
+        n = s.g[G_NMARKS]
+        if n < MARK_CAP:  # cannot fill: one op marks at most a hand or a pile
+            s.marks[n, 0] = inst
+            s.marks[n, 1] = row
+            s.g[G_NMARKS] = n + 1
 
 
 @kernel
@@ -258,9 +281,9 @@ def count_on_field(s, c, f, exclude):
 
 @kernel
 def is_deck_zone(z):
-    """GEN-11: "your deck" = hand, draw pile, discard pile, cards in play (Cloth, wounded)."""
+    """GEN-11: "your deck" = hand, draw pile, discard pile, cards in play (Cloth, wounded, frozen)."""
     return (z == E.Z_DRAW or z == E.Z_HAND or z == E.Z_DISCARD or z == E.Z_PLAY
-            or z == E.Z_CLOTH or z == E.Z_WOUNDED or z == E.Z_REVEALED)
+            or z == E.Z_CLOTH or z == E.Z_WOUNDED or z == E.Z_REVEALED or z == E.Z_FROZEN)
 
 
 @kernel
