@@ -25,7 +25,7 @@ from tests.test_card_words import INTERNALS
 ROOT = Path(__file__).resolve().parents[1]
 ASGARD = ROOT / "cardsets" / "asgard.toml"
 IDS = list(range(1001, 1037))
-ENCODED = (1002, 1005, 1006, 1007, 1008, 1009, 1010, 1015, 1016, 1019, 1021, 1022)  # the cards the engine plays (docs/asgard.md)
+ENCODED = (1002, 1003, 1005, 1006, 1007, 1008, 1009, 1010, 1015, 1016, 1019, 1021, 1022)  # the cards the engine plays (docs/asgard.md)
 RAW = Path(os.environ.get("SEIYA_CARDDATA", ROOT.parent / "shared" / "carddata"))
 needs_raw = pytest.mark.skipif(not (RAW / "cards-fr.json").exists(), reason=f"no raw card data in {RAW}")
 
@@ -177,8 +177,8 @@ def encoded_cardset(tmp_path_factory):
     return path
 
 
-def _scenario(cardset, players=2, seed=0):
-    return Scenario(players=players, cardset=cardset, seed=seed)
+def _scenario(cardset, players=2, seed=0, policies=("value",)):
+    return Scenario(players=players, cardset=cardset, seed=seed, policies=policies)
 
 
 def _try_use(sc, seat, inst):
@@ -399,6 +399,55 @@ def test_1002_shiryu_marked_never_takes_itself_back(encoded_cardset):
     shiryu = sc.hand(1, "Dragon Shiryu (Asgard)")
     _mizar(sc, 0)
     assert sc.zone_of(shiryu) == (1, "wounded") and sc.names(1, "hand") == []
+
+
+def test_1003_hyoga_engagement_draws_one_card_per_other_hyoga_alongside(encoded_cardset):
+    """Engagement: draw 1 card per other Hyoga facing the same card (2 here); Hyogas facing another
+    card and other Heroes alongside do not count."""
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Cassios")
+    sc.field(4, "Unicorn Jabu")
+    for _ in range(4):
+        sc.put(0, "draw", FILLER)
+    for name in ("Cygnus Hyoga (civilian)", "Cygnus Hyoga", "Pegasus Seiya (civilian)"):
+        sc.play(0, sc.hand(0, name), 5)
+    sc.play(0, sc.hand(0, "Cygnus Hyoga (civilian)"), 4)
+    before = sc.count(0, "draw")  # (the ▲ Hyoga drew 1 when played beside the civilian)
+    sc.play(0, sc.hand(0, "Cygnus Hyoga (Asgard)"), 5)
+    assert before - sc.count(0, "draw") == 2
+
+
+def test_1003_hyoga_engagement_alone_draws_nothing(encoded_cardset):
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Cassios")
+    sc.put(0, "draw", FILLER)
+    sc.play(0, sc.hand(0, "Cygnus Hyoga (Asgard)"), 5)
+    assert sc.names(0, "hand") == []
+
+
+def test_1003_hyoga_marked_takes_a_hyoga_from_the_discard_pile(encoded_cardset):
+    """Wounded on seat 0's turn (Mizar Robe), seat 1's ◆ Hyoga takes a Hyoga of its discard pile
+    into hand; other cards stay."""
+    sc = _scenario(encoded_cardset)
+    sc.put(1, "discard", "Cassios")
+    old = sc.put(1, "discard", "Cygnus Hyoga")
+    hyoga = sc.hand(1, "Cygnus Hyoga (Asgard)")
+    _mizar(sc, 0)
+    assert sc.zone_of(hyoga) == (1, "wounded") and sc.zone_of(old) == (1, "hand")
+    assert sc.names(1, "discard") == ["Cassios"]
+
+
+def test_1003_the_policy_plays_the_other_hyogas_first(encoded_cardset):
+    """With ◆ Hyoga and a civilian Hyoga in hand against one card, the default policy plays the
+    civilian first, so the ◆ one draws (the other order draws nothing)."""
+    sc = _scenario(encoded_cardset, policies=("tuned",))
+    sc.field(5, "Cassios")
+    for _ in range(3):
+        sc.put(0, "draw", FILLER)
+    other = sc.hand(0, "Cygnus Hyoga (civilian)")
+    sc.hand(0, "Cygnus Hyoga (Asgard)")
+    kind, a, b = sc.step(0)
+    assert (a, b) == (other, 5), (kind, a, b)
 
 
 def test_1005_ikki_engagement_destroys_a_character_of_the_discard_pile_to_draw_2(encoded_cardset):

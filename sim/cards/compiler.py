@@ -134,6 +134,10 @@ class _Tables:
             r[E.F_ZONE] = E.PLAYER_ZONE_NAMES[o.zone]
         elif k == "upgrade":
             r[E.F_TO] = E.DEST_NAMES[o.to] if o.to else E.Z_DISCARD
+        elif k == "draw" and o.count is not None:
+            if o.count != "alongside":
+                self.fail(f"draw counts 'alongside' (one card per other card facing the same card), not '{o.count}'")
+            r[E.F_C] = E.CNT_ALONGSIDE
         elif k == "acquire":
             r[E.F_ZONE] = E.SOURCE_NAMES[o.from_] if o.from_ else E.Z_SRC_FIELD
         elif k == "stat":

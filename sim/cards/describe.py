@@ -167,6 +167,8 @@ def _op(op: Op, card: Card) -> str:
     if name == "move":
         return _move(op, subject, poss)
     if name == "draw":
+        if op.count == "alongside":
+            return f"{s}{_verb(subject, 'draw')} 1 card per other {kind(op.select)} fighting alongside this card"
         n = "as many cards" if op.n == "last" else things(op.n, None)
         return f"{s}{_verb(subject, 'draw')} {n}"
     if name == "shuffle":

@@ -19,7 +19,7 @@ from sim.engine.policies.weights import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW
                                          W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_PLAN, W_SPEND, W_STRENGTH, W_UPGRADE,
                                          W_USE, W_VP)
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, cond_holds, costs_for,
-                                    count_alongside, count_character_fighters, effective_cost, face_cost_payable,
+                                    count_alongside, count_character_fighters, draw_count, effective_cost, face_cost_payable,
                                     field_rule_op, fight_total, fight_totals, fighter_bound, healing_banned,
                                     min_fighters, values_against)
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
@@ -378,30 +378,33 @@ def engage_draws(s, c, p, inst, target):
     for i in range(start, start + n):
         op = c.ops[i]
         if op[E.F_OP] == E.OP_DRAW and cond_holds(s, c, op[E.F_COND], inst, target, p):
-            draws += op[E.F_N]
+            draws += draw_count(s, c, op, inst, p, target)
     return draws
 
 
 @kernel
 def draw_enabler(s, c, p, inst, target):
-    """A hand card whose play against target would make the Engagement draw of inst (in hand) come
-    true, where it asks for one more card alongside and this card is one (Cygnus Hyoga and another
-    Hyoga); -1 if none."""
+    """A hand card whose play against target would make the Engagement of inst (in hand) draw more:
+    where the draw asks for one more card alongside and this card is one (Cygnus Hyoga ▲ and another
+    Hyoga), or draws one card per card alongside and this card counts (Cygnus Hyoga ◆); -1 if none."""
     k = c.inst_card[inst]
     if not willing_to_pay(s, c, p, inst, E.T_ENGAGEMENT):
         return -1
     start, n = c.prog[k, E.T_ENGAGEMENT, 0], c.prog[k, E.T_ENGAGEMENT, 1]
     for i in range(start, start + n):
         q = c.ops[i, E.F_COND]
-        if c.ops[i, E.F_OP] != E.OP_DRAW or q < 0:
+        if c.ops[i, E.F_OP] != E.OP_DRAW:
             continue
-        row = c.conds[q]
-        if row[0] != E.C_COUNT_AT_LEAST or row[1] != E.CNT_ALONGSIDE or \
-                count_alongside(s, c, p, target, row[3], inst) + 1 != row[4]:
+        if c.ops[i, E.F_C] == E.CNT_ALONGSIDE:
+            f = c.ops[i, E.F_FILTER]
+        elif q >= 0 and c.conds[q, 0] == E.C_COUNT_AT_LEAST and c.conds[q, 1] == E.CNT_ALONGSIDE \
+                and count_alongside(s, c, p, target, c.conds[q, 3], inst) + 1 == c.conds[q, 4]:
+            f = c.conds[q, 3]
+        else:
             continue
         for j in range(s.zone_n[p, E.Z_HAND]):
             x = s.zone[p, E.Z_HAND, j]
-            if x != inst and matches(c, x, row[3]) and can_face(s, c, p, x, target):
+            if x != inst and matches(c, x, f) and can_face(s, c, p, x, target):
                 return x
     return -1
 

@@ -14,7 +14,7 @@ from sim.engine import enums as E
 from sim.engine.rules.field import (discard_from_field, push_pending, remove_flames, return_to_reserve,
                     take_off_field)
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
-from sim.engine.rules.fight import acquisition_banned, cond_holds, healing_banned, is_protected
+from sim.engine.rules.fight import acquisition_banned, cond_holds, draw_count, healing_banned, is_protected
 from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, choose_field_swap, choose_player,
                                            decide_may, decide_pay, pick_cards)
 from sim.engine.rng import shuffle_prefix
@@ -287,7 +287,7 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
             return False
         return done
     if code == E.OP_DRAW:
-        n = s.g[G_LAST_MOVED] if op[E.F_N] == E.N_LAST else op[E.F_N]
+        n = draw_count(s, c, op, src_inst, p, target)
         if draw_cards(s, c, q, n) < n and then:
             return False
     elif code == E.OP_SHUFFLE:

@@ -8,7 +8,7 @@ GEN-16 (field rules only concern field cards), and the continuous effects of the
 from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
-from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FLAMES, G_RULES_SEEN, IF_FACE_PAID, PL_ALT_FILTER,
+from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FLAMES, G_LAST_MOVED, G_RULES_SEEN, IF_FACE_PAID, PL_ALT_FILTER,
                     PL_TURN_STRENGTH)
 from sim.engine.rules.zones import count_in_deck, count_in_zone, count_on_field, field_slot, matches
 
@@ -56,6 +56,15 @@ def count_alongside(s, c, p, target, f, exclude):
         if inst != exclude and s.inst_facing[inst] == target and matches(c, inst, f):
             n += 1
     return n
+
+
+@kernel
+def draw_count(s, c, op, src_inst, p, target):
+    """How many cards a draw op takes: its n, the cards the previous op moved (n = "last"), or one
+    per other card of p's matching its filter that faces the same card (count = "alongside")."""
+    if op[E.F_C] == E.CNT_ALONGSIDE:
+        return count_alongside(s, c, p, target, op[E.F_FILTER], src_inst)
+    return s.g[G_LAST_MOVED] if op[E.F_N] == E.N_LAST else op[E.F_N]
 
 
 @kernel
