@@ -25,7 +25,7 @@ from tests.test_card_words import INTERNALS
 ROOT = Path(__file__).resolve().parents[1]
 ASGARD = ROOT / "cardsets" / "asgard.toml"
 IDS = list(range(1001, 1037))
-ENCODED = (1002, 1003, 1005, 1006, 1007, 1008, 1009, 1010, 1015, 1016, 1019, 1021, 1022)  # the cards the engine plays (docs/asgard.md)
+ENCODED = (1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1015, 1016, 1019, 1021, 1022)  # the cards the engine plays (docs/asgard.md)
 RAW = Path(os.environ.get("SEIYA_CARDDATA", ROOT.parent / "shared" / "carddata"))
 needs_raw = pytest.mark.skipif(not (RAW / "cards-fr.json").exists(), reason=f"no raw card data in {RAW}")
 
@@ -448,6 +448,31 @@ def test_1003_the_policy_plays_the_other_hyogas_first(encoded_cardset):
     sc.hand(0, "Cygnus Hyoga (Asgard)")
     kind, a, b = sc.step(0)
     assert (a, b) == (other, 5), (kind, a, b)
+
+
+@pytest.mark.parametrize("faced, drawn", [("Unicorn Jabu", 1), ("Taurus Cloth", 1), ("Cassios", 0)])
+def test_1004_shun_engagement_draws_when_the_faced_card_has_a_cosmos_cost(encoded_cardset, faced, drawn):
+    """Unicorn Jabu (3 Strength or 3 Cosmos) and Taurus Cloth (5 Cosmos) have a Cosmos cost;
+    Cassios (Strength only) has none."""
+    sc = _scenario(encoded_cardset)
+    sc.field(5, faced)
+    sc.put(0, "draw", FILLER)
+    sc.play(0, sc.hand(0, "Andromeda Shun (Asgard)"), 5)
+    assert sc.count(0, "hand") == drawn
+
+
+def test_1004_shun_marked_equips_a_common_or_uncommon_cloth_from_the_discard_pile(encoded_cardset):
+    """Wounded (Mizar Robe), seat 1's ◆ Shun puts the ▲ Pegasus Cloth of its discard pile into
+    play, not the ★ Aries Cloth; the Cloth it had equipped goes to the discard pile (ASG-23)."""
+    sc = _scenario(encoded_cardset)
+    sc.put(1, "discard", "Pegasus Cloth")
+    sc.put(1, "discard", "Aries Cloth")
+    sc.put(1, "cloth", "Dragon Cloth")
+    shun = sc.hand(1, "Andromeda Shun (Asgard)")
+    _mizar(sc, 0)
+    assert sc.zone_of(shun) == (1, "wounded")
+    assert sc.names(1, "cloth") == ["Pegasus Cloth"]
+    assert sc.names(1, "discard") == ["Aries Cloth", "Dragon Cloth"]
 
 
 def test_1005_ikki_engagement_destroys_a_character_of_the_discard_pile_to_draw_2(encoded_cardset):

@@ -96,7 +96,8 @@ class _Tables:
             return -1
         if isinstance(w, str):
             kind = {"flames_even": E.C_FLAMES_EVEN, "flames_odd": E.C_FLAMES_ODD,
-                    "facing_first": E.C_FACING_FIRST, "facing_last": E.C_FACING_LAST}[w]
+                    "facing_first": E.C_FACING_FIRST, "facing_last": E.C_FACING_LAST,
+                    "facing_cosmos_cost": E.C_FACING_COSMOS_COST}[w]
             row = (kind, 0, 0, -1, 0, 0)
         else:
             assert isinstance(w, Condition)

@@ -92,7 +92,8 @@ def condition(when) -> str:
     fixed = {"flames_even": "if the Clock shows an even number of flames",
              "flames_odd": "if the Clock shows an odd number of flames",
              "facing_first": "if it faces the first card of the field",
-             "facing_last": "if it faces the last card of the field"}
+             "facing_last": "if it faces the last card of the field",
+             "facing_cosmos_cost": "if it faces a field card that has a Cosmos cost"}
     if isinstance(when, str):
         return fixed[when]
     c: Condition = when

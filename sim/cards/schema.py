@@ -60,7 +60,7 @@ class Condition(Strict):
         return self
 
 
-When = Union[Literal["flames_even", "flames_odd", "facing_first", "facing_last"], Condition]
+When = Union[Literal["flames_even", "flames_odd", "facing_first", "facing_last", "facing_cosmos_cost"], Condition]
 
 OpName = Literal[tuple(E.OP_NAMES)]  # type: ignore[valid-type]
 Source = Literal[tuple(E.SOURCE_NAMES)]  # type: ignore[valid-type]

@@ -245,6 +245,7 @@ C_FLAMES_ODD = 3
 C_FACING_FIRST = 4     # this card faces the first card of the field
 C_FACING_LAST = 5      # this card faces the last card of the field
 C_ALONGSIDE = 6        # at least n other fighters matching filter fight alongside
+C_FACING_COSMOS_COST = 7  # this card faces a field card with a Cosmos cost (Andromeda Shun ◆)
 COND_WIDTH = 6
 # Count sources for conditions and per-counts
 CNT_ZONE = 1           # a zone of the controller

@@ -27,7 +27,7 @@ from sim.engine.rules.zones import (draw_cards, field_slot, hold, is_marked_zone
 @kernel
 def is_beneficial(src, dst):
     """Does a move help the player whose card it is? (guides which cards get picked)"""
-    if dst == E.Z_HAND or dst == E.Z_DST_DRAW_TOP:
+    if dst == E.Z_HAND or dst == E.Z_DST_DRAW_TOP or dst == E.Z_CLOTH:
         return True
     if dst == E.Z_DISCARD and (is_marked_zone(src) or src == E.Z_DESTROYED or src == E.Z_SETASIDE):
         return True
@@ -88,6 +88,10 @@ def put(s, c, inst, dst, q, p):
         place_token(s, c, inst, row, dst)
         log_event(s, c, E.EV_WOUND if dst == E.Z_WOUNDED else E.EV_FREEZE, row, inst, src_zone, 0)
     else:
+        if dst == E.Z_CLOTH and s.zone_n[row, E.Z_CLOTH] > 0:  # ASG-23: one Cloth; the old one is discarded
+            old = s.zone[row, E.Z_CLOTH, 0]
+            move_to(s, old, row, E.Z_DISCARD)
+            log_event(s, c, E.EV_DISCARD, row, old, E.Z_CLOTH, 0)
         move_to(s, inst, row, dst)
         if dst == E.Z_HAND:
             hold(s, c, row, inst)
