@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from sim.engine import enums as E
 from sim.engine.modes import MODE_IDS, MODES
-from sim.engine.params import BY_NAME as RULES, PARAMS
+from sim.engine.params import BY_NAME as RULES, PARAMS, kernel_value
 from sim.engine.policies.registry import ALGORITHM_IDS
 from sim.policy_catalog import Policy, policy_by_name
 from sim.spelling import did_you_mean
@@ -48,7 +48,7 @@ class GameConfig(BaseModel):
     seats: SeatOrder = "random"
     cardset: str | None = None                   # a designer's card file on top of the boxes
     overrides: dict[str, int] = {}               # "CARD.FIELD" -> value
-    rules: dict[str, int | bool] = Field({}, validate_default=True)  # every rules parameter, by name (defaults filled in)
+    rules: dict[str, int | bool | str] = Field({}, validate_default=True)  # every rules parameter, by name (defaults filled in)
     seed: int = 0
 
     @field_validator("policies", mode="before")
@@ -139,7 +139,7 @@ class GameConfig(BaseModel):
         for i, h in enumerate(self.heroes or ()):
             if h in E.HEROES:
                 heroes[i] = E.HEROES.index(h)
-        rules = np.array([int(self.rules[p.name]) for p in PARAMS], np.int64)
+        rules = np.array([kernel_value(p, self.rules[p.name]) for p in PARAMS], np.int64)
         return algorithms, weights, heroes, rules
 
     def with_changes(self, **changes):
@@ -166,7 +166,16 @@ class RunConfig(GameConfig):
         return self
 
 
-def _rule_value(p, value) -> int:
+def _rule_value(p, value) -> int | str:
+    if p.type is str:
+        value = str(value)
+        if value in p.choices:
+            return value
+        if p.path_ok and Path(value).is_file():
+            return str(Path(value).resolve())
+        allowed = ", ".join(p.choices) + (" or the path of a file" if p.path_ok else "")
+        raise ValueError(f"rules parameter {p.name} is {allowed}, not '{value}'"
+                         + (" (no such file)" if p.path_ok and ("/" in value or value.endswith(".toml")) else ""))
     if p.type is bool:
         if isinstance(value, str):
             if value.lower() not in ("true", "false", "1", "0", "on", "off", "yes", "no"):

@@ -34,16 +34,16 @@ class PlayResult:
 
 
 # --- Cards ---------------------------------------------------------------------------------
-def _records(boxes, cardset=None, overrides=None) -> tuple[list[Card], dict[int, str]]:
+def _records(boxes, cardset=None, overrides=None, techniques="estimated") -> tuple[list[Card], dict[int, str]]:
     if isinstance(boxes, str):
         boxes = (boxes,)
-    cards = load_card_records(boxes, cardset)
+    cards = load_card_records(boxes, cardset, techniques)
     origin = {}
     for box in boxes:
         for c in parse_card_file(box_path(box)).card:
             origin[c.id] = box
     for c in cards:
-        origin.setdefault(c.id, "custom")
+        origin.setdefault(c.id, "asgard" if c.start == "board" else "custom")
     return apply_overrides(cards, overrides), origin
 
 
@@ -66,13 +66,13 @@ def cards_frame(cards: list[Card], origin: dict[int, str]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def load_cards(boxes=("base",), cardset=None, overrides=None) -> pd.DataFrame:
+def load_cards(boxes=("base",), cardset=None, overrides=None, techniques="estimated") -> pd.DataFrame:
     """One row per distinct card. Costs and values a card does not have are 0 (a cost of 0 means
     it cannot be bought with that currency); `vp` is the printed fixed VP and `variable_vp` says
     whether a scoring rule adds to it. `effect_encoded` is False only for a card with a printed
     effect the engine does not apply (none in the base box); `optional_cost` says whether an effect
     asks a player to pay a cost first, which they may decline (Leo Cloth: wound a Saint)."""
-    cards, origin = _records(boxes, cardset, overrides)
+    cards, origin = _records(boxes, cardset, overrides, techniques)
     return cards_frame(cards, origin)
 
 
@@ -90,8 +90,8 @@ class Engine:
         return cards_frame(self.cards, self.origin)
 
 
-def build_engine(boxes=("base",), cardset=None, overrides=None) -> Engine:
-    cards, origin = _records(boxes, cardset, overrides)
+def build_engine(boxes=("base",), cardset=None, overrides=None, techniques="estimated") -> Engine:
+    cards, origin = _records(boxes, cardset, overrides, techniques)
     missing = [c.name for c in cards if not (c.plain or c.effects)]
     if missing:
         raise NotImplementedError("cards whose effect the engine does not apply: " + ", ".join(missing))
@@ -193,15 +193,20 @@ def events_frame(cols: np.ndarray) -> pd.DataFrame:
 
 
 @lru_cache(maxsize=8)
-def _cached_engine(boxes, cardset, overrides_items):
-    return build_engine(boxes, cardset, dict(overrides_items) if overrides_items else None)
+def _cached_engine(boxes, cardset, overrides_items, techniques):
+    return build_engine(boxes, cardset, dict(overrides_items) if overrides_items else None, techniques)
 
 
-def get_engine(boxes=("base",), cardset=None, overrides=None) -> Engine:
+def get_engine(boxes=("base",), cardset=None, overrides=None, techniques="estimated") -> Engine:
     if isinstance(boxes, str):
         boxes = (boxes,)
     items = tuple(sorted((overrides or {}).items()))
-    return _cached_engine(tuple(boxes), str(cardset) if cardset else None, items)
+    return _cached_engine(tuple(boxes), str(cardset) if cardset else None, items, techniques)
+
+
+def engine_for(config) -> Engine:
+    """The engine of a GameConfig: its boxes, card file, overrides and board techniques."""
+    return get_engine(config.boxes, config.cardset, config.overrides, config.rules["technique_set"])
 
 
 def play(games: int, players: int = 2, boxes=("base",), seed: int = 0, policies=("<default>",),
@@ -222,7 +227,7 @@ def play(games: int, players: int = 2, boxes=("base",), seed: int = 0, policies=
                              cardset=cardset, overrides=overrides, seats=seats, rules=rules)
     if events not in LOG_LEVELS:
         raise ValueError(f"events must be one of {', '.join(LOG_LEVELS)}, not {events!r}")
-    engine = get_engine(config.boxes, config.cardset, config.overrides)
+    engine = engine_for(config)
     raw = _run_repairing(engine, config, first_game, games, LOG_LEVELS[events], check_invariants)
     return frames(engine, raw, config.seed, config.players, [p.name for p in config.seat_policies()])
 
@@ -231,7 +236,7 @@ def play_shares(games: int, first_game: int = 0, config=None) -> np.ndarray:
     """Each seat's win share in games first_game .. first_game + games - 1 of a GameConfig, as an
     array (games, players): `play` without its DataFrames or event log, for tools that play many
     small sets of games and need only who won (the ladder, the tuner)."""
-    engine = get_engine(config.boxes, config.cardset, config.overrides)
+    engine = engine_for(config)
     return _run_repairing(engine, config, first_game, games, E.LOG_NONE, False)[2]
 
 

@@ -19,7 +19,8 @@ A scenario starts as a game set up by the engine (Heroes, policies, rules parame
 card then taken out of the game: nothing is anywhere until placed. Seat 0 is the active player
 unless `active=` says otherwise. Choices are made by each seat's policy ("value" unless
 `policies=` says otherwise). Zones of a seat: draw (the last is the top), hand, discard, play,
-cloth, wounded (a Wound token), destroyed, setaside, revealed, frozen (a Freeze token on side 2);
+cloth, wounded (a Wound token), destroyed, setaside, revealed, frozen (a Freeze token on side 2),
+board (the techniques of an Asgard board: place them to use them);
 common: the field (slots 0..5), the reserve (the last is the top), the field discard. The card
 tests use this API.
 """
@@ -39,9 +40,9 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
                                     use_trigger)
 from sim.engine.modes.classic import setup_game
 from sim.engine.rules.scoring import score_player
-from sim.engine.state import G_ACTIONS, G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_ILLEGAL, G_LOG_N, G_TURN
+from sim.engine.state import G_ACTIONS, G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_ILLEGAL, G_LOG_N, G_TURN, PL_ENERGY
 from sim.engine.structs import card_ref
-from sim.games import events_frame, game_config, get_engine
+from sim.games import engine_for, events_frame, game_config
 
 CURRENCY = {"strength": STRENGTH, "cosmos": COSMOS}
 ACTION_NAMES = {A_END: "end", A_EQUIP: "equip", A_PLAY: "play", A_CLOTH_FIGHT: "cloth_fights", A_USE: "use",
@@ -53,13 +54,13 @@ LOG_CAPACITY = 20000
 class Scenario:
     def __init__(self, players=2, heroes=("Seiya", "Shiryu", "Hyoga", "Shun", "Ikki"), policies=("value",),
                  seed=0, active=0, boxes=("base",), overrides=None, rules=None, cardset=None):
-        self.engine = get_engine(boxes, cardset, overrides)
+        self.config = game_config(players=players, policies=policies, heroes=tuple(heroes[:players]), seed=seed,
+                                  boxes=boxes, overrides=overrides, rules=rules, cardset=cardset)
+        self.engine = engine_for(self.config)
         t = self.engine.table
         self.t = t
         self.by_name = {c.name: i for i, c in enumerate(self.engine.cards)}
         self.id_of = {c.name: c.id for c in self.engine.cards}
-        self.config = game_config(players=players, policies=policies, heroes=tuple(heroes[:players]), seed=seed,
-                                  boxes=boxes, overrides=overrides, rules=rules, cardset=cardset)
         algorithms, weights, hero_ids, rule_values = self.config.engine_arrays()
         self.st = allocate_state(len(t.inst_card), len(t.card_id), LOG_CAPACITY)
         self.st.rules[:] = rule_values
@@ -189,7 +190,8 @@ class Scenario:
         self._act(seat, A_CLOTH_FIGHT, -1, slot)
 
     def use(self, seat: int, inst: int):
-        """Spend a card (in hand, in play or the equipped Cloth) for its Discard/Wound/Destroy/Freeze use."""
+        """Spend a card (in hand, in play or the equipped Cloth) for its Discard/Wound/Destroy/Freeze use, or
+        use a technique of the seat's board."""
         trig = use_trigger(self.c, self.t.inst_card[inst])
         self._act(seat, A_USE, inst, trig)
 
@@ -292,6 +294,13 @@ class Scenario:
     @property
     def flames(self) -> int:
         return int(self.st.g[G_FLAMES])
+
+    def energy(self, seat: int) -> int:
+        """Energy on the seat's board (Asgard, ASG-1..3)."""
+        return int(self.st.pl[seat, PL_ENERGY])
+
+    def set_energy(self, seat: int, n: int):
+        self.st.pl[seat, PL_ENERGY] = n
 
     def log_kinds(self) -> list[str]:
         n = int(self.st.g[G_LOG_N])

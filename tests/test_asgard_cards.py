@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import sim
-from sim.cards.cardsets import load_card_records
+from sim.cards.cardsets import TECHNIQUES, load_card_records
 from sim.cards.describe import card_lines
 from sim.cards.schema import parse_card_file
 from sim.engine import enums as E
@@ -25,7 +25,7 @@ from tests.test_card_words import INTERNALS
 ROOT = Path(__file__).resolve().parents[1]
 ASGARD = ROOT / "cardsets" / "asgard.toml"
 IDS = list(range(1001, 1037))
-ENCODED = (1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1015, 1016, 1019, 1021, 1022)  # the cards the engine plays (docs/asgard.md)
+ENCODED = (1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1015, 1016, 1019, 1021, 1022, 1036)  # the cards the engine plays (docs/asgard.md)
 RAW = Path(os.environ.get("SEIYA_CARDDATA", ROOT.parent / "shared" / "carddata"))
 needs_raw = pytest.mark.skipif(not (RAW / "cards-fr.json").exists(), reason=f"no raw card data in {RAW}")
 
@@ -117,9 +117,13 @@ def test_the_guards_read_plus_one_strength():
 
 # --- The two boxes together ------------------------------------------------------------------
 def test_base_and_asgard_load_together():
-    """GEN-1: Asgard's cards join the base box; the base cards are unchanged."""
+    """GEN-1: Asgard's cards join the base box, and its boards' techniques (ASG-4, never in a deck);
+    the base cards are unchanged."""
     both = sim.load_cards(("base", "asgard"))
     base = sim.load_cards(("base",))
+    techniques = both[both["start"] == "board"]
+    assert len(techniques) == 20 and (techniques["box"] == "asgard").all()
+    both = both[both["start"] != "board"]
     assert len(both) == 126 and both["copies"].sum() == 250
     asg = both[both["box"] == "asgard"]
     assert sorted(asg["id"]) == IDS
@@ -160,7 +164,8 @@ def test_every_asgard_card_reads_in_plain_words():
 
 
 def test_every_encoded_asgard_card_has_a_scenario_test():
-    tested = {int(m) for m in re.findall(r"^def test_(\d+)_", Path(__file__).read_text(), re.M)}
+    text = "".join(p.read_text() for p in Path(__file__).parent.glob("test_asgard_*.py"))
+    tested = {int(m) for m in re.findall(r"^def test_(\d+)_", text, re.M)}
     encoded = {c.id for c in _asgard().values() if c.effects}
     assert encoded <= tested, sorted(encoded - tested)
 
@@ -168,10 +173,11 @@ def test_every_encoded_asgard_card_has_a_scenario_test():
 # --- The encoded effects, on base + the encoded Asgard cards ---------------------------------
 @pytest.fixture(scope="module")
 def encoded_cardset(tmp_path_factory):
-    """A designer's card file holding only the Asgard cards that have a program: the engine builds
-    it on top of the base box (the whole Asgard box it refuses)."""
+    """A designer's card file holding only the Asgard cards that have a program, and the boards'
+    techniques: the engine builds it on top of the base box (the whole Asgard box it refuses)."""
     text = ASGARD.read_text(encoding="utf-8")
     blocks = ["[[card]]" + b for b in text.split("[[card]]")[1:] if "[[card.effects]]" in b]
+    blocks += ["[[card]]" + b for b in TECHNIQUES.read_text(encoding="utf-8").split("[[card]]")[1:]]
     path = tmp_path_factory.mktemp("asgard") / "encoded.toml"
     path.write_text('box = "asgard"\n\n' + "\n".join(blocks), encoding="utf-8")
     return path

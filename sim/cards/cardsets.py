@@ -11,6 +11,7 @@ from sim.spelling import did_you_mean
 
 CARDSET_DIR = Path(__file__).resolve().parents[2] / "cardsets"
 BOXES = ("base", "asgard", "poseidon", "hades")
+TECHNIQUES = CARDSET_DIR / "asgard-techniques.toml"  # the estimated board techniques (ASG-4)
 # Numeric fields a designer may override with "CARD.FIELD=VALUE".
 NUMERIC_FIELDS = ("copies", "strength_cost", "cosmos_cost", "strength", "heal", "cosmos", "vp")
 # Interventions, overridden the same way (how `sim.worth` measures a card):
@@ -34,19 +35,37 @@ def box_path(box: str) -> Path:
     return path
 
 
-def load_card_records(boxes=("base",), cardset: str | Path | None = None) -> list[Card]:
-    """Validated cards of the given boxes; a designer's `cardset` file replaces cards with the
-    same id and adds new ones."""
+def load_card_records(boxes=("base",), cardset: str | Path | None = None, techniques: str = "estimated") -> list[Card]:
+    """Validated cards of the given boxes, with the Asgard board techniques when the Asgard box is
+    in (`technique_set`, ASG-4); a designer's `cardset` file replaces cards with the same id and
+    adds new ones."""
     if isinstance(boxes, str):
         boxes = (boxes,)
     cards: dict[int, Card] = {}
     for box in boxes:
         for c in parse_card_file(box_path(box)).card:
             cards[c.id] = c
+    if "asgard" in boxes:
+        for c in load_techniques(techniques):
+            cards[c.id] = c
     if cardset is not None:
         for c in parse_card_file(cardset).card:
             cards[c.id] = c
     return list(cards.values())
+
+
+def load_techniques(technique_set: str = "estimated") -> list[Card]:
+    """The board techniques of a `technique_set` (rules parameter, ASG-4): the estimated file's four
+    per hero, their first alone, none, or the techniques of a file of the designer's."""
+    if technique_set == "none":
+        return []
+    path = TECHNIQUES if technique_set in ("estimated", "first_only") else Path(technique_set)
+    techniques = parse_card_file(path).card
+    for c in techniques:
+        if c.start != "board":
+            raise CardFileError(f"{path}: card #{c.id} '{c.name}': field 'start': a technique file holds board "
+                                "techniques only (start = \"board\")")
+    return [c for c in techniques if technique_set != "first_only" or c.technique == 1]
 
 
 def find_card(cards: list[Card], key: str) -> int:

@@ -20,7 +20,8 @@ class CardTable(NamedTuple):
     classes: np.ndarray      # int64[C] CLASS_* bits, derived SAINT/CLOTH/CHARACTER included
     ranks: np.ndarray        # int64[C] RANK_* bits
     hero: np.ndarray         # int64[C] 0..4 for a Hero's cards, -1 otherwise
-    start: np.ndarray        # int64[C] 0 reserve, 1 starting deck, 2 set aside, 3 gift
+    start: np.ndarray        # int64[C] 0 reserve, 1 starting deck, 2 set aside, 3 gift, 4 board technique
+    energy: np.ndarray       # int64[C] a board technique's Energy cost (Asgard), 0 for a card
     copies: np.ndarray       # int64[C]
     strength_cost: np.ndarray  # int64[C] 0 = cannot be bought with Strength
     cosmos_cost: np.ndarray    # int64[C] 0 = cannot be bought with Cosmos
@@ -35,7 +36,7 @@ class CardTable(NamedTuple):
     conds: np.ndarray        # int64[Q, E.COND_WIDTH]
     inst_card: np.ndarray    # int64[I] card row of each physical card (copies laid out in row order)
     # Static facts about each card's programs, read by the policies at every decision
-    use_trig: np.ndarray     # int64[C] trigger of its use program (T_*_USE), -1 if it has none
+    use_trig: np.ndarray     # int64[C] trigger of its use program (T_*_USE, T_TECHNIQUE), -1 if it has none
     use_kind: np.ndarray     # int64[C] its use: 0 plain, 1 fight helper (buff, cost cut), 2 upgrade
     prog_counts: np.ndarray  # int64[C, N_TRIGGERS, 3] (cards drawn, other steps, steps hurting opponents) per program
     fighters_needed: np.ndarray  # int64[C] Characters needed to fight it (`min_fighters` rule), 0 if no rule
@@ -46,14 +47,14 @@ class CardTable(NamedTuple):
     passes: np.ndarray           # bool[F, I] whether each card instance passes each filter row (`matches`)
 
 
-START_CODES = {"reserve": 0, "deck": 1, "setaside": 2, "gift": 3}
+START_CODES = {"reserve": 0, "deck": 1, "setaside": 2, "gift": 3, "board": 4}
 
 
 def name_key(card: Card) -> str:
     """The name effects match: a Hero's Characters share the Hero's name (GEN-19: his Cloth is
-    not "a Seiya", it keeps its own name)."""
+    not "a Seiya", it keeps its own name; nor is a technique of his board)."""
     is_cloth = any(E.CLASS_NAMES[x] & E.CLOTH_CLASSES for x in card.classes)
-    return card.hero if card.hero and not is_cloth else card.name
+    return card.hero if card.hero and not is_cloth and card.start != "board" else card.name
 
 
 class _Tables:
@@ -135,10 +136,15 @@ class _Tables:
             r[E.F_ZONE] = E.PLAYER_ZONE_NAMES[o.zone]
         elif k == "upgrade":
             r[E.F_TO] = E.DEST_NAMES[o.to] if o.to else E.Z_DISCARD
+        elif k == "upgrade" and o.from_ is not None:
+            if o.from_ != "cloth":
+                self.fail(f"upgrade applies the equipped Cloth's upgrade with from = 'cloth', not '{o.from_}'")
         elif k == "draw" and o.count is not None:
-            if o.count != "alongside":
-                self.fail(f"draw counts 'alongside' (one card per other card facing the same card), not '{o.count}'")
-            r[E.F_C] = E.CNT_ALONGSIDE
+            if o.count not in ("alongside", "discard"):
+                self.fail(f"draw counts 'alongside' (one card per other card facing the same card) or 'discard' "
+                          f"(one card per such card in the discard pile), not '{o.count}'")
+            r[E.F_C] = E.CNT_ALONGSIDE if o.count == "alongside" else E.CNT_ZONE
+            r[E.F_ZONE] = E.Z_DISCARD if o.count == "discard" else 0
         elif k == "acquire":
             r[E.F_ZONE] = E.SOURCE_NAMES[o.from_] if o.from_ else E.Z_SRC_FIELD
         elif k == "stat":
@@ -210,7 +216,7 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
                 facts["cuts_faced_cost"][k] = 1
         for trig in range(E.N_TRIGGERS):
             facts["prog_counts"][k, trig] = program_counts(ops, *prog[k, trig])
-        for trig in (E.T_DISCARD_USE, E.T_WOUND_USE, E.T_DESTROY_USE, E.T_FREEZE_USE):
+        for trig in (E.T_DISCARD_USE, E.T_WOUND_USE, E.T_DESTROY_USE, E.T_FREEZE_USE, E.T_TECHNIQUE):
             if prog[k, trig, 1] > 0:
                 facts["use_trig"][k] = trig
                 facts["use_kind"][k] = use_kind(ops, *prog[k, trig])
@@ -285,6 +291,7 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
         ranks=ranks,
         hero=i32(E.HEROES.index(c.hero) if c.hero else -1 for c in cards),
         start=i32(START_CODES[c.start] for c in cards),
+        energy=i32(c.energy for c in cards),
         copies=copies,
         strength_cost=i32(c.strength_cost for c in cards),
         cosmos_cost=i32(c.cosmos_cost for c in cards),

@@ -8,7 +8,8 @@ from sim.cards.schema import Card, Condition, Op, Select
 RANK_SIGNS = {"very_common": "●", "common": "▲", "uncommon": "◆", "rare": "★", "very_rare": "✻"}
 RANK_WORDS = {"very_common": "very common", "common": "common", "uncommon": "uncommon", "rare": "rare",
               "very_rare": "very rare"}
-START_WORDS = {"reserve": "in the reserve", "deck": "in each starting deck", "setaside": "set aside (armoured Heroes)"}
+START_WORDS = {"reserve": "in the reserve", "deck": "in each starting deck", "setaside": "set aside (armoured Heroes)",
+               "board": "on the hero's board"}
 TRIGGERS = {
     "engagement": "Engagement (played to face a field card)",
     "defeated": "Defeated (acquired from the field)",
@@ -23,6 +24,7 @@ TRIGGERS = {
     "cost": "Its cost",
     "field": "While it is on the field",
     "score": "At the end of the game",
+    "technique": "Technique (once a turn, in the main phase)",
 }
 WHO = {  # subject, possessive
     "self": ("you", "your"), "each_opponent": ("each opponent", "their"), "each_player": ("each player", "their"),
@@ -123,9 +125,12 @@ def _move(op: Op, subject: str, poss: str) -> str:
 
     src = op.from_
     what = things(op.n, op.select)
+    if src == "armor":
+        what = what.replace("card", "Cloth")
     by = BY.get(op.by, "") if op.by != "self" or op.who != "self" else ""
     places = {"fighters": "the cards used to fight it", "this": "this card", "field": "the field",
-              "reserve_top": "the top of the reserve", "field_discard": "the battlefield discard"}
+              "reserve_top": "the top of the reserve", "field_discard": "the battlefield discard",
+              "armor": f"{poss} hand or {poss} Cloth in play"}
     where = places.get(src) or f"{poss} {ZONES[src]}"
     if op.top:
         where = f"the top of {poss} {ZONES[src]}"
@@ -142,7 +147,7 @@ def _move(op: Op, subject: str, poss: str) -> str:
         act = f"{verb('destroy')} {what} from {where}"
     elif dest == "discard" and src in ("wounded", "frozen"):
         act = f"{verb('heal')} {what} among {poss} {src} cards"
-    elif dest == "discard" and src in ("hand", "cloth", "play"):
+    elif dest == "discard" and src in ("hand", "cloth", "play", "armor"):
         act = f"{verb('discard')} {what} from {where}"
     elif dest == "hand":
         act = f"{verb('take')} {what} from {where} into {poss} hand"
@@ -170,6 +175,9 @@ def _op(op: Op, card: Card) -> str:
     if name == "draw":
         if op.count == "alongside":
             return f"{s}{_verb(subject, 'draw')} 1 card per other {kind(op.select)} fighting alongside this card"
+        if op.count == "discard":
+            return (f"{s}{_verb(subject, 'draw')} 1 card per {kind(op.select)} in {poss} discard pile (counted "
+                    "before drawing)")
         n = "as many cards" if op.n == "last" else things(op.n, None)
         return f"{s}{_verb(subject, 'draw')} {n}"
     if name == "shuffle":
@@ -192,7 +200,7 @@ def _op(op: Op, card: Card) -> str:
     if name == "field_swap":
         return "you swap the places of 2 field cards"
     if name == "buff":
-        return f"{things(op.n, op.select)} in play gains {_stats(op.strength, op.cosmos)}"
+        return f"{things(op.n, op.select)} of yours in play gains {_stats(op.strength, op.cosmos)}"
     if name == "turn_buff":
         return f"all your Characters gain {_stats(op.strength, op.cosmos)} this turn (those played later too)"
     if name == "cost_cut":
@@ -201,6 +209,11 @@ def _op(op: Op, card: Card) -> str:
     if name == "alt_cost_turn":
         return (f"this turn, field {kind(op.select, many=True)} may be acquired with your Strength, at their "
                 "Cosmos cost")
+    if name == "upgrade" and op.from_ == "cloth":
+        return ("if your equipped Bronze Cloth is one of your hero's, you apply its upgrade destroying only one "
+                "copy from your hand (a ● one, or any rank: rules parameter knight_ranks)")
+    if name == "gain_energy":
+        return f"you gain {op.n} Energy (at most 3 on your board)"
     if name == "upgrade":
         hero = card.hero or "Hero"
         return (f"you may destroy 2 identical {hero} from your hand to put 1 {hero} of the next rank from your "
@@ -293,15 +306,20 @@ def card_lines(card: Card) -> list[str]:
     kinds = ", ".join(_class_word(c) for c in card.classes) or "No class"
     ranks = " and ".join(f"{RANK_SIGNS[r]} {RANK_WORDS[r]}" for r in card.rank)
     copies = f"{card.copies} cop{'y' if card.copies == 1 else 'ies'} {START_WORDS[card.start]}"
+    ranks = ranks or "no rank"
     head = f"#{card.id} {card.name}" + (f" ({card.name_fr})" if card.name_fr and card.name_fr != card.name else "")
     lines = [head, f"{kinds}; {ranks}; {copies}"]
     costs = [f"{v} {name}" for v, name in ((card.strength_cost, "Strength"), (card.cosmos_cost, "Cosmos")) if v]
     cannot = "none (a starting card)" if card.start != "reserve" else "none (it cannot be bought)"
-    lines.append("Cost: " + (" or ".join(costs) if costs else cannot))
+    if card.start != "board":
+        lines.append("Cost: " + (" or ".join(costs) if costs else cannot))
     gives = [f"{v} {name}" for v, name in ((card.strength, "Strength"), (card.cosmos, "Cosmos"), (card.heal, "Heal")) if v]
-    lines.append("Gives: " + (", ".join(gives) if gives else "nothing") + f"; VP: {card.vp}"
+    if card.start != "board":
+        lines.append("Gives: " + (", ".join(gives) if gives else "nothing") + f"; VP: {card.vp}"
                  + (" and more at the end of the game (below)" if any(e.on == "score" for e in card.effects) else ""))
-    if card.hero:
+    if card.start == "board":
+        lines.append(f"Technique {card.technique} of {card.hero}'s board; Energy cost: {card.energy}")
+    elif card.hero:
         lines.append(f"A version of {card.hero} (it counts as {card.hero} for effects)")
     if card.icons:
         lines.append("Icons: " + ", ".join(card.icons))
@@ -315,5 +333,6 @@ def card_lines(card: Card) -> list[str]:
     else:  # the engine refuses a card set holding it
         lines.append("Its effect is not applied by the engine yet.")
     if card.estimate:
-        lines.append("Its numbers are our estimate, not printed facts.")
+        lines.append("Its numbers are our estimate, not printed facts." if card.start != "board"
+                     else "Its text is our estimate (ASG-4), not printed fact.")
     return lines

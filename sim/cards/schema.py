@@ -91,7 +91,7 @@ class Op(Strict):
     factor: int = 0
     bonus: int = 0
     per: int = Field(1, ge=1)
-    count: Literal["deck", "deck_names", "destroyed", "field", "alongside"] | None = None
+    count: Literal["deck", "deck_names", "destroyed", "field", "alongside", "discard"] | None = None
     alongside: Select | None = None
     fighter: Select | None = None
     faced: Select | None = None
@@ -128,9 +128,9 @@ class Card(Strict):
     name_fr: str | None = None
     hero: HeroName | None = None   # the Hero this card is a version of (its name for effects)
     classes: list[ClassName] = Field(default_factory=list)
-    rank: list[RankName] = Field(min_length=1)
+    rank: list[RankName] = Field(default_factory=list)  # every card but a technique has one or two
     copies: int = Field(ge=0)
-    start: Literal["deck", "setaside", "reserve", "gift"] = "reserve"  # gift: see cardsets.INTERVENTION_FIELDS
+    start: Literal["deck", "setaside", "reserve", "gift", "board"] = "reserve"  # gift: see cardsets.INTERVENTION_FIELDS
     strength_cost: int = Field(0, ge=0)
     cosmos_cost: int = Field(0, ge=0)
     strength: int = Field(0, ge=0)
@@ -141,6 +141,8 @@ class Card(Strict):
     text: str = ""
     plain: bool = False   # the card has no effect of its own
     estimate: bool = False  # numbers are our estimate (no public source)
+    technique: int = Field(0, ge=0, le=4)  # a board technique (Asgard, ASG-4): its place on the board, 1-4
+    energy: int = Field(0, ge=0, le=3)     # a technique's Energy cost
     effects: list[Effect] = Field(default_factory=list)
 
     _lists = field_validator("classes", "rank", mode="before")(_listify)
@@ -151,6 +153,16 @@ class Card(Strict):
             raise ValueError("a 'plain' card cannot have effects")
         if any(c in ("saint", "cloth", "character") for c in self.classes):
             raise ValueError("'saint', 'cloth' and 'character' are derived; list the card's own classes")
+        is_technique = self.start == "board"
+        if is_technique != (self.technique > 0) or is_technique != (self.classes == ["technique"]):
+            raise ValueError("a board technique has start = \"board\", classes = [\"technique\"] and its place "
+                             "technique = 1..4; no other card has any of them")
+        if is_technique and not (self.hero and self.copies == 1 and any(e.on == "technique" for e in self.effects)):
+            raise ValueError("a board technique names its hero, has 1 copy and a 'technique' program")
+        if not is_technique and not self.rank:
+            raise ValueError("a card has a rank")
+        if self.energy and not is_technique:
+            raise ValueError("only a board technique has an Energy cost")
         return self
 
 

@@ -72,7 +72,8 @@ def rules():
     from sim.engine.params import PARAMS
     for p in PARAMS:
         default = str(bool(p.default)).lower() if p.type is bool else p.default
-        kind = "true/false" if p.type is bool else f"whole number >= {p.low}"
+        kind = ("true/false" if p.type is bool else f"whole number >= {p.low}" if p.type is int
+                else " | ".join(p.choices) + (" | a file path" if p.path_ok else ""))
         typer.echo(f"{p.name} = {default}  ({kind}; {p.ruling}): {p.doc}")
 
 

@@ -78,9 +78,9 @@ def compile_engine(game, console: Console | None = None):
     cached yet (silent when they are: the tool loads them in a second or two). A card set the
     engine cannot play is refused first, in one line, rather than after the compile."""
     from sim.cli.common import user_errors
-    from sim.games import get_engine
+    from sim.games import engine_for
     with user_errors():
-        get_engine(game.boxes, game.cardset, game.overrides)
+        engine_for(game)
     if engine_cached():
         return
     from sim.runs.batches import warm_up

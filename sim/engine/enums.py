@@ -34,6 +34,7 @@ CLASS_MARINA_SCALE = 1 << 15
 CLASS_MARINA_SOLDIER = 1 << 16
 CLASS_SPECTER = 1 << 17
 CLASS_SURPLICE = 1 << 18
+CLASS_TECHNIQUE = 1 << 19  # Asgard: a board technique (not a card of any deck, ASG-4)
 # Derived flags, set by the compiler from the classes above.
 CLASS_SAINT = 1 << 24
 CLASS_CLOTH = 1 << 25
@@ -43,7 +44,7 @@ CLASS_NAMES = named("CLASS_")
 SAINT_CLASSES = (CLASS_BRONZE_SAINT | CLASS_SILVER_SAINT | CLASS_GOLD_SAINT | CLASS_BLACK_SAINT
                  | CLASS_GHOST_SAINT | CLASS_STEEL_SAINT | CLASS_SAINT_NO_CONSTELLATION)
 CLOTH_CLASSES = CLASS_BRONZE_CLOTH | CLASS_GOLD_CLOTH | CLASS_GOD_ROBE | CLASS_MARINA_SCALE | CLASS_SURPLICE
-NOT_CHARACTER_CLASSES = CLOTH_CLASSES | CLASS_RELIC
+NOT_CHARACTER_CLASSES = CLOTH_CLASSES | CLASS_RELIC | CLASS_TECHNIQUE
 
 # --- Ranks (bitmask: Asgard God Warriors carry two). -------------------------------------------
 RANK_VERY_COMMON = 1 << 0  # ● green
@@ -84,7 +85,8 @@ Z_SHACKLE = 12    # Hades: Shackle pile (scored negatively)
 Z_ABILITIES = 13  # Hades
 Z_HOUSES = 14     # Hades duel
 Z_FROZEN = 15     # Asgard: frozen (marked) cards, one Freeze token each (ASG-12): stay in play until healed
-N_PLAYER_ZONES = 16
+Z_BOARD = 16      # Asgard: the techniques of the player's board (ASG-4); never part of the deck
+N_PLAYER_ZONES = 17
 # Common zones (row COMMON)
 Z_RESERVE = 0     # face-down reserve; top is the last element
 Z_BF_DISCARD = 1  # the battlefield's common discard pile
@@ -108,7 +110,7 @@ SAPPHIRE_SPACES = 7  # the Odin statue's spaces (Asgard): the 7th sapphire flips
 PLAYER_ZONE_NAMES = {
     "draw": Z_DRAW, "hand": Z_HAND, "discard": Z_DISCARD, "play": Z_PLAY, "cloth": Z_CLOTH,
     "wounded": Z_WOUNDED, "destroyed": Z_DESTROYED, "setaside": Z_SETASIDE, "revealed": Z_REVEALED,
-    "frozen": Z_FROZEN,
+    "frozen": Z_FROZEN, "board": Z_BOARD,
 }
 
 # --- Triggers: the hooks a card's programs attach to. ------------------------------------------
@@ -125,7 +127,8 @@ T_FIGHTING = 9      # continuous, while fighting: value modifiers and protection
 T_COST = 10         # continuous, on the battlefield: modifiers of its own cost
 T_FIELD = 11        # continuous, while on the battlefield: rules it imposes on everyone
 T_SCORE = 12        # end of game: variable VP
-N_TRIGGERS = 13
+T_TECHNIQUE = 13    # a board technique used in the main phase, once per turn (Asgard, ASG-4)
+N_TRIGGERS = 14
 TRIGGER_NAMES = named("T_")
 
 # --- Effect opcodes. One row of the op table: OP_WIDTH int64 fields, named by the F_ offsets. ----
@@ -148,6 +151,7 @@ OP_RETURN_TO_RESERVE = 15  # shuffle this card into the reserve (Sagittarius Clo
 OP_GIVE_SELF = 16     # put this field card into a chosen player's discard pile (Gigas)
 OP_SWAP_ZONES = 17    # swap a card of one zone with a card of another zone of the same player (Geki)
 OP_COSMOS_DRAW = 18  # deferred: draw when this card's Cosmos acquires a field Character (Shun)
+OP_GAIN_ENERGY = 19  # the controller gains n Energy, up to 3 (Asgard, ASG-2/3)
 # Continuous modifiers (read by the fight and cost rules, never executed)
 OP_STAT = 40          # +Strength/+Cosmos to this card or to named cards alongside, under a condition
 OP_STAT_MULT = 41     # multiply the values of named cards alongside (Dohko)
@@ -200,8 +204,10 @@ Z_SRC_THIS = 21       # the card whose program runs (e.g. Camus wounds himself)
 Z_SRC_FIELD = 22      # the field slots
 Z_SRC_RESERVE_TOP = 23
 Z_SRC_BF_DISCARD = 24
+Z_SRC_ARMOR = 25      # the controller's Cloths: those in hand and the equipped one (Circle of Ice, ASG-6)
 SOURCE_NAMES = dict(PLAYER_ZONE_NAMES, fighters=Z_SRC_FIGHTERS, this=Z_SRC_THIS,
-                    field=Z_SRC_FIELD, reserve_top=Z_SRC_RESERVE_TOP, field_discard=Z_SRC_BF_DISCARD)
+                    field=Z_SRC_FIELD, reserve_top=Z_SRC_RESERVE_TOP, field_discard=Z_SRC_BF_DISCARD,
+                    armor=Z_SRC_ARMOR)
 # Special destinations
 Z_DST_RESERVE = 30    # shuffled into the reserve
 Z_DST_DRAW_TOP = 31   # on top of the draw pile
@@ -292,6 +298,7 @@ EV_PAY = 27        # an optional cost asked of its payer (seat; card: the card w
 EV_EXCHANGE = 28   # Asgard: a V2 Bronze Cloth replaces the base one (a = the zone it takes: hand or Cloth)
 EV_SAPPHIRE = 29   # Asgard: a sapphire goes on the Odin statue (a = sapphires now; the statue flips at 7)
 EV_FREEZE = 30     # a card is frozen (seat = owner, a = from zone)
+EV_ENERGY = 31     # Asgard: a player's Energy changes (a = the change, b = Energy now)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns

@@ -2,8 +2,9 @@
 
 Each has a name, a type, a default, the ruling that names it and what it does. A run's values
 travel to the kernels as one int64 array (`s.rules`, indexed by the R_* constants below, derived
-from this declaration); `seiya rules` lists them, `--rule NAME=VALUE` sets one and a sweep can
-vary it like a card number. A box or mode adds its parameters here.
+from this declaration; a choice travels as its index, `kernel_value`); `seiya rules` lists them,
+`--rule NAME=VALUE` sets one and a sweep can vary it like a card number. A box or mode adds its
+parameters here.
 """
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ from typing import NamedTuple
 
 class Param(NamedTuple):
     name: str
-    type: type       # int or bool
-    default: int
+    type: type       # int, bool or str (one of `choices`, or a file path when `path_ok`)
+    default: int | str
     ruling: str
     doc: str
     low: int = 0     # the smallest value allowed (int parameters)
+    choices: tuple = ()  # the names a str parameter takes
+    path_ok: bool = False  # a str parameter may also name a file (read when the engine is built)
 
 
 PARAMS = (
@@ -28,14 +31,31 @@ PARAMS = (
     Param("odin_statue", bool, True, "GEN-1, ASG-8, ASG-10",
           "Asgard: the Odin statue. A God Warrior leaving a field space puts a sapphire on it; the 7th "
           "flips it, and from then on every Exit applies twice (no effect without Asgard cards)."),
+    Param("technique_set", str, "estimated", "ASG-4",
+          "Asgard: the board techniques. 'estimated': the four of cardsets/asgard-techniques.toml (ESTIMATE: "
+          "most texts are not public); 'first_only': the first (<Armor> Knight) alone; 'none': no technique "
+          "(Energy is still gained); or the path of a technique file of your own.",
+          choices=("estimated", "first_only", "none"), path_ok=True),
+    Param("knight_ranks", str, "civilian", "ASG-5",
+          "Asgard: the ranks the first technique (<Armor> Knight) upgrades from: 'civilian' (a ● copy) or "
+          "'any' (any rank with a next rank left).", choices=("civilian", "any")),
 )
 
 BY_NAME = {p.name: p for p in PARAMS}
 R_ROUND_CAP = PARAMS.index(BY_NAME["round_cap"])
 R_UPKEEP_REMOVE_LAST_CARD = PARAMS.index(BY_NAME["upkeep_remove_last_card"])
 R_ODIN_STATUE = PARAMS.index(BY_NAME["odin_statue"])
+R_KNIGHT_RANKS = PARAMS.index(BY_NAME["knight_ranks"])
 N_RULES = len(PARAMS)
+KNIGHT_ANY_RANK = 1  # kernel value of knight_ranks = "any"
 
 
 def defaults() -> dict:
     return {p.name: p.default for p in PARAMS}
+
+
+def kernel_value(p: Param, value) -> int:
+    """The int the kernels read: the number, or a choice's index (a file path: len(choices))."""
+    if p.type is str:
+        return p.choices.index(value) if value in p.choices else len(p.choices)
+    return int(value)

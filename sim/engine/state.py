@@ -53,7 +53,8 @@ G_FIELD_CHANGES = 27  # cards put on or taken off the field so far (swaps and sh
 G_RULES_SEEN = 28     # G_FIELD_CHANGES when G_FIELD_RULES was last computed
 G_FIELD_RULES = 29    # the `field_rules` bits of the field cards then (`fight.field_rules`)
 G_SAPPHIRES = 30      # sapphires on the Odin statue (Asgard, ASG-10); flipped at SAPPHIRE_SPACES
-N_G = 31
+G_ENERGY_ON = 31      # 1 if the run's cards use Energy (Asgard boards or an Energy effect): draws then give it (ASG-2)
+N_G = 32
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
@@ -61,11 +62,12 @@ PL_ALGO = 1            # the seat's policy algorithm (an index of sim/engine/pol
 PL_TURN_STRENGTH = 2   # +Strength for all your Characters this turn (Libra Cloth)
 PL_ALT_FILTER = 3      # filter row + 1 of field cards buyable with Strength at their Cosmos cost (Algethi); 0 none
 PL_VP = 4
-PL_ENERGY = 5          # Asgard (reserved)
+PL_ENERGY = 5          # Asgard: Energy on the player's board, 0..3 (ASG-1..3)
 PL_VP_TOKENS = 6       # Poseidon (reserved)
 PL_SOULS = 7           # Hades (reserved)
 PL_WON_FIGHTS = 8
 PL_ENTRY = 9           # which of the run's given policies plays this seat (R9)
+PL_TECHNIQUE_TURN = 10  # Asgard: the turn (G_TURN) in which the player last used a board technique (ASG-4)
 N_PL = 12
 
 # inst_flags bits

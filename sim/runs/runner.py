@@ -43,7 +43,7 @@ def check_config(config: RunConfig):
     from sim import games
     from sim.cards.schema import CardFileError
     try:
-        games.get_engine(config.boxes, config.cardset, config.overrides)
+        games.engine_for(config)
     except (CardFileError, ValueError, NotImplementedError) as e:
         raise RunConfigError(str(e).splitlines()[0]) from None
 
@@ -58,8 +58,8 @@ def engine_info() -> dict:
 
 
 def new_manifest(config: RunConfig, workers: int, batch_size: int, batches) -> dict:
-    from sim.games import get_engine
-    engine = get_engine(tuple(config.boxes), config.cardset, config.overrides or None)
+    from sim.games import engine_for
+    engine = engine_for(config)
     return {
         "kind": "seiya-sim run",
         "status": "running",
@@ -139,7 +139,7 @@ def resume_run(folder: str | Path, workers: int | None = None,
     """Finish an interrupted or failed run with the configuration in its manifest: play only the
     batches it does not list as done (same batch plan), so the tables end up identical to those
     of an uninterrupted run. Refuses if the card set or the engine changed since the run began."""
-    from sim.games import get_engine
+    from sim.games import engine_for
     from sim.engine.cache import engine_hash
     from sim.runs.executors import make_executor, wants_dask
     folder = Path(folder)
@@ -150,7 +150,7 @@ def resume_run(folder: str | Path, workers: int | None = None,
     except (KeyError, TypeError, ValueError) as e:
         raise RunConfigError(f"{folder}: the manifest is incomplete ({e}); cannot resume") from None
     check_config(config)
-    engine = get_engine(tuple(config.boxes), config.cardset, config.overrides or None)
+    engine = engine_for(config)
     if engine.hash != manifest.get("cardset_hash"):
         raise RunConfigError(f"{folder}: the cards changed since the run began (card-set hash "
                              f"{manifest.get('cardset_hash')}, now {engine.hash}); start a new run")
@@ -280,8 +280,8 @@ def _execute(config, folder, manifest, todo, executor, on_progress, notice, on_s
 
 
 def _write_cards(config: RunConfig, folder: Path):
-    from sim.games import get_engine
-    engine = get_engine(tuple(config.boxes), config.cardset, config.overrides or None)
+    from sim.games import engine_for
+    engine = engine_for(config)
     write_parquet_atomic(engine.frame, folder / "cards.parquet")
 
 

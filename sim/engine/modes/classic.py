@@ -16,11 +16,11 @@ from sim.engine.rules.field import reveal
 from sim.engine.policies.interface import prepare
 from sim.engine.rng import randint, seed_game
 from sim.engine.rules.scoring import score_player, win_shares
-from sim.engine.state import (G_ACTIVE, G_END_REASON, G_FLAMES, G_GAME,
+from sim.engine.state import (G_ACTIVE, G_END_REASON, G_ENERGY_ON, G_FLAMES, G_GAME,
                     G_CHECK, G_LAST_FLAMES_SEEN, G_LOG_LEVEL, G_NPLAYERS,
                     G_ROUND, G_SEED, G_TURN, PL_ENTRY, PL_HERO, PL_VP)
 from sim.engine.resolution.turn import HAND_SIZE, end_after_turn, main_phase, upkeep
-from sim.engine.rules.zones import draw_cards, log_event, shuffle_zone, zone_push
+from sim.engine.rules.zones import draw_cards, log_event, shuffle_zone, uses_energy, zone_push
 
 PLAYERS = (2, 5)  # the fewest and most players (GEN-1)
 
@@ -49,6 +49,7 @@ def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_lev
     s.g[G_END_REASON] = -1
     s.g[G_CHECK] = check
     s.g[G_LAST_FLAMES_SEEN] = E.N_FLAMES
+    s.g[G_ENERGY_ON] = uses_energy(c)
     # R9: distinct Heroes, dealt at random unless fixed
     order = np.arange(E.N_HEROES)
     for i in range(E.N_HEROES - 1, 0, -1):
@@ -91,7 +92,7 @@ def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_lev
             zone_push(s, game % n_players, E.Z_DRAW, inst)
         elif c.hero[kc] >= 0 and seat_of_hero[c.hero[kc]] >= 0:
             p = seat_of_hero[c.hero[kc]]
-            zone_push(s, p, E.Z_DRAW if c.start[kc] == 1 else E.Z_SETASIDE, inst)
+            zone_push(s, p, E.Z_DRAW if c.start[kc] == 1 else E.Z_BOARD if c.start[kc] == 4 else E.Z_SETASIDE, inst)
     shuffle_zone(s, E.COMMON, E.Z_RESERVE)
     for p in range(n_players):
         shuffle_zone(s, p, E.Z_DRAW)

@@ -24,6 +24,7 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     min_fighters, values_against)
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
                                     first_op_feasible)
+from sim.engine.rules.board import technique_ready
 from sim.engine.rules.zones import count_alongside_any, field_slot, matches
 from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, G_TURN, IF_FACE_PAID, PL_ALT_FILTER
 
@@ -535,12 +536,15 @@ def hand_resources(s, c, p, target, part):
 
 @kernel
 def find_helpers(s, c, p):
-    """Note in s.mind.helpers the fight-helper cards (in hand, then the equipped Cloth) p could and
-    would use now: whether a helper is usable does not depend on the fight."""
+    """Note in s.mind.helpers the fight-helper cards (in hand, then the equipped Cloth, then the
+    board's techniques) p could and would use now: whether a helper is usable does not depend on
+    the fight."""
     n = 0
     nh = s.zone_n[p, E.Z_HAND]
-    for i in range(nh + s.zone_n[p, E.Z_CLOTH]):
-        inst = s.zone[p, E.Z_HAND, i] if i < nh else s.zone[p, E.Z_CLOTH, 0]
+    nc = s.zone_n[p, E.Z_CLOTH]
+    for i in range(nh + nc + s.zone_n[p, E.Z_BOARD]):
+        inst = s.zone[p, E.Z_HAND, i] if i < nh else s.zone[p, E.Z_CLOTH, 0] if i < nh + nc \
+            else s.zone[p, E.Z_BOARD, i - nh - nc]
         k = c.inst_card[inst]
         ut = c.use_trig[k]
         if ut >= 0 and c.use_kind[k] == 1 and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut):
@@ -597,6 +601,12 @@ def hand_reach(s, c, p):
                 total_cos += v_cos
             if c.use_kind[k] == 1 and c.use_trig[k] >= 0:  # a helper: as `helper_bonus` weighs it
                 gain_str, gain_cos = helper_bound(s, c, p, k)
+                best_str = max(best_str, gain_str)
+                best_cos = max(best_cos, gain_cos)
+        for i in range(s.zone_n[p, E.Z_BOARD]):  # a technique p can pay for
+            inst = s.zone[p, E.Z_BOARD, i]
+            if c.use_kind[c.inst_card[inst]] == 1 and technique_ready(s, c, p, inst):
+                gain_str, gain_cos = helper_bound(s, c, p, c.inst_card[inst])
                 best_str = max(best_str, gain_str)
                 best_cos = max(best_cos, gain_cos)
         reach[R_STR] = total_str + best_str
@@ -988,7 +998,9 @@ def choose_action(s, c, p, out):
             out[0] = A_EQUIP
             out[1] = best
             return
-    # 3. Upgrade Heroes with the Bronze Cloth
+    # 3. Upgrade Heroes: with a Knight technique first (the Cloth stays equipped), then the Bronze Cloth
+    if w[W_UPGRADE] > 0 and knight_technique(s, c, p, out):
+        return
     if w[W_UPGRADE] > 0 and s.zone_n[p, E.Z_CLOTH] > 0:
         cl = s.zone[p, E.Z_CLOTH, 0]
         ut = c.use_trig[c.inst_card[cl]]
@@ -1014,6 +1026,8 @@ def choose_action(s, c, p, out):
                 out[1] = inst
                 out[2] = ut
                 return
+    if best_technique(s, c, p, lead, out, True):
+        return
     # 6. Pick the fight: the best card p can afford (value minus a price per cost point). The
     # candidates (card, currency) are taken from the best score down (equals in slot order, Cosmos
     # first), so that the first one p can afford is the choice and the others are not checked.
@@ -1271,8 +1285,11 @@ def spend_leaving_card(s, c, p, out):
     it leaves to the others; a Destroy use takes it for good: it costs what the card is worth
     above the deck's mean card. The main phase then goes on: what the use brought (cards
     drawn, a new field card, a cheaper Cloth) may start a fight. A card is spent so at most once a
-    turn: a use that takes its own card back (from the discard pile) is not repeated."""
+    turn: a use that takes its own card back (from the discard pile) is not repeated. First, a
+    board technique not yet used this turn (`best_technique`)."""
     w = s.mind.weights[p]
+    if best_technique(s, c, p, decision_lead(s, c, p), out, False):
+        return
     if w[W_SPEND] <= 0:
         return
     lead = decision_lead(s, c, p)
@@ -1315,16 +1332,87 @@ def spend_leaving_card(s, c, p, out):
 
 
 @kernel
+def knight_technique(s, c, p, out):
+    """A Knight technique (ASG-5) p can use: fill out; False if none."""
+    for i in range(s.zone_n[p, E.Z_BOARD]):
+        inst = s.zone[p, E.Z_BOARD, i]
+        if c.use_kind[c.inst_card[inst]] == 2 and can_use(s, c, p, inst, E.T_TECHNIQUE):
+            out[0] = A_USE
+            out[1] = inst
+            out[2] = E.T_TECHNIQUE
+            return True
+    return False
+
+
+@kernel
+def best_technique(s, c, p, lead, out, for_fights):
+    """A board technique whose gain (`program_gain`, a card drawn worth the mean card a draw
+    brings) is worth its Energy (as many such draws) and the Cloth it discards: the best such;
+    False if none. The fight helpers (+Strength, +Cosmos) are weighed with the fights: while one
+    is affordable, `for_fights` keeps this turn's technique for them (until the main phase would
+    end)."""
+    if for_fights:
+        for i in range(s.zone_n[p, E.Z_BOARD]):
+            inst = s.zone[p, E.Z_BOARD, i]
+            if c.use_kind[c.inst_card[inst]] == 1 and technique_ready(s, c, p, inst):
+                return False
+    best = -1
+    best_net = 0.0
+    draw_v = -1e18
+    for i in range(s.zone_n[p, E.Z_BOARD]):
+        inst = s.zone[p, E.Z_BOARD, i]
+        k = c.inst_card[inst]
+        if c.use_kind[k] != 0 or not can_use(s, c, p, inst, E.T_TECHNIQUE):
+            continue
+        if draw_v == -1e18:
+            draw_v = max(draw_mean_value(s, c, p, lead), 0.0)
+        net = program_gain(s, c, p, inst, E.T_TECHNIQUE, draw_v) - c.energy[k] * draw_v \
+            - armor_cost(s, c, p, inst, lead)
+        if net >= best_net:
+            best = inst
+            best_net = net
+    if best < 0:
+        return False
+    out[0] = A_USE
+    out[1] = best
+    out[2] = E.T_TECHNIQUE
+    return True
+
+
+@kernel
+def armor_cost(s, c, p, inst, lead):
+    """What a technique's Cloth discard costs p: its least valuable Cloth (in hand or equipped)."""
+    k = c.inst_card[inst]
+    start, n = c.prog[k, E.T_TECHNIQUE, 0], c.prog[k, E.T_TECHNIQUE, 1]
+    for row in range(start, start + n):
+        if c.ops[row, E.F_OP] == E.OP_MOVE and c.ops[row, E.F_ZONE] == E.Z_SRC_ARMOR:
+            cheapest = 1e18
+            for j in range(s.zone_n[p, E.Z_HAND]):
+                x = s.zone[p, E.Z_HAND, j]
+                if c.classes[c.inst_card[x]] & E.CLASS_CLOTH:
+                    cheapest = min(cheapest, card_value(s, c, p, x, lead))
+            if s.zone_n[p, E.Z_CLOTH] > 0:
+                cheapest = min(cheapest, card_value(s, c, p, s.zone[p, E.Z_CLOTH, 0], lead))
+            return cheapest if cheapest < 1e18 else 0.0
+    return 0.0
+
+
+@kernel
 def use_gain(s, c, p, inst, trig):
+    """`program_gain` with W_SPEND for each card drawn and each other step."""
+    return program_gain(s, c, p, inst, trig, s.mind.weights[p, W_SPEND])
+
+
+@kernel
+def program_gain(s, c, p, inst, trig, w):
     """What p's policy expects of inst's use program, its price (a paid step) aside: the value of
     the best card an acquisition would take; for a step on a zone p can see that is not in its
     draws (an opponent's open zones, its own marked, destroyed or set-aside cards), the value of
     the card it would move (all of them: their sum), what that opponent loses or p gets back; for
-    a card of its discard pile taken into its hand, `discard_pick_gain`; and W_SPEND for each
-    card drawn and each other step. A step p can see would do nothing (no card
-    to draw, none of the kind to move) gains nothing; an opponent's hand and draw pile are hidden,
-    so a step on them counts W_SPEND."""
-    w = s.mind.weights[p, W_SPEND]
+    a card of its discard pile taken into its hand, `discard_pick_gain`; and w for each card
+    drawn and each other step. A step p can see would do nothing (no card to draw, none of the
+    kind to move) gains nothing; an opponent's hand and draw pile are hidden, so a step on them
+    counts w."""
     k = c.inst_card[inst]
     start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
     lead = decision_lead(s, c, p)

@@ -14,10 +14,11 @@ from sim.engine.rules.fight import COSMOS, can_acquire, face_cost_payable, heali
 from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
                                     use_trigger)
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_NMARKS, G_NPEND, G_TURN_MARKS, IF_COSMOS_DRAW,
-                    IF_FACE_PAID, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
-from sim.engine.rules.zones import (draw_cards, field_slot, hold, is_marked_zone, log_event, move_to, place_token,
-                                    zone_push)
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_NMARKS, G_NPEND, G_TURN,
+                              G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE,
+                              P_REFILL, PL_TECHNIQUE_TURN, PL_WON_FIGHTS)
+from sim.engine.rules.zones import (draw_cards, field_slot, gain_energy, hold, is_marked_zone, log_event, move_to,
+                                    place_token, zone_push)
 
 
 @kernel
@@ -223,17 +224,22 @@ def apply_action(s, c, p, kind, a, b):
         run_program(s, c, E.T_ENGAGEMENT, cl, p, t, b)  # a Cloth sent into a fight is played (GEN-21)
     elif kind == A_USE:
         zone = s.inst_zone[a]
-        if s.inst_row[a] != p or not (zone == E.Z_HAND or zone == E.Z_PLAY or zone == E.Z_CLOTH):
+        if s.inst_row[a] != p or not (zone == E.Z_HAND or zone == E.Z_PLAY or zone == E.Z_CLOTH
+                                      or zone == E.Z_BOARD):
             return illegal(s)
         if use_trigger(c, c.inst_card[a]) != b or not can_use(s, c, p, a, b):
             return illegal(s)
         # spent from hand, it faces nothing: no Engagement (GEN-21)
         dest = use_destination(b)
-        if is_marked_zone(dest):  # its token pays for the use: its Marked fires too (ASG-11, ASG-15)
+        if b == E.T_TECHNIQUE:  # the technique stays on the board; its Energy pays (ASG-4)
+            s.pl[p, PL_TECHNIQUE_TURN] = s.g[G_TURN]
+            gain_energy(s, c, p, -c.energy[c.inst_card[a]])
+        elif is_marked_zone(dest):  # its token pays for the use: its Marked fires too (ASG-11, ASG-15)
             place_token(s, c, a, p, dest)
         else:
             move_to(s, a, p, dest)
-        hold(s, c, p, a)  # a Cloth taken by a swap is used without having been in hand
+        if b != E.T_TECHNIQUE:
+            hold(s, c, p, a)  # a Cloth taken by a swap is used without having been in hand
         log_event(s, c, E.EV_USE, p, a, b, 0)
         run_program(s, c, b, a, p, -1, -1)
     elif kind == A_HEAL:

@@ -20,8 +20,10 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_TURN_MARKS,
                     IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
-from sim.engine.rules.zones import (draw_cards, field_slot, hold, is_marked_zone, location, log_event, matches, move_to,
-                    next_rank_copy, place_token, reshuffle_discard, shuffle_zone, top_of_draw, zone_push)
+from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
+from sim.engine.rules.zones import (draw_cards, field_slot, gain_energy, hold, is_marked_zone, location, log_event,
+                                    matches, move_to, next_rank_copy, place_token, reshuffle_discard, shuffle_zone,
+                                    top_of_draw, zone_push)
 
 
 @kernel
@@ -47,6 +49,15 @@ def collect(s, c, src, f, q, src_inst, exclude_self, buf):
     elif src == E.Z_SRC_THIS:
         buf[0] = src_inst
         n = 1
+    elif src == E.Z_SRC_ARMOR:
+        for k in range(s.zone_n[q, E.Z_HAND]):
+            inst = s.zone[q, E.Z_HAND, k]
+            if c.classes[c.inst_card[inst]] & E.CLASS_CLOTH and matches(c, inst, f):
+                buf[n] = inst
+                n += 1
+        if s.zone_n[q, E.Z_CLOTH] > 0 and matches(c, s.zone[q, E.Z_CLOTH, 0], f):
+            buf[n] = s.zone[q, E.Z_CLOTH, 0]
+            n += 1
     elif src == E.Z_SRC_BF_DISCARD:
         for k in range(s.zone_n[E.COMMON, E.Z_BF_DISCARD]):
             inst = s.zone[E.COMMON, E.Z_BF_DISCARD, k]
@@ -225,8 +236,19 @@ def op_field_remove(s, c, op, src_inst, p):
 @kernel
 def op_upgrade(s, c, op, src_inst, p):
     """Bronze Cloth: destroy 2 identical cards of its Hero from hand, put the next rank into the
-    op's destination (the discard pile; the hand for a V2 Cloth)."""
+    op's destination (the discard pile; the hand for a V2 Cloth). A Knight technique (from =
+    "cloth", ASG-5) applies the equipped Cloth's upgrade destroying one copy (`knight_pick`)."""
     hero = c.hero[c.inst_card[src_inst]]
+    if op[E.F_ZONE] == E.Z_CLOTH:
+        cl = knight_cloth(s, c, p, hero)
+        a = knight_pick(s, c, p, hero) if cl >= 0 else -1
+        if a < 0:
+            return False
+        up = next_rank_copy(s, c, p, hero, c.ranks[c.inst_card[a]])
+        move_to(s, a, p, E.Z_DESTROYED)
+        log_event(s, c, E.EV_DESTROY, p, a, E.Z_HAND, 0)
+        take_upgrade(s, c, p, up, upgrade_destination(c, c.inst_card[cl]))
+        return True
     nh = s.zone_n[p, E.Z_HAND]
     for i in range(nh):
         a = s.zone[p, E.Z_HAND, i]
@@ -244,13 +266,19 @@ def op_upgrade(s, c, op, src_inst, p):
             log_event(s, c, E.EV_DESTROY, p, a, E.Z_HAND, 0)
             move_to(s, b, p, E.Z_DESTROYED)
             log_event(s, c, E.EV_DESTROY, p, b, E.Z_HAND, 0)
-            move_to(s, up, p, op[E.F_TO])
-            into_hand = op[E.F_TO] == E.Z_HAND
-            if into_hand:
-                hold(s, c, p, up)
-            log_event(s, c, E.EV_UPGRADE, p, up, 1 if into_hand else 0, 0)
+            take_upgrade(s, c, p, up, op[E.F_TO])
             return True
     return False
+
+
+@kernel
+def take_upgrade(s, c, p, up, dst):
+    """The set-aside copy `up` goes to dst (the discard pile or the hand)."""
+    move_to(s, up, p, dst)
+    into_hand = dst == E.Z_HAND
+    if into_hand:
+        hold(s, c, p, up)
+    log_event(s, c, E.EV_UPGRADE, p, up, 1 if into_hand else 0, 0)
 
 
 @kernel
@@ -341,6 +369,8 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         s.pl[p, PL_ALT_FILTER] = op[E.F_FILTER] + 1
     elif code == E.OP_UPGRADE:
         return op_upgrade(s, c, op, src_inst, p)
+    elif code == E.OP_GAIN_ENERGY:
+        gain_energy(s, c, p, op[E.F_N])
     elif code == E.OP_SWAP_CLOTH:  # from the fight it was sent into (GEN-21) or equipped
         zone = s.inst_zone[src_inst]
         if (zone == E.Z_CLOTH or (zone == E.Z_PLAY and s.zone_n[p, E.Z_CLOTH] == 0)) and q >= 0 \

@@ -60,10 +60,13 @@ def count_alongside(s, c, p, target, f, exclude):
 
 @kernel
 def draw_count(s, c, op, src_inst, p, target):
-    """How many cards a draw op takes: its n, the cards the previous op moved (n = "last"), or one
-    per other card of p's matching its filter that faces the same card (count = "alongside")."""
+    """How many cards a draw op takes: its n, the cards the previous op moved (n = "last"), one
+    per other card of p's matching its filter that faces the same card (count = "alongside"), or
+    one per such card in p's discard pile (count = "discard", counted before the draw)."""
     if op[E.F_C] == E.CNT_ALONGSIDE:
         return count_alongside(s, c, p, target, op[E.F_FILTER], src_inst)
+    if op[E.F_C] == E.CNT_ZONE:
+        return count_in_zone(s, c, p, op[E.F_ZONE], op[E.F_FILTER], -1)
     return s.g[G_LAST_MOVED] if op[E.F_N] == E.N_LAST else op[E.F_N]
 
 

@@ -6,6 +6,7 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
 from sim.engine.rules.fight import COSMOS, STRENGTH, acquirable, cond_holds, face_cost_payable, healing_banned
+from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
 from sim.engine.rules.zones import count_alongside_any, count_in_zone, count_on_field, next_rank_copy
 
 # Main-phase actions: (kind, a, b)
@@ -13,7 +14,7 @@ A_END = 0
 A_EQUIP = 1        # a = Cloth in hand
 A_PLAY = 2         # a = Character in hand, b = slot it faces
 A_CLOTH_FIGHT = 3  # b = slot the equipped Cloth faces
-A_USE = 4          # a = card (hand, play or Cloth), b = trigger
+A_USE = 4          # a = card (hand, play or Cloth) or board technique, b = trigger
 A_HEAL = 5         # a = healer in hand, b = marked card (wounded or frozen)
 A_ACQUIRE = 6      # a = slot, b = currency
 
@@ -49,7 +50,18 @@ def op_feasible(s, c, p, inst, row, target):
     if not cond_holds(s, c, op[E.F_COND], inst, target, p):
         return False
     if code == E.OP_UPGRADE:
-        return upgrade_possible(s, c, p, c.hero[c.inst_card[inst]])
+        hero = c.hero[c.inst_card[inst]]
+        if op[E.F_ZONE] == E.Z_CLOTH:  # a Knight technique (ASG-5): the copy, and a card for its cost
+            return knight_cloth(s, c, p, hero) >= 0 and knight_pick(s, c, p, hero) >= 0 \
+                and s.zone_n[p, E.Z_HAND] >= 2
+        return upgrade_possible(s, c, p, hero)
+    if code == E.OP_MOVE and op[E.F_ZONE] == E.Z_SRC_ARMOR:
+        if s.zone_n[p, E.Z_CLOTH] > 0:
+            return True
+        for i in range(s.zone_n[p, E.Z_HAND]):
+            if c.classes[c.inst_card[s.zone[p, E.Z_HAND, i]]] & E.CLASS_CLOTH:
+                return True
+        return False
     if code == E.OP_MOVE and op[E.F_WHO] == E.W_SELF and op[E.F_ZONE] < E.N_PLAYER_ZONES:
         need = op[E.F_N] if op[E.F_N] > 0 else 1
         zone = op[E.F_ZONE]
@@ -78,10 +90,30 @@ def first_op_feasible(s, c, p, inst, trig, target):
     return True
 
 
+@kernel
+def technique_feasible(s, c, p, inst):
+    """Would the technique do something now? Each of its costs, and each step the rest depends on
+    (`then`), can be done, and one of its other steps would act."""
+    k = c.inst_card[inst]
+    start, n = c.prog[k, E.T_TECHNIQUE, 0], c.prog[k, E.T_TECHNIQUE, 1]
+    acts = False
+    for row in range(start, start + n):
+        feasible = op_feasible(s, c, p, inst, row, -1)
+        if c.ops[row, E.F_FLAGS] & (E.OPF_PAY | E.OPF_THEN):
+            if not feasible:
+                return False
+        elif feasible:
+            acts = True
+    return acts
+
+
 @inline_kernel
 def can_use(s, c, p, inst, trig):
     """May p spend inst for its use now? A Cloth in hand must be equipped to be used, so not
-    while another Cloth is equipped (one Cloth in play)."""
+    while another Cloth is equipped (one Cloth in play). A board technique: once a turn, for its
+    Energy (ASG-4)."""
+    if trig == E.T_TECHNIQUE:
+        return technique_ready(s, c, p, inst) and technique_feasible(s, c, p, inst)
     if s.inst_zone[inst] == E.Z_HAND and (c.classes[c.inst_card[inst]] & E.CLASS_CLOTH) \
             and s.zone_n[p, E.Z_CLOTH] > 0:
         return False
@@ -145,7 +177,7 @@ def legal_action(s, c, p, pick, out):
                         out[1] = inst
                         out[2] = s.zone[p, zone, j]
                     n += 1
-    for zone in (E.Z_PLAY, E.Z_CLOTH):
+    for zone in (E.Z_PLAY, E.Z_CLOTH, E.Z_BOARD):
         for i in range(s.zone_n[p, zone]):
             if 0 <= pick < n:
                 return n

@@ -8,7 +8,10 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
-from sim.engine.state import G_FIELD_CHANGES, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS, G_TURN, G_ROUND, MARK_CAP
+from sim.engine.state import (G_ENERGY_ON, G_FIELD_CHANGES, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS, G_TURN,
+                              G_ROUND, MARK_CAP, PL_ENERGY)
+
+MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
 
 
 @kernel
@@ -243,9 +246,33 @@ def draw_cards(s, c, p, n):
         enter_zone(s, inst, p, E.Z_HAND)
         hold(s, c, p, inst)
         drawn += 1
+        if s.zone_n[p, E.Z_DRAW] == 0 and s.g[G_ENERGY_ON]:
+            gain_energy(s, c, p, 1)  # ASG-2: this draw took the last card of the draw pile
     if drawn > 0:
         log_event(s, c, E.EV_DRAW, p, -1, drawn, 0)
     return drawn
+
+
+@kernel
+def uses_energy(c):
+    """Do the run's cards use Energy: a board technique, or an effect gaining it?"""
+    for k in range(c.classes.shape[0]):
+        if c.classes[k] & E.CLASS_TECHNIQUE:
+            return True
+    for r in range(c.ops.shape[0]):
+        if c.ops[r, E.F_OP] == E.OP_GAIN_ENERGY:
+            return True
+    return False
+
+
+@kernel
+def gain_energy(s, c, p, n):
+    """p gains n Energy (n < 0: spends it); a gain above MAX_ENERGY is lost (ASG-3)."""
+    before = s.pl[p, PL_ENERGY]
+    now = min(max(before + n, 0), MAX_ENERGY)
+    if now != before:
+        s.pl[p, PL_ENERGY] = now
+        log_event(s, c, E.EV_ENERGY, p, -1, now - before, now)
 
 
 @kernel
