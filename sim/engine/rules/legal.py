@@ -51,7 +51,7 @@ def op_feasible(s, c, p, inst, row, target):
     if code == E.OP_UPGRADE:
         return upgrade_possible(s, c, p, c.hero[c.inst_card[inst]])
     if code == E.OP_MOVE and op[E.F_WHO] == E.W_SELF and op[E.F_ZONE] < E.N_PLAYER_ZONES:
-        need = op[E.F_N] if op[E.F_N] > 0 else 1
+        need = op[E.F_N] if op[E.F_N] > 0 else (0 if op[E.F_N] == E.N_ANY else 1)  # any: none is a number
         zone = op[E.F_ZONE]
         if zone == E.Z_DRAW and s.zone_n[p, E.Z_DRAW] == 0:
             zone = E.Z_DISCARD  # GEN-2: it would be reshuffled first
