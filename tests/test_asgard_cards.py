@@ -909,3 +909,19 @@ def test_the_god_warriors_are_used_and_leave_the_field_in_games_keeping_the_inva
     effects = ev[(ev["kind"] == "effect") & ev["card_id"].between(1023, 1029)]
     for trigger in (E.T_FREEZE_USE, E.T_EXIT):
         assert set(effects.loc[effects["a"] == trigger, "card_id"]) == set(range(1023, 1030)), trigger
+
+
+def test_1028_mime_the_random_policy_discards_any_number(encoded_cardset):
+    """`choose_count` of the random policy: over seeds, different numbers of cards discarded,
+    always that many + 1 drawn."""
+    counts = set()
+    for seed in range(12):
+        sc = _scenario(encoded_cardset, seed=seed, policies=("random",))
+        for _ in range(6):
+            sc.put(0, "draw", "Andromeda Shun (civilian)")
+        sc.hand(0, "Pegasus Seiya (civilian)", "Dragon Shiryu (civilian)")
+        _freeze_use(sc, 0, "Mime of Benetnash")
+        discarded = sc.count(0, "discard")
+        assert sc.count(0, "hand") == 3 and sc.count(0, "draw") == 6 - (discarded + 1)  # the 2 kept or replaced, + 1
+        counts.add(discarded)
+    assert counts == {0, 1, 2}
