@@ -25,7 +25,8 @@ from tests.test_card_words import INTERNALS
 ROOT = Path(__file__).resolve().parents[1]
 ASGARD = ROOT / "cardsets" / "asgard.toml"
 IDS = list(range(1001, 1037))
-ENCODED = (1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1015, 1016, 1019, 1021, 1022, 1036)  # the cards the engine plays (docs/asgard.md)
+ENCODED = (1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1015, 1016, 1019, 1021, 1022,
+           1023, 1024, 1025, 1026, 1027, 1028, 1029, 1036)  # the cards the engine plays (docs/asgard.md)
 RAW = Path(os.environ.get("SEIYA_CARDDATA", ROOT.parent / "shared" / "carddata"))
 needs_raw = pytest.mark.skipif(not (RAW / "cards-fr.json").exists(), reason=f"no raw card data in {RAW}")
 
@@ -612,3 +613,321 @@ def test_games_with_the_encoded_asgard_cards_keep_the_invariants(encoded_cardset
     g = res.games
     assert (g["violations"] == 0).all() and (g["illegal_actions"] == 0).all()
     assert g["end_reason"].notna().all()
+
+
+# --- The God Warriors (#1023-1029): Freeze uses and Exits ("X or Y": ASG-21) ------------------
+def _freeze_use(sc, seat, name):
+    """Seat plays the God Warrior `name` from its hand for its Freeze use: it ends frozen."""
+    gw = sc.hand(seat, name)
+    sc.use(seat, gw)
+    assert sc.zone_of(gw) == (seat, "frozen") and sc.freeze_side(gw) == 2
+    return gw
+
+
+def _exit(sc, name, active=0):
+    """The God Warrior `name` leaves the field (not acquired): its Exit, the active player's."""
+    gw = sc.field(5, name)
+    sc.trigger("exit", gw, active)
+    return gw
+
+
+def _zones(sc, seat, *zones):
+    return tuple(sc.names(seat, z) for z in zones)
+
+
+def test_1023_siegfried_freeze_each_opponent_freezes_every_god_robe_in_hand_discard_and_play(encoded_cardset):
+    """Every God Robe of each opponent's hand, discard pile and play (cards played, the equipped
+    Cloth) is frozen; their other cards and the user's own Robes stay."""
+    sc = _scenario(encoded_cardset, players=3)
+    sc.hand(0, "God Robe Zeta (Alcor)")
+    sc.hand(1, "God Robe Alpha (Dubhe)", "Cassios")
+    sc.put(1, "discard", "God Robe Beta (Merak)")
+    sc.put(1, "discard", "Pegasus Cloth")
+    sc.put(1, "cloth", "God Robe Zeta (Mizar)")
+    sc.put(2, "play", "God Robe Epsilon (Alioth)")
+    sc.put(2, "discard", "Aries Cloth")
+    _freeze_use(sc, 0, "Siegfried of Dubhe")
+    assert sc.names(1, "frozen") == ["God Robe Alpha (Dubhe)", "God Robe Beta (Merak)", "God Robe Zeta (Mizar)"]
+    assert _zones(sc, 1, "hand", "discard", "cloth") == (["Cassios"], ["Pegasus Cloth"], [])
+    assert sc.names(2, "frozen") == ["God Robe Epsilon (Alioth)"]
+    assert _zones(sc, 2, "play", "discard") == ([], ["Aries Cloth"])
+    assert sc.names(0, "hand") == ["God Robe Zeta (Alcor)"] and sc.names(0, "frozen") == ["Siegfried of Dubhe"]
+
+
+def test_1023_siegfried_exit_each_player_freezes_the_top_card_of_their_draw_pile(encoded_cardset):
+    """The top card, not a draw; an empty draw pile takes the reshuffled discard pile first
+    (GEN-2); with both empty, nothing."""
+    sc = _scenario(encoded_cardset, players=3)
+    sc.put(0, "draw", "Cassios")
+    top = sc.put(0, "draw", "Taurus Aldebaran")
+    only = sc.put(1, "discard", "Pegasus Cloth")
+    _exit(sc, "Siegfried of Dubhe")
+    assert sc.zone_of(top) == (0, "frozen") and sc.names(0, "draw") == ["Cassios"]
+    assert sc.zone_of(only) == (1, "frozen") and sc.count(1, "draw") == 0
+    assert sc.count(2, "frozen") == 0 and sc.count(0, "hand") == 0
+
+
+def test_1024_hagen_freeze_destroys_a_frozen_character(encoded_cardset):
+    """Any player's frozen Character, the user's choice: the opponent's Gold Saint; a frozen Cloth
+    is not a Character."""
+    sc = _scenario(encoded_cardset)
+    gold = sc.put(1, "frozen", "Taurus Aldebaran")
+    cloth = sc.put(1, "frozen", "Aries Cloth")
+    _freeze_use(sc, 0, "Hagen of Merak")
+    assert sc.zone_of(gold) == (1, "destroyed") and sc.zone_of(cloth) == (1, "frozen")
+
+
+def test_1024_hagen_with_no_frozen_character_is_not_spent_by_the_policy(encoded_cardset):
+    sc = _scenario(encoded_cardset)
+    sc.put(1, "frozen", "Aries Cloth")
+    hagen = sc.hand(0, "Hagen of Merak")
+    assert sc.step(0) == ("end", -1, -1) and sc.zone_of(hagen) == (0, "hand")
+
+
+def test_1024_hagen_exit_each_player_destroys_a_frozen_card_or_discards_a_hyoga(encoded_cardset):
+    """ASG-21, seat by seat: only a frozen card (any card: a Cloth) -> destroyed; only a Hyoga ->
+    discarded; neither -> nothing; both -> the policy's choice: a frozen Gigas (-1 VP) is
+    destroyed rather than a Hyoga discarded, a Hyoga discarded rather than a frozen Gold Saint."""
+    sc = _scenario(encoded_cardset, players=5)
+    cloth = sc.put(0, "frozen", "Aries Cloth")
+    sc.hand(0, "Cassios")
+    hyoga = sc.hand(1, "Cygnus Hyoga (civilian)")
+    sc.put(2, "wounded", "Cassios")  # wounded, not frozen
+    sc.hand(2, "Pegasus Seiya (civilian)")
+    gigas = sc.put(3, "frozen", "Gigas")
+    keep3 = sc.hand(3, "Cygnus Hyoga (civilian)")
+    gold = sc.put(4, "frozen", "Taurus Aldebaran")
+    hyoga4 = sc.hand(4, "Cygnus Hyoga")
+    _exit(sc, "Hagen of Merak")
+    assert sc.zone_of(cloth) == (0, "destroyed") and sc.names(0, "hand") == ["Cassios"]
+    assert sc.zone_of(hyoga) == (1, "discard")
+    assert _zones(sc, 2, "wounded", "hand", "destroyed", "discard") == (["Cassios"], ["Pegasus Seiya (civilian)"], [], [])
+    assert sc.zone_of(gigas) == (3, "destroyed") and sc.zone_of(keep3) == (3, "hand")
+    assert sc.zone_of(hyoga4) == (4, "discard") and sc.zone_of(gold) == (4, "frozen")
+
+
+def test_1025_thor_freeze_acquires_every_very_common_field_character(encoded_cardset):
+    """Every ● Character of the field goes to the user's discard pile, an acquisition by effect
+    (GEN-5), from the last slot to the first (GEN-3); ◆ Characters and Cloths stay."""
+    sc = _scenario(encoded_cardset)
+    cassios = sc.field(1, "Cassios")
+    sc.field(3, "Eagle Marin")
+    oko = sc.field(4, "Oko")
+    sc.field(5, "Aries Cloth")
+    _freeze_use(sc, 0, "Thor of Phecda")
+    assert sc.names(0, "discard") == ["Cassios", "Oko"]
+    assert sc.field_names() == [None, None, None, "Eagle Marin", None, "Aries Cloth"]
+    ev = sc.events()
+    acq = ev[ev["kind"] == "acquire"]
+    assert list(acq["card_id"]) == [sc.id_of["Oko"], sc.id_of["Cassios"]]
+    assert sc.zone_of(cassios) == (0, "discard") and sc.zone_of(oko) == (0, "discard")
+
+
+def test_1025_thor_with_no_very_common_field_character_cannot_be_used(encoded_cardset):
+    sc = _scenario(encoded_cardset)
+    sc.field(3, "Eagle Marin")
+    thor = sc.hand(0, "Thor of Phecda")
+    assert not _try_use(sc, 0, thor) and sc.zone_of(thor) == (0, "hand")
+
+
+def test_1025_thor_exit_each_player_destroys_a_marked_character_or_discards_a_seiya(encoded_cardset):
+    """ASG-21 with the marked cards (wounded or frozen): only a frozen Character -> destroyed; only
+    a Seiya (a frozen Cloth is no Character) -> discarded; neither -> nothing; both -> the
+    policy's choice: the wounded Gigas (-1 VP) is destroyed, not the Seiya discarded."""
+    sc = _scenario(encoded_cardset, players=4)
+    gigas = sc.put(0, "wounded", "Gigas")
+    seiya0 = sc.hand(0, "Pegasus Seiya (civilian)")
+    gold = sc.put(1, "frozen", "Taurus Aldebaran")
+    sc.hand(1, "Cassios")
+    sc.put(2, "frozen", "Aries Cloth")
+    seiya2 = sc.hand(2, "Pegasus Seiya")
+    sc.hand(3, "Cassios")
+    sc.put(3, "frozen", "Pegasus Cloth")
+    _exit(sc, "Thor of Phecda")
+    assert sc.zone_of(gigas) == (0, "destroyed") and sc.zone_of(seiya0) == (0, "hand")
+    assert sc.zone_of(gold) == (1, "destroyed") and sc.names(1, "hand") == ["Cassios"]
+    assert sc.zone_of(seiya2) == (2, "discard") and sc.names(2, "frozen") == ["Aries Cloth"]
+    assert _zones(sc, 3, "hand", "frozen", "destroyed") == (["Cassios"], ["Pegasus Cloth"], [])
+
+
+def test_1026_alberich_freeze_each_opponent_freezes_every_hero_in_hand_then_draws_1(encoded_cardset):
+    """Every Hero (civilian and ▲) of each opponent's hand is frozen, then they draw 1; an
+    opponent without a Hero draws 1 too; the user's Heroes stay."""
+    sc = _scenario(encoded_cardset, players=3)
+    sc.hand(0, "Pegasus Seiya (civilian)")
+    sc.hand(1, "Pegasus Seiya (civilian)", "Dragon Shiryu", "Cassios")
+    sc.put(1, "draw", "Oko")
+    sc.hand(2, "Cassios")
+    sc.put(2, "draw", "Oko")
+    _freeze_use(sc, 0, "Alberich of Megrez")
+    assert sc.names(1, "frozen") == ["Dragon Shiryu", "Pegasus Seiya (civilian)"]
+    assert sc.names(1, "hand") == ["Cassios", "Oko"]
+    assert sc.names(2, "hand") == ["Cassios", "Oko"] and sc.names(2, "frozen") == []
+    assert sc.names(0, "hand") == ["Pegasus Seiya (civilian)"]
+
+
+def test_1026_alberich_exit_each_player_freezes_a_rare_or_very_rare_card_from_hand(encoded_cardset):
+    """A ★ card (a Gold Saint), a ✻ card (Athena), a God Warrior (◆ and ★, ASG-22); nothing
+    without one (◆ Marin stays)."""
+    sc = _scenario(encoded_cardset, players=4)
+    gold = sc.hand(0, "Taurus Aldebaran")
+    sc.hand(0, "Cassios")
+    athena = sc.hand(1, "Athena")
+    gw = sc.hand(2, "Fenrir of Alioth")
+    sc.hand(3, "Eagle Marin")
+    _exit(sc, "Alberich of Megrez")
+    assert sc.zone_of(gold) == (0, "frozen") and sc.names(0, "hand") == ["Cassios"]
+    assert sc.zone_of(athena) == (1, "frozen") and sc.zone_of(gw) == (2, "frozen")
+    assert sc.names(3, "hand") == ["Eagle Marin"] and sc.count(3, "frozen") == 0
+
+
+def test_1027_fenrir_freeze_freezes_a_card_of_each_opponents_discard_pile(encoded_cardset):
+    """The user picks, in each opponent's discard pile: their best card; an empty pile, nothing;
+    the user's own pile is untouched."""
+    sc = _scenario(encoded_cardset, players=3)
+    sc.put(0, "discard", "Cassios")
+    sc.put(1, "discard", "Cassios")
+    gold = sc.put(1, "discard", "Taurus Aldebaran")
+    _freeze_use(sc, 0, "Fenrir of Alioth")
+    assert sc.zone_of(gold) == (1, "frozen") and sc.names(1, "discard") == ["Cassios"]
+    assert sc.count(2, "frozen") == 0 and sc.names(0, "discard") == ["Cassios"]
+
+
+def test_1027_fenrir_exit_each_player_freezes_a_card_from_hand_or_discards_a_shiryu(encoded_cardset):
+    """ASG-21: no Shiryu -> one card frozen (the least valuable); an empty hand -> nothing; a
+    Shiryu and another card -> the policy's choice (`option_loss`): freezing loses the card from
+    the hand and from the draws (its play value above the deck's mean card), a discard from the
+    hand only. Seat 0's ▲ Shiryu and Misty are above its deck's mean (civilians): the Shiryu is
+    discarded. Seat 3's civilian Shiryu is below its deck's mean (Misty): it is frozen, out of
+    the draws."""
+    sc = _scenario(encoded_cardset, players=4)
+    shiryu = sc.hand(0, "Dragon Shiryu", "Lizard Misty")[0]
+    for _ in range(5):
+        sc.put(0, "draw", "Pegasus Seiya (civilian)")
+    cassios = sc.hand(1, "Cassios")
+    sc.hand(1, "Taurus Aldebaran")
+    civilian = sc.hand(3, "Dragon Shiryu (civilian)", "Lizard Misty")[0]
+    _exit(sc, "Fenrir of Alioth")
+    assert sc.zone_of(shiryu) == (0, "discard") and _zones(sc, 0, "hand", "frozen") == (["Lizard Misty"], [])
+    assert sc.zone_of(cassios) == (1, "frozen") and sc.names(1, "hand") == ["Taurus Aldebaran"]
+    assert sc.count(2, "frozen") == 0 and sc.count(2, "discard") == 0
+    assert sc.zone_of(civilian) == (3, "frozen") and _zones(sc, 3, "hand", "discard") == (["Lizard Misty"], [])
+
+
+def test_1028_mime_freeze_discards_any_number_then_draws_that_many_plus_1(encoded_cardset):
+    """The policy discards the hand cards worth less than the mean card of its draw pile (the two
+    civilians, not the Gold Saint), then draws 2 + 1."""
+    sc = _scenario(encoded_cardset)
+    for name in ("Eagle Marin", "Eagle Marin", "Lizard Misty", "Lizard Misty"):
+        sc.put(0, "draw", name)
+    sc.hand(0, "Pegasus Seiya (civilian)", "Dragon Shiryu (civilian)", "Taurus Aldebaran")
+    _freeze_use(sc, 0, "Mime of Benetnash")
+    assert sc.names(0, "discard") == ["Dragon Shiryu (civilian)", "Pegasus Seiya (civilian)"]
+    assert sc.count(0, "hand") == 4 and "Taurus Aldebaran" in sc.names(0, "hand") and sc.count(0, "draw") == 1
+
+
+def test_1028_mime_freeze_with_an_empty_hand_draws_1(encoded_cardset):
+    sc = _scenario(encoded_cardset)
+    sc.put(0, "draw", "Cassios")
+    sc.put(0, "draw", "Oko")
+    _freeze_use(sc, 0, "Mime of Benetnash")
+    assert sc.names(0, "hand") == ["Oko"] and sc.names(0, "discard") == []
+
+
+def test_1028_mime_exit_each_player_freezes_a_cloth_in_hand_or_discards_an_ikki(encoded_cardset):
+    """ASG-21: only a Cloth -> frozen; only an Ikki -> discarded; neither -> nothing; both -> the
+    policy discards the civilian Ikki rather than freeze the Gold Cloth."""
+    sc = _scenario(encoded_cardset, players=4)
+    ikki0 = sc.hand(0, "Phoenix Ikki (civilian)")
+    cloth0 = sc.hand(0, "Aries Cloth")
+    cloth1 = sc.hand(1, "Pegasus Cloth")
+    sc.hand(1, "Cassios")
+    ikki2 = sc.hand(2, "Phoenix Ikki")
+    sc.hand(3, "Cassios")
+    _exit(sc, "Mime of Benetnash")
+    assert sc.zone_of(ikki0) == (0, "discard") and sc.zone_of(cloth0) == (0, "hand")
+    assert sc.zone_of(cloth1) == (1, "frozen") and sc.names(1, "hand") == ["Cassios"]
+    assert sc.zone_of(ikki2) == (2, "discard")
+    assert _zones(sc, 3, "hand", "frozen", "discard") == (["Cassios"], [], [])
+
+
+def test_1029_syd_freeze_each_opponent_freezes_every_rare_cloth_in_their_discard_pile(encoded_cardset):
+    """★ Cloths only: not the ▲ Bronze Cloth, the ◆ God Robe nor the ★ Character; the user's
+    own pile is untouched."""
+    sc = _scenario(encoded_cardset)
+    sc.put(0, "discard", "Taurus Cloth")
+    aries = sc.put(1, "discard", "Aries Cloth")
+    libra = sc.put(1, "discard", "Libra Cloth")
+    for name in ("Pegasus Cloth", "God Robe Alpha (Dubhe)", "Taurus Aldebaran"):
+        sc.put(1, "discard", name)
+    _freeze_use(sc, 0, "Syd of Mizar")
+    assert sc.zone_of(aries) == (1, "frozen") and sc.zone_of(libra) == (1, "frozen")
+    assert sc.names(1, "discard") == ["God Robe Alpha (Dubhe)", "Pegasus Cloth", "Taurus Aldebaran"]
+    assert sc.names(0, "discard") == ["Taurus Cloth"]
+
+
+def test_1029_syd_exit_each_player_freezes_every_rare_character_in_their_discard_pile_or_discards_a_shun(
+        encoded_cardset):
+    """ASG-21: only ★ Characters (a God Warrior is one, ASG-22) -> all frozen; only a Shun ->
+    discarded; neither (a ★ Cloth is no Character) -> nothing; both -> the policy's choice
+    (`option_loss`): seat 0 discards its civilian Shun rather than freeze two Gold Saints out of
+    a deck of civilians; seat 4 freezes its one Gold Saint rather than discard its ▲ Shun."""
+    sc = _scenario(encoded_cardset, players=5)
+    golds0 = [sc.put(0, "discard", "Taurus Aldebaran"), sc.put(0, "discard", "Virgo Shaka")]
+    for _ in range(5):
+        sc.put(0, "draw", "Pegasus Seiya (civilian)")
+    shun0 = sc.hand(0, "Andromeda Shun (civilian)")
+    gold1 = sc.put(1, "discard", "Leo Aiolia")
+    gw1 = sc.put(1, "discard", "Siegfried of Dubhe")
+    sc.put(1, "discard", "Cassios")
+    shun2 = sc.hand(2, "Andromeda Shun")
+    sc.put(3, "discard", "Aries Cloth")
+    gold4 = sc.put(4, "discard", "Scorpio Milo")
+    shun4 = sc.hand(4, "Andromeda Shun")
+    _exit(sc, "Syd of Mizar")
+    assert sc.zone_of(shun0) == (0, "discard") and all(sc.zone_of(g) == (0, "discard") for g in golds0)
+    assert sc.zone_of(gold1) == (1, "frozen") and sc.zone_of(gw1) == (1, "frozen")
+    assert sc.names(1, "discard") == ["Cassios"]
+    assert sc.zone_of(shun2) == (2, "discard")
+    assert _zones(sc, 3, "discard", "frozen") == (["Aries Cloth"], [])
+    assert sc.zone_of(gold4) == (4, "frozen") and sc.zone_of(shun4) == (4, "hand")
+
+
+def test_the_or_choice_is_the_uniform_policys_too(encoded_cardset):
+    """Both options possible: the random policy takes either, over seeds (ASG-21)."""
+    seen = set()
+    for seed in range(12):
+        sc = _scenario(encoded_cardset, seed=seed, policies=("random",))
+        sc.hand(0, "Dragon Shiryu (civilian)")
+        _exit(sc, "Fenrir of Alioth")
+        seen.add("frozen" if sc.count(0, "frozen") else "discard")
+    assert seen == {"frozen", "discard"}
+
+
+def test_the_god_warriors_are_used_and_leave_the_field_in_games_keeping_the_invariants(encoded_cardset):
+    """200 games of the 'value' policy: no violation, no illegal action, and each God Warrior's
+    Freeze use and Exit happen (the policy spends one when what it gains beats its fight value,
+    `freeze_gain`; the other policies play them in the games above)."""
+    res = sim.play(200, players=3, seed=11, policies=("value",), cardset=encoded_cardset, check_invariants=True,
+                   events="full")
+    g, ev = res.games, res.events
+    assert (g["violations"] == 0).all() and (g["illegal_actions"] == 0).all()
+    effects = ev[(ev["kind"] == "effect") & ev["card_id"].between(1023, 1029)]
+    for trigger in (E.T_FREEZE_USE, E.T_EXIT):
+        assert set(effects.loc[effects["a"] == trigger, "card_id"]) == set(range(1023, 1030)), trigger
+
+
+def test_1028_mime_the_random_policy_discards_any_number(encoded_cardset):
+    """`choose_count` of the random policy: over seeds, different numbers of cards discarded,
+    always that many + 1 drawn."""
+    counts = set()
+    for seed in range(12):
+        sc = _scenario(encoded_cardset, seed=seed, policies=("random",))
+        for _ in range(6):
+            sc.put(0, "draw", "Andromeda Shun (civilian)")
+        sc.hand(0, "Pegasus Seiya (civilian)", "Dragon Shiryu (civilian)")
+        _freeze_use(sc, 0, "Mime of Benetnash")
+        discarded = sc.count(0, "discard")
+        assert sc.count(0, "hand") == 3 and sc.count(0, "draw") == 6 - (discarded + 1)  # the 2 kept or replaced, + 1
+        counts.add(discarded)
+    assert counts == {0, 1, 2}

@@ -64,6 +64,25 @@ def test_an_upgrade_goes_to_the_discard_pile_or_the_hand_only(tmp_path):
         parse_card_file(p)
 
 
+@pytest.mark.parametrize("ops, error", [
+    ('[{op = "move", who = "each_player", from = "hand", to = "frozen", or = true}]', "other option"),
+    ('[{op = "move", who = "each_player", from = "hand", to = "frozen", or = true}, '
+     '{op = "draw", who = "that_player"}]', "other option"),
+    ('[{op = "move", who = "each_player", from = "hand", to = "frozen", or = true}, '
+     '{op = "move", who = "each_player", from = "hand", to = "discard"}]', "that_player"),
+    ('[{op = "draw", or = true}]', "'or' joins two moves"),
+    ('[{op = "move", from = "hand", to = "discard", n = "any", pay = true}]', "'any'"),
+    ('[{op = "draw", n = "any"}]', "'any' is for a move"),
+])
+def test_or_and_any_are_checked(tmp_path, ops, error):
+    """"X or Y" (`or`, ASG-21) joins a move to the move after it, of the same players; n = "any"
+    is a move's."""
+    p = _write(tmp_path, 'box = "x"\n[[card]]\nid = 9\nname = "Or"\nrank = ["rare"]\ncopies = 1\n'
+                         f'[[card.effects]]\non = "exit"\ndo = {ops}\n')
+    with pytest.raises(CardFileError, match=error):
+        parse_card_file(p)
+
+
 def test_overrides_change_a_number_and_reject_nonsense():
     cards = load_card_records()
     changed = apply_overrides(cards, {"Taurus Aldebaran.strength_cost": 7, "31.vp": 9})

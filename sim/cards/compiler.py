@@ -119,13 +119,13 @@ class _Tables:
         r[E.F_ZONE] = E.SOURCE_NAMES[o.from_] if o.from_ else 0
         r[E.F_TO] = E.DEST_NAMES[o.to] if o.to else 0
         r[E.F_FILTER] = self.filter(o.select)
-        r[E.F_N] = {"all": E.N_ALL, "last": E.N_LAST}.get(o.n, o.n) if isinstance(o.n, str) else o.n
+        r[E.F_N] = {"all": E.N_ALL, "last": E.N_LAST, "any": E.N_ANY}.get(o.n, o.n) if isinstance(o.n, str) else o.n
         by = o.by or ("self" if o.who in ("self", "fighters_owner") else "owner")
         r[E.F_BY] = E.BY_NAMES[by]
         flags = 0
         for attr, bit in (("pay", E.OPF_PAY), ("may", E.OPF_MAY), ("no_effects", E.OPF_NO_EFFECTS),
                           ("help", E.OPF_HELP), ("top", E.OPF_TOP), ("adjacent", E.OPF_ADJACENT),
-                          ("same_slot", E.OPF_SAME_SLOT), ("then", E.OPF_THEN)):
+                          ("same_slot", E.OPF_SAME_SLOT), ("then", E.OPF_THEN), ("or_", E.OPF_OR)):
             if getattr(o, attr):
                 flags |= bit
         r[E.F_FLAGS] = flags
@@ -177,12 +177,20 @@ class _Tables:
 
 
 def program_counts(ops: np.ndarray, start: int, n: int) -> tuple[int, int, int]:
-    """(cards drawn, other effect steps, steps that hurt opponents) of the program ops[start:start+n]."""
+    """(cards drawn, other effect steps, steps that hurt opponents) of the program ops[start:start+n].
+    The `that_player` ops after a step on opponents hurt them too; a draw of theirs (Alberich:
+    "... then draws 1") is none of these."""
     draws = other = harm = 0
+    scope = E.W_SELF
     for op in ops[start:start + n]:
+        if op[E.F_WHO] != E.W_THAT_PLAYER:
+            scope = op[E.F_WHO]
+        opponents = scope == E.W_EACH_OPPONENT or scope == E.W_CHOSEN_OPPONENT
+        if (op[E.F_OP] == E.OP_DRAW or op[E.F_OP] == E.OP_COSMOS_DRAW) and opponents:
+            continue
         if op[E.F_OP] == E.OP_DRAW or op[E.F_OP] == E.OP_COSMOS_DRAW:
             draws += op[E.F_N] if op[E.F_N] > 0 else 1
-        elif op[E.F_WHO] == E.W_EACH_OPPONENT or op[E.F_WHO] == E.W_CHOSEN_OPPONENT:
+        elif opponents:
             harm += 1
         elif not (op[E.F_FLAGS] & E.OPF_PAY):
             other += 1

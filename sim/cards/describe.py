@@ -34,7 +34,8 @@ WHO = {  # subject, possessive
 }
 ZONES = {"draw": "draw pile", "hand": "hand", "discard": "discard pile", "play": "cards in play",
          "cloth": "Cloth in play", "wounded": "wounded cards", "frozen": "frozen cards", "destroyed": "destroyed cards",
-         "setaside": "set-aside cards", "revealed": "revealed cards", "deck": "deck"}
+         "setaside": "set-aside cards", "revealed": "revealed cards", "deck": "deck",
+         "marked": "marked (wounded or frozen) cards"}
 BY = {"self": " (you choose which)", "random": " (at random)", "opponent": " (an opponent chooses which)"}
 
 
@@ -77,6 +78,8 @@ def things(n, select: Select | None) -> str:
         return f"all {kind(select, many=True)}"
     if n == "last":
         return f"as many {kind(select, many=True)}"
+    if n == "any":
+        return f"any number of {kind(select, many=True)}"
     return f"{n} {kind(select, many=n != 1)}"
 
 
@@ -189,7 +192,8 @@ def _op(op: Op, card: Card) -> str:
             text = "you put the top card of the reserve into your discard pile (acquired for free)"
         else:
             where = "adjacent to this card on the field" if op.adjacent else "from the field"
-            text = f"you acquire for free {things(op.n, op.select)} {where} (into your discard pile)"
+            what = f"every {kind(op.select)}" if op.n == "all" else things(op.n, op.select)
+            text = f"you acquire for free {what} {where} (into your discard pile)"
         return text + (", without its effects" if op.no_effects else "")
     if name == "field_remove":
         if op.n == "all":
@@ -296,6 +300,8 @@ def program(effect, card: Card) -> str:
             prev = effect.do[i - 1]
             payer = "you do" if WHO[prev.who][0] == "you" else "they do"
             joint = f"; if {payer}, " if prev.pay else "; if that was done in full, " if prev.then else "; then "
+            if prev.or_:  # ASG-21
+                joint = "; or instead (their choice when both are possible), "
             out += joint + text
     return out[:1].upper() + out[1:] + "."
 

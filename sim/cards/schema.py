@@ -75,10 +75,11 @@ class Op(Strict):
     from_: Source | None = Field(None, alias="from")
     to: Dest | None = None
     select: Select = Field(default_factory=Select)
-    n: int | Literal["all", "last"] = 1
+    n: int | Literal["all", "last", "any"] = 1   # any: the chooser picks how many (move only)
     by: Literal["owner", "self", "random", "opponent"] | None = None  # who picks the cards
     pay: bool = False     # the ops after it (for this player) run only if it moved all n cards
     then: bool = False    # "X ; Y", "X then Y": the ops after it (for this player) run only if it was done in full (GEN-22)
+    or_: bool = Field(False, alias="or")  # "X or Y": this move and the next are the options (ASG-21)
     may: bool = False     # the chooser may decline
     help: bool = False    # the op benefits its target player (guides whom a policy chooses)
     top: bool = False     # take from the top of a pile rather than choose
@@ -111,6 +112,12 @@ class Op(Strict):
             raise ValueError(f"op '{self.op}' needs {', '.join(missing)}")
         if self.op == "upgrade" and self.to not in (None, "discard", "hand"):
             raise ValueError("op 'upgrade' puts the next rank into 'discard' (the default) or 'hand'")
+        if self.n == "any" and self.op != "move":
+            raise ValueError("n = 'any' is for a move (the chooser picks how many)")
+        if self.n == "any" and (self.pay or self.top):
+            raise ValueError("n = 'any' cannot be a cost ('pay') nor take from the top ('top')")
+        if self.or_ and (self.op != "move" or self.pay or self.may or self.then or self.top):
+            raise ValueError("'or' joins two moves, neither a cost ('pay'), optional ('may'), 'then' nor 'top'")
         return self
 
 
@@ -120,6 +127,19 @@ TriggerName = Literal[tuple(E.TRIGGER_NAMES)]  # type: ignore[valid-type]
 class Effect(Strict):
     on: TriggerName
     do: list[Op] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _options(self):
+        """An 'or' move is followed by its other option: a move of the same player(s)."""
+        for i, op in enumerate(self.do):
+            if not op.or_:
+                continue
+            nxt = self.do[i + 1] if i + 1 < len(self.do) else None
+            if nxt is None or nxt.op != "move" or nxt.or_ or nxt.pay or nxt.may or nxt.then or nxt.top \
+                    or nxt.who != "that_player":
+                raise ValueError("an 'or' move needs its other option right after it: a move with who = "
+                                 "'that_player' (not 'or', 'pay', 'may', 'then' nor 'top')")
+        return self
 
 
 class Card(Strict):

@@ -204,10 +204,11 @@ Z_SRC_THIS = 21       # the card whose program runs (e.g. Camus wounds himself)
 Z_SRC_FIELD = 22      # the field slots
 Z_SRC_RESERVE_TOP = 23
 Z_SRC_BF_DISCARD = 24
-Z_SRC_ARMOR = 25      # the controller's Cloths: those in hand and the equipped one (Circle of Ice, ASG-6)
+Z_SRC_MARKED = 25     # the player's marked cards: wounded and frozen (Thor's Exit)
+Z_SRC_ARMOR = 26      # the controller's Cloths: those in hand and the equipped one (Circle of Ice, ASG-6)
 SOURCE_NAMES = dict(PLAYER_ZONE_NAMES, fighters=Z_SRC_FIGHTERS, this=Z_SRC_THIS,
                     field=Z_SRC_FIELD, reserve_top=Z_SRC_RESERVE_TOP, field_discard=Z_SRC_BF_DISCARD,
-                    armor=Z_SRC_ARMOR)
+                    marked=Z_SRC_MARKED, armor=Z_SRC_ARMOR)
 # Special destinations
 Z_DST_RESERVE = 30    # shuffled into the reserve
 Z_DST_DRAW_TOP = 31   # on top of the draw pile
@@ -217,6 +218,7 @@ DEST_NAMES = dict(PLAYER_ZONE_NAMES, reserve=Z_DST_RESERVE, draw_top=Z_DST_DRAW_
 
 N_ALL = -1
 N_LAST = -2
+N_ANY = -3   # move: any number of the candidates, the chooser's policy says how many (Mime)
 
 BY_OWNER = 0     # the player whose cards are hit picks (default)
 BY_SELF = 1      # the card's controller picks
@@ -234,6 +236,7 @@ OPF_TOP = 1 << 6    # take from the top of the pile rather than choose
 OPF_ADJACENT = 1 << 7   # acquire: only a card adjacent to this one's slot
 OPF_SAME_SLOT = 1 << 8  # field_refill: only the slot emptied by the previous op
 OPF_THEN = 1 << 9   # the ops after it run only if it was done in full (GEN-22)
+OPF_OR = 1 << 10    # this op and the next one are the two options of "X or Y" (ASG-21)
 
 # Filter table columns
 FL_CLASS_ANY = 0   # card must have at least one of these class bits (0: no constraint)

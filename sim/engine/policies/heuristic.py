@@ -1014,14 +1014,17 @@ def choose_action(s, c, p, out):
         if choose_heal(s, c, p, lead, out):
             return
     # 5. Plain uses worth more than the card's own fight value (draws, attacks, recursion); a
-    # Freeze use, which keeps the card out of play until healed, only when it gains something
+    # Freeze use, which keeps the card out of play until healed, when what it gains now
+    # (`freeze_gain`) beats that value
     for zone in (E.Z_CLOTH, E.Z_HAND):
         for i in range(s.zone_n[p, zone]):
             inst = s.zone[p, zone, i]
             k = c.inst_card[inst]
             ut = c.use_trig[k]
-            if s.mind.use_first[p, k] and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut) \
-                    and not draws_itself(s, c, p, k, ut) and (ut != E.T_FREEZE_USE or use_gain(s, c, p, inst, ut) > 0):
+            use_now = s.mind.use_first[p, k] if ut != E.T_FREEZE_USE else \
+                freeze_gain(s, c, p, inst, ut) > w[W_USE] * (w[W_STRENGTH] * c.strength[k] + w[W_COSMOS] * c.cosmos[k])
+            if use_now and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut) \
+                    and not draws_itself(s, c, p, k, ut):
                 out[0] = A_USE
                 out[1] = inst
                 out[2] = ut
@@ -1412,15 +1415,19 @@ def program_gain(s, c, p, inst, trig, w):
     a card of its discard pile taken into its hand, `discard_pick_gain`; and w for each card
     drawn and each other step. A step p can see would do nothing (no card to draw, none of the
     kind to move) gains nothing; an opponent's hand and draw pile are hidden, so a step on them
-    counts w."""
+    counts w. An acquisition of every such field card gains them all; a draw by the opponents a
+    step hurts (Alberich) gains nothing."""
     k = c.inst_card[inst]
     start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
     lead = decision_lead(s, c, p)
     gain = 0.0
+    scope = E.W_SELF
     for row in range(start, start + n):
         op = c.ops[row]
         code = op[E.F_OP]
         zone = op[E.F_ZONE]
+        if op[E.F_WHO] != E.W_THAT_PLAYER:
+            scope = op[E.F_WHO]
         if op[E.F_FLAGS] & E.OPF_PAY or code == E.OP_SHUFFLE or code == E.OP_FIELD_REFILL:
             continue  # a price, or the end of the step before
         if code == E.OP_ACQUIRE:
@@ -1428,8 +1435,12 @@ def program_gain(s, c, p, inst, trig, w):
             for slot in range(E.N_SLOTS):
                 t = s.field[slot]
                 if t >= 0 and matches(c, t, op[E.F_FILTER]):
-                    best = max(best, card_value(s, c, p, t, lead))
+                    v = card_value(s, c, p, t, lead)
+                    best = best + v if op[E.F_N] == E.N_ALL else max(best, v)
             gain += best
+        elif (code == E.OP_DRAW or code == E.OP_COSMOS_DRAW) and (
+                scope == E.W_EACH_OPPONENT or scope == E.W_CHOSEN_OPPONENT):
+            continue
         elif code == E.OP_DRAW or code == E.OP_COSMOS_DRAW:
             if s.zone_n[p, E.Z_DRAW] + s.zone_n[p, E.Z_DISCARD] > 0:
                 gain += w * (op[E.F_N] if op[E.F_N] > 0 else 1)
@@ -1442,6 +1453,90 @@ def program_gain(s, c, p, inst, trig, w):
         else:
             gain += w
     return gain
+
+
+@kernel
+def freeze_gain(s, c, p, inst, trig):
+    """What p's policy expects of inst's Freeze use now, step by step (its price aside): an
+    acquisition, the cards of a zone p can see and a card of its discard pile into its hand as in
+    `use_gain`; W_DRAW per card p draws (none for a draw by the opponents a step hurts); a step on
+    the opponents' hidden hands, the cards it is expected to take (`hidden_hand_value`); W_EFFECT
+    for any other step."""
+    w = s.mind.weights[p]
+    k = c.inst_card[inst]
+    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
+    lead = decision_lead(s, c, p)
+    gain = 0.0
+    scope = E.W_SELF
+    for row in range(start, start + n):
+        op = c.ops[row]
+        code = op[E.F_OP]
+        zone = op[E.F_ZONE]
+        if op[E.F_WHO] != E.W_THAT_PLAYER:
+            scope = op[E.F_WHO]
+        opponents = scope == E.W_EACH_OPPONENT or scope == E.W_CHOSEN_OPPONENT
+        if op[E.F_FLAGS] & E.OPF_PAY or code == E.OP_SHUFFLE or code == E.OP_FIELD_REFILL:
+            continue
+        if code == E.OP_DRAW or code == E.OP_COSMOS_DRAW:
+            if not opponents and s.zone_n[p, E.Z_DRAW] + s.zone_n[p, E.Z_DISCARD] > 0:
+                gain += w[W_DRAW] * (op[E.F_N] if op[E.F_N] > 0 else 1)
+        elif code == E.OP_MOVE and opponents and zone == E.Z_HAND:
+            gain += hidden_hand_value(s, c, p, op, lead)
+        elif code == E.OP_ACQUIRE or (code == E.OP_MOVE and zone < E.N_PLAYER_ZONES and zone != E.Z_HAND
+                                      and zone != E.Z_DRAW):
+            gain += use_gain_step(s, c, p, op, lead, w[W_EFFECT])
+        else:
+            gain += w[W_EFFECT]
+    return gain
+
+
+@kernel
+def use_gain_step(s, c, p, op, lead, other):
+    """`use_gain`'s value of one acquisition or move step on a zone p can see (`other` for a move
+    it does not value so)."""
+    code = op[E.F_OP]
+    zone = op[E.F_ZONE]
+    if code == E.OP_ACQUIRE:
+        best = 0.0
+        for slot in range(E.N_SLOTS):
+            t = s.field[slot]
+            if t >= 0 and matches(c, t, op[E.F_FILTER]):
+                v = card_value(s, c, p, t, lead)
+                best = best + v if op[E.F_N] == E.N_ALL else max(best, v)
+        return best
+    if op[E.F_WHO] == E.W_SELF and zone == E.Z_DISCARD and op[E.F_TO] == E.Z_HAND:
+        return discard_pick_gain(s, c, p, op, lead)
+    if op[E.F_WHO] != E.W_SELF or zone == E.Z_WOUNDED or zone == E.Z_FROZEN or zone == E.Z_DESTROYED \
+            or zone == E.Z_SETASIDE:
+        return open_cards_value(s, c, p, op, lead)
+    return other
+
+
+@kernel
+def hidden_hand_value(s, c, p, op, lead):
+    """The value of the cards a move `op` is expected to take from an opponent's hidden hand: the
+    hand is dealt from their hand and draw pile together, whose cards are public (every card enters
+    a deck in the open): the matching cards' values times the hand's share of those cards (for n =
+    "all"; else at most n cards at their mean value). The opponent it hurts most."""
+    best = 0.0
+    for q in range(s.g[G_NPLAYERS]):
+        nh = s.zone_n[q, E.Z_HAND]
+        if q == p or nh == 0:
+            continue
+        total = 0.0
+        m = 0
+        for z in (E.Z_HAND, E.Z_DRAW):
+            for j in range(s.zone_n[q, z]):
+                x = s.zone[q, z, j]
+                if matches(c, x, op[E.F_FILTER]):
+                    total += card_value(s, c, p, x, lead)
+                    m += 1
+        if m == 0:
+            continue
+        share = nh / (nh + s.zone_n[q, E.Z_DRAW])
+        v = total * share if op[E.F_N] < 0 else min(float(op[E.F_N]), m * share) * total / m
+        best = max(best, v)
+    return best
 
 
 @kernel
@@ -1484,6 +1579,65 @@ def draws_itself(s, c, p, k, trig):
     """Would card k's use draw only itself back? (a draw use with no other card in the draw and
     discard piles: the card is discarded, reshuffled and drawn again)"""
     return c.prog_counts[k, trig, 0] > 0 and s.zone_n[p, E.Z_DRAW] + s.zone_n[p, E.Z_DISCARD] == 0
+
+
+@kernel
+def option_loss(s, c, p, op, buf, n, lead, mean, play_mean):
+    """What p loses if the move `op` takes its picks among its own cards buf[:n] (the least
+    valuable, or the best when they come to it): a card leaving its hand loses its `play_value`
+    now; frozen or wounded, it leaves the draws too (its `play_value` above the deck's mean,
+    `play_mean`, its VP kept); destroyed, its value above the deck's mean (`mean`), or its VP from
+    the marked area (already out of the draws); a discard loses no more. Negative: a gain (a card
+    into its hand, a worse card out of its draws)."""
+    src = op[E.F_ZONE]
+    dst = op[E.F_TO]
+    want = n if op[E.F_N] < 0 else min(op[E.F_N], n)
+    gain = dst == E.Z_HAND or dst == E.Z_DST_DRAW_TOP or dst == E.Z_CLOTH
+    pick_cards(s, c, p, buf, n, want, gain)
+    marked = src == E.Z_WOUNDED or src == E.Z_FROZEN or src == E.Z_SRC_MARKED
+    loss = 0.0
+    for j in range(want):
+        x = buf[j]
+        v = card_value(s, c, p, x, lead)
+        if gain:
+            loss -= v
+            continue
+        pv = play_value(s, c, p, x)
+        if src == E.Z_HAND:
+            loss += pv
+        if dst == E.Z_DESTROYED:
+            loss += v - pv if marked else v - mean
+        elif (dst == E.Z_FROZEN or dst == E.Z_WOUNDED) and not marked:
+            loss += pv - play_mean
+    return loss
+
+
+@kernel
+def choose_option(s, c, p, op_a, op_b, buf, n_a, n_b):
+    """"X or Y" (ASG-21) on p's own cards, both possible: the option that loses p the least
+    (`option_loss`), X on a tie."""
+    lead = decision_lead(s, c, p)
+    mean = mean_value(s, c, p, p, lead, PLAYING_DECK)
+    play_mean = mean_play_value(s, c, p, PLAYING_DECK)
+    loss_a = option_loss(s, c, p, op_a, buf[:n_a], n_a, lead, mean, play_mean)
+    loss_b = option_loss(s, c, p, op_b, buf[n_a:n_a + n_b], n_b, lead, mean, play_mean)
+    return 0 if loss_a <= loss_b else 1
+
+
+@kernel
+def choose_count(s, c, chooser, buf, n_cand, best_first):
+    """"Any number" of the candidates (Mime: discard any number of cards, then draw as many and
+    one more): all when the chooser gains by them; else those worth less than the mean card a draw
+    brings (`draw_mean_value`), least valuable first."""
+    if best_first:
+        return n_cand
+    lead = decision_lead(s, c, chooser)
+    pick_cards(s, c, chooser, buf, n_cand, n_cand - 1, False)  # sorted, least valuable first
+    bar = draw_mean_value(s, c, chooser, lead)
+    k = 0
+    while k < n_cand and card_value(s, c, chooser, buf[k], lead) < bar:
+        k += 1
+    return k
 
 
 @kernel

@@ -24,7 +24,7 @@ def _bound():
 
 
 QUESTIONS = ("prepare", "choose_action", "choose_keep", "pick_cards", "decide_pay", "decide_may", "choose_player",
-             "choose_field_swap", "choose_buff_target", "choose_cost_cut")
+             "choose_field_swap", "choose_buff_target", "choose_cost_cut", "choose_option", "choose_count")
 _prepare = by_index("prepare", _bound)
 _choose_action = by_index("choose_action", _bound)
 _choose_keep = by_index("choose_keep", _bound)
@@ -35,6 +35,8 @@ _choose_player = by_index("choose_player", _bound)
 _choose_field_swap = by_index("choose_field_swap", _bound)
 _choose_buff_target = by_index("choose_buff_target", _bound)
 _choose_cost_cut = by_index("choose_cost_cut", _bound)
+_choose_option = by_index("choose_option", _bound)
+_choose_count = by_index("choose_count", _bound)
 
 
 @inline_kernel
@@ -100,3 +102,17 @@ def choose_cost_cut(s, c, p, buf, n_cand):
     """Capella, Cassios: which of the field cards buf[:n_cand] (at least one) gets the cost cut
     (its index)."""
     return _choose_cost_cut(s.pl[p, PL_ALGO], s, c, p, buf, n_cand)
+
+
+@inline_kernel
+def choose_option(s, c, p, op_a, op_b, buf, n_a, n_b):
+    """"X or Y" (ASG-21), both possible: 0 for the move op_a (its candidates, p's own cards,
+    buf[:n_a]), 1 for op_b (buf[n_a:n_a + n_b])."""
+    return _choose_option(s.pl[p, PL_ALGO], s, c, p, op_a, op_b, buf, n_a, n_b)
+
+
+@inline_kernel
+def choose_count(s, c, chooser, buf, n_cand, best_first):
+    """A move of "any number" of the candidates buf[:n_cand] (Mime): how many (0..n_cand), the
+    chooser's picks first in buf (best_first as for `pick_cards`)."""
+    return _choose_count(s.pl[chooser, PL_ALGO], s, c, chooser, buf, n_cand, best_first)

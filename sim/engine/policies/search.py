@@ -49,6 +49,8 @@ choose_player = heuristic.choose_player
 choose_field_swap = heuristic.choose_field_swap
 choose_buff_target = heuristic.choose_buff_target
 choose_cost_cut = heuristic.choose_cost_cut
+choose_option = heuristic.choose_option
+choose_count = heuristic.choose_count
 
 
 @kernel

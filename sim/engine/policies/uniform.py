@@ -101,3 +101,14 @@ def choose_cost_cut(s, c, p, buf, n_cand):
             return j
     pick_cards(s, c, p, buf, n_cand, 1, True)
     return 0
+
+
+@kernel
+def choose_option(s, c, p, op_a, op_b, buf, n_a, n_b):
+    return 0 if random01(s.rng) < 0.5 else 1
+
+
+@kernel
+def choose_count(s, c, chooser, buf, n_cand, best_first):
+    shuffle_prefix(s.rng, buf, n_cand)
+    return randint(s.rng, n_cand + 1)

@@ -15,8 +15,8 @@ from sim.engine.rules.field import (discard_from_field, push_pending, remove_fla
                     take_off_field)
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
 from sim.engine.rules.fight import acquisition_banned, cond_holds, draw_count, healing_banned, is_protected
-from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, choose_field_swap, choose_player,
-                                           decide_may, decide_pay, pick_cards)
+from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, choose_count, choose_field_swap,
+                                           choose_option, choose_player, decide_may, decide_pay, pick_cards)
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_TURN_MARKS,
                     IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
@@ -31,7 +31,8 @@ def is_beneficial(src, dst):
     """Does a move help the player whose card it is? (guides which cards get picked)"""
     if dst == E.Z_HAND or dst == E.Z_DST_DRAW_TOP or dst == E.Z_CLOTH:
         return True
-    if dst == E.Z_DISCARD and (is_marked_zone(src) or src == E.Z_DESTROYED or src == E.Z_SETASIDE):
+    if dst == E.Z_DISCARD and (is_marked_zone(src) or src == E.Z_SRC_MARKED or src == E.Z_DESTROYED
+                               or src == E.Z_SETASIDE):
         return True
     return False
 
@@ -76,7 +77,36 @@ def collect(s, c, src, f, q, src_inst, exclude_self, buf):
             if (not exclude_self or inst != src_inst) and matches(c, inst, f):
                 buf[n] = inst
                 n += 1
+    elif q >= 0 and src == E.Z_SRC_MARKED:  # wounded and frozen cards
+        for z in (E.Z_WOUNDED, E.Z_FROZEN):
+            for k in range(s.zone_n[q, z]):
+                inst = s.zone[q, z, k]
+                if (not exclude_self or inst != src_inst) and matches(c, inst, f):
+                    buf[n] = inst
+                    n += 1
     return n
+
+
+@kernel
+def move_candidates(s, c, op, src_inst, q, buf):
+    """The cards a move `op` may take from player q (the controller's own for `this`) into buf;
+    returns how many: its filter's, less the cards Sho protects from a wound and, under June,
+    the cards a heal would take."""
+    src = op[E.F_ZONE]
+    dst = op[E.F_TO]
+    nc = collect(s, c, src, op[E.F_FILTER], q, src_inst, True, buf)
+    if dst == E.Z_WOUNDED:  # Sho: Saints fighting alongside him cannot be wounded
+        m = 0
+        for j in range(nc):
+            if not is_protected(s, c, buf[j]):
+                buf[m] = buf[j]
+                m += 1
+        nc = m
+    if src == E.Z_WOUNDED and dst != E.Z_DESTROYED and healing_banned(s, c):
+        nc = 0  # June: no Character can be healed
+    if (src == E.Z_FROZEN or src == E.Z_SRC_MARKED) and dst == E.Z_DISCARD and healing_banned(s, c):
+        nc = 0  # only a heal: taking a frozen card back into hand is not one (ASG-6)
+    return nc
 
 
 @kernel
@@ -139,18 +169,7 @@ def op_move(s, c, op, src_inst, p, q):
         s.g[G_LAST_MOVED] = moved
         return True
     buf = s.scratch
-    nc = collect(s, c, src, op[E.F_FILTER], q, src_inst, True, buf)
-    if dst == E.Z_WOUNDED:  # Sho: Saints fighting alongside him cannot be wounded
-        m = 0
-        for j in range(nc):
-            if not is_protected(s, c, buf[j]):
-                buf[m] = buf[j]
-                m += 1
-        nc = m
-    if src == E.Z_WOUNDED and dst != E.Z_DESTROYED and healing_banned(s, c):
-        nc = 0  # June: no Character can be healed
-    if src == E.Z_FROZEN and dst == E.Z_DISCARD and healing_banned(s, c):
-        nc = 0  # only a heal: taking a frozen card back into hand is not one (ASG-6)
+    nc = move_candidates(s, c, op, src_inst, q, buf)
     want = nc if n == E.N_ALL else n
     payer = q if q >= 0 else p
     if flags & E.OPF_PAY:
@@ -173,7 +192,9 @@ def op_move(s, c, op, src_inst, p, q):
         chooser = p
     elif by == E.BY_OPPONENT:
         chooser = (payer + 1) % s.g[G_NPLAYERS]  # an opponent chooses (Cancer Cloth): the next seat
-    if by == E.BY_RANDOM:
+    if n == E.N_ANY:  # Mime: the chooser says how many
+        want = choose_count(s, c, chooser, buf, nc, is_beneficial(src, dst) == (chooser == payer)) if nc > 0 else 0
+    elif by == E.BY_RANDOM:
         shuffle_prefix(s.rng, buf, nc)
     else:
         pick_cards(s, c, chooser, buf, nc, want, is_beneficial(src, dst) == (chooser == payer))
@@ -210,6 +231,10 @@ def op_acquire(s, c, op, src_inst, p, slot):
         nc += 1
     if nc == 0:
         return False
+    if op[E.F_N] == E.N_ALL:  # Thor: every such card; the pending stack takes the last slot first (GEN-3.3)
+        for j in range(nc):
+            push_pending(s, P_ACQUIRE, buf[j], p, op[E.F_FLAGS], 0)
+        return True
     pick_cards(s, c, p, buf, nc, 1, True)
     push_pending(s, P_ACQUIRE, buf[0], p, op[E.F_FLAGS], 0)
     return True
@@ -297,7 +322,7 @@ def has_targets(s, c, op, p, src_inst):
                       and collect(s, c, op[E.F_TO], op[E.F_A], q, src_inst, True, s.scratch) > 0)
         elif op[E.F_ZONE] == E.Z_DRAW or (op[E.F_ZONE] == E.Z_HAND and q != p):
             out[q] = s.zone_n[q, op[E.F_ZONE]] > 0
-        elif op[E.F_ZONE] < E.N_PLAYER_ZONES:
+        elif op[E.F_ZONE] < E.N_PLAYER_ZONES or op[E.F_ZONE] == E.Z_SRC_MARKED:
             out[q] = collect(s, c, op[E.F_ZONE], op[E.F_FILTER], q, src_inst, True, s.scratch) > 0
         else:
             out[q] = True
@@ -407,10 +432,34 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
 
 
 @kernel
+def pick_option(s, c, i, src_inst, p, q):
+    """"X or Y" (ASG-21), the moves of op rows i and i + 1 for player q: the row to run, -1 for
+    none. An option is possible if it has a card to move; if both are, q's policy picks."""
+    buf = s.scratch
+    na = move_candidates(s, c, c.ops[i], src_inst, q, buf)
+    nb = move_candidates(s, c, c.ops[i + 1], src_inst, q, buf[na:])
+    if na == 0:
+        return i + 1 if nb > 0 else -1
+    if nb == 0:
+        return i
+    chooser = q if q >= 0 else p
+    return i if choose_option(s, c, chooser, c.ops[i], c.ops[i + 1], buf, na, nb) == 0 else i + 1
+
+
+@kernel
 def run_block(s, c, start, first, last, src_inst, p, q, target, slot):
-    for m in range(first, last):
-        if not run_op(s, c, start + m, src_inst, p, q, target, slot):
+    m = first
+    while m < last:
+        i = start + m
+        if (c.ops[i, E.F_FLAGS] & E.OPF_OR) and m + 1 < last:
+            m += 2
+            pick = pick_option(s, c, i, src_inst, p, q)
+            if pick >= 0 and not run_op(s, c, pick, src_inst, p, q, target, slot):
+                return False
+            continue
+        if not run_op(s, c, i, src_inst, p, q, target, slot):
             return False
+        m += 1
     return True
 
 

@@ -63,7 +63,7 @@ def op_feasible(s, c, p, inst, row, target):
                 return True
         return False
     if code == E.OP_MOVE and op[E.F_WHO] == E.W_SELF and op[E.F_ZONE] < E.N_PLAYER_ZONES:
-        need = op[E.F_N] if op[E.F_N] > 0 else 1
+        need = op[E.F_N] if op[E.F_N] > 0 else (0 if op[E.F_N] == E.N_ANY else 1)  # any: none is a number
         zone = op[E.F_ZONE]
         if zone == E.Z_DRAW and s.zone_n[p, E.Z_DRAW] == 0:
             zone = E.Z_DISCARD  # GEN-2: it would be reshuffled first
