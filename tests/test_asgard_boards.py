@@ -1,5 +1,5 @@
-"""Asgard's player boards: Energy (ASG-1..3) and the techniques (ASG-4..6), with the cards that
-gain Energy (Asgard Seiya ◆ #1001, Freya #1036).
+"""Asgard's player boards: Energy (ASG-1..3), the techniques (ASG-4..6) and the Robe of Odin
+(ASG-9), with the cards that gain Energy (Asgard Seiya ◆ #1001, Freya #1036).
 
 Energy: 0 at the start; +1 each time a draw takes the last card of the draw pile (upkeep refill or
 an effect), never by another way of taking it; at most 3, a gain above is lost; spent Energy can
@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 import sim
-from sim.cards.cardsets import TECHNIQUES, load_card_records, load_techniques
+from sim.cards.cardsets import STATUE, TECHNIQUES, load_card_records, load_techniques
 from sim.cards.schema import CardFileError
 from sim.config import ConfigError
+from sim.engine.state import G_SAPPHIRES
 from sim.games import game_config
 from sim.scenario import Scenario
 
@@ -30,8 +31,8 @@ def _blocks(path: Path, only_with_effects: bool) -> list[str]:
 
 @pytest.fixture(scope="module")
 def boards_cardset(tmp_path_factory):
-    """The encoded Asgard cards and the estimated techniques, on top of the base box."""
-    blocks = _blocks(ROOT / "cardsets" / "asgard.toml", True) + _blocks(TECHNIQUES, False)
+    """The encoded Asgard cards, the estimated techniques and the Robe of Odin, on top of the base box."""
+    blocks = _blocks(ROOT / "cardsets" / "asgard.toml", True) + _blocks(TECHNIQUES, False) + _blocks(STATUE, False)
     path = tmp_path_factory.mktemp("boards") / "boards.toml"
     path.write_text('box = "asgard"\n\n' + "\n".join(blocks), encoding="utf-8")
     return path
@@ -213,6 +214,60 @@ def test_burning_cosmos_needs_3_energy_and_a_hero_in_play(boards_cardset):
     assert not any(a[1] == "Pegasus Burning Cosmos" for a in _uses(sc, 0))
 
 
+# --- The Robe of Odin (ASG-9) --------------------------------------------------------------------
+def _odin(sc, seat, flipped=True):
+    robe = sc.put(seat, "board", "Robe of Odin")
+    sc.st.g[G_SAPPHIRES] = 7 if flipped else 6
+    return robe
+
+
+def test_the_robe_of_odin_discards_the_equipped_armor_for_2_strength_and_2_cosmos(boards_cardset):
+    """ASG-9: once the statue has flipped, once a turn: the equipped Armor goes to the discard pile,
+    a Hero played this turn and still facing a card gains +2/+2; the turn's technique is apart."""
+    sc = _scenario(boards_cardset)
+    robe = _odin(sc, 0)
+    board = _board(sc, 0, "Seiya")
+    cloth = sc.put(0, "cloth", "Pegasus Cloth")
+    sc.field(0, "Taurus Aldebaran")
+    sc.play(0, sc.hand(0, "Pegasus Seiya (civilian)"), 0)
+    before = sc.total(0, 0, "strength"), sc.total(0, 0, "cosmos")
+    sc.use(0, robe)
+    assert sc.zone_of(cloth) == (0, "discard") and sc.zone_of(robe) == (0, "board")
+    assert (sc.total(0, 0, "strength"), sc.total(0, 0, "cosmos")) == (before[0] + 2, before[1] + 2)
+    assert not any(a[1] == "Robe of Odin" for a in _uses(sc, 0))  # once a turn
+    sc.put(0, "cloth", "Dragon Cloth")
+    assert not any(a[1] == "Robe of Odin" for a in _uses(sc, 0))
+    sc.set_energy(0, 3)
+    sc.use(0, board[3])  # Burning Cosmos: the turn's technique is still there
+    assert sc.total(0, 0, "strength") == before[0] + 5
+
+
+@pytest.mark.parametrize("flipped, cloth, hero_in_play", [(False, True, True), (True, False, True),
+                                                          (True, True, False)])
+def test_the_robe_of_odin_needs_the_flip_an_equipped_armor_and_a_hero_facing_a_card(
+        boards_cardset, flipped, cloth, hero_in_play):
+    sc = _scenario(boards_cardset)
+    _odin(sc, 0, flipped)
+    if cloth:
+        sc.put(0, "cloth", "Pegasus Cloth")
+    sc.hand(0, "Dragon Cloth")  # an Armor in hand does not qualify
+    sc.field(0, "Taurus Aldebaran")
+    if hero_in_play:
+        sc.play(0, sc.hand(0, "Pegasus Seiya (civilian)"), 0)
+    assert not any(a[1] == "Robe of Odin" for a in _uses(sc, 0))
+
+
+def test_setup_puts_each_players_techniques_and_a_robe_of_odin_on_their_board(boards_cardset):
+    from sim.engine.modes.classic import setup_game
+    sc = _scenario(boards_cardset, players=4)
+    algorithms, weights, heroes, _ = sc.config.engine_arrays()
+    setup_game(sc.s, sc.c, 0, 0, 4, heroes, algorithms, weights, 0, 0, 0)
+    for seat, hero in enumerate(HEROES[:4]):
+        mine = sorted(c.name for c in load_techniques() if c.hero == hero)
+        assert sc.names(seat, "board") == sorted(mine + ["Robe of Odin"])
+    assert sc.energy(0) == 0
+
+
 # --- The technique set (rules parameter technique_set, ASG-4) ------------------------------------
 def test_the_estimated_set_has_four_techniques_per_hero_and_marks_its_estimates():
     techniques = load_techniques()
@@ -229,7 +284,7 @@ def test_first_only_none_and_a_file_of_ones_own(tmp_path):
     own.write_text('box = "asgard"\n\n' + _blocks(TECHNIQUES, False)[0], encoding="utf-8")
     assert [c.name for c in load_techniques(str(own))] == ["Pegasus Knight"]
     with_asgard = load_card_records(("base", "asgard"), techniques=str(own))
-    assert sum(c.start == "board" for c in with_asgard) == 1
+    assert [c.name for c in with_asgard if c.start == "board"] == ["Robe of Odin", "Pegasus Knight"]
     assert not any(c.start == "board" for c in load_card_records(("base",)))  # boards come with Asgard
 
 
@@ -244,7 +299,7 @@ def test_a_technique_without_its_place_is_refused_naming_the_field(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('box = "asgard"\n\n' + _blocks(TECHNIQUES, False)[0].replace("technique = 1\n", ""),
                    encoding="utf-8")
-    with pytest.raises(CardFileError, match=r"card #1101 'Pegasus Knight'.*board technique"):
+    with pytest.raises(CardFileError, match=r"card #1101 'Pegasus Knight'.*technique = 1..4"):
         load_techniques(str(bad))
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import sim
-from sim.cards.cardsets import TECHNIQUES, load_card_records
+from sim.cards.cardsets import STATUE, TECHNIQUES, load_card_records
 from sim.cards.describe import card_lines
 from sim.cards.schema import parse_card_file
 from sim.engine import enums as E
@@ -118,12 +118,13 @@ def test_the_guards_read_plus_one_strength():
 
 # --- The two boxes together ------------------------------------------------------------------
 def test_base_and_asgard_load_together():
-    """GEN-1: Asgard's cards join the base box, and its boards' techniques (ASG-4, never in a deck);
-    the base cards are unchanged."""
+    """GEN-1: Asgard's cards join the base box, and its boards' cards (ASG-4, ASG-9; never in a
+    deck); the base cards are unchanged."""
     both = sim.load_cards(("base", "asgard"))
     base = sim.load_cards(("base",))
-    techniques = both[both["start"] == "board"]
-    assert len(techniques) == 20 and (techniques["box"] == "asgard").all()
+    board = both[both["start"] == "board"]  # 20 techniques and the Robe of Odin (ASG-9)
+    assert sorted(board["class"].value_counts().items()) == [("odin_robe", 1), ("technique", 20)]
+    assert (board["box"] == "asgard").all()
     both = both[both["start"] != "board"]
     assert len(both) == 126 and both["copies"].sum() == 250
     asg = both[both["box"] == "asgard"]
@@ -175,10 +176,11 @@ def test_every_encoded_asgard_card_has_a_scenario_test():
 @pytest.fixture(scope="module")
 def encoded_cardset(tmp_path_factory):
     """A designer's card file holding only the Asgard cards that have a program, and the boards'
-    techniques: the engine builds it on top of the base box (the whole Asgard box it refuses)."""
+    techniques and Robe of Odin: the engine builds it on top of the base box (the whole Asgard box it refuses)."""
     text = ASGARD.read_text(encoding="utf-8")
     blocks = ["[[card]]" + b for b in text.split("[[card]]")[1:] if "[[card.effects]]" in b]
-    blocks += ["[[card]]" + b for b in TECHNIQUES.read_text(encoding="utf-8").split("[[card]]")[1:]]
+    for board in (TECHNIQUES, STATUE):
+        blocks += ["[[card]]" + b for b in board.read_text(encoding="utf-8").split("[[card]]")[1:]]
     path = tmp_path_factory.mktemp("asgard") / "encoded.toml"
     path.write_text('box = "asgard"\n\n' + "\n".join(blocks), encoding="utf-8")
     return path

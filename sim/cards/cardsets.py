@@ -12,6 +12,7 @@ from sim.spelling import did_you_mean
 CARDSET_DIR = Path(__file__).resolve().parents[2] / "cardsets"
 BOXES = ("base", "asgard", "poseidon", "hades")
 TECHNIQUES = CARDSET_DIR / "asgard-techniques.toml"  # the estimated board techniques (ASG-4)
+STATUE = CARDSET_DIR / "asgard-statue.toml"  # the Robe of Odin (ASG-9)
 # Numeric fields a designer may override with "CARD.FIELD=VALUE".
 NUMERIC_FIELDS = ("copies", "strength_cost", "cosmos_cost", "strength", "heal", "cosmos", "vp")
 # Interventions, overridden the same way (how `sim.worth` measures a card):
@@ -36,8 +37,8 @@ def box_path(box: str) -> Path:
 
 
 def load_card_records(boxes=("base",), cardset: str | Path | None = None, techniques: str = "estimated") -> list[Card]:
-    """Validated cards of the given boxes, with the Asgard board techniques when the Asgard box is
-    in (`technique_set`, ASG-4); a designer's `cardset` file replaces cards with the same id and
+    """Validated cards of the given boxes, with the Asgard boards' techniques (`technique_set`,
+    ASG-4) and Robe of Odin (ASG-9) when the Asgard box is in; a designer's `cardset` file replaces cards with the same id and
     adds new ones."""
     if isinstance(boxes, str):
         boxes = (boxes,)
@@ -46,7 +47,7 @@ def load_card_records(boxes=("base",), cardset: str | Path | None = None, techni
         for c in parse_card_file(box_path(box)).card:
             cards[c.id] = c
     if "asgard" in boxes:
-        for c in load_techniques(techniques):
+        for c in parse_card_file(STATUE).card + load_techniques(techniques):
             cards[c.id] = c
     if cardset is not None:
         for c in parse_card_file(cardset).card:
@@ -62,9 +63,9 @@ def load_techniques(technique_set: str = "estimated") -> list[Card]:
     path = TECHNIQUES if technique_set in ("estimated", "first_only") else Path(technique_set)
     techniques = parse_card_file(path).card
     for c in techniques:
-        if c.start != "board":
+        if c.classes != ["technique"]:
             raise CardFileError(f"{path}: card #{c.id} '{c.name}': field 'start': a technique file holds board "
-                                "techniques only (start = \"board\")")
+                                "techniques only (start = \"board\", classes = [\"technique\"])")
     return [c for c in techniques if technique_set != "first_only" or c.technique == 1]
 
 

@@ -9,7 +9,7 @@ RANK_SIGNS = {"very_common": "●", "common": "▲", "uncommon": "◆", "rare": 
 RANK_WORDS = {"very_common": "very common", "common": "common", "uncommon": "uncommon", "rare": "rare",
               "very_rare": "very rare"}
 START_WORDS = {"reserve": "in the reserve", "deck": "in each starting deck", "setaside": "set aside (armoured Heroes)",
-               "board": "on the hero's board"}
+               "board": "on a player's board"}
 TRIGGERS = {
     "engagement": "Engagement (played to face a field card)",
     "defeated": "Defeated (acquired from the field)",
@@ -24,7 +24,7 @@ TRIGGERS = {
     "cost": "Its cost",
     "field": "While it is on the field",
     "score": "At the end of the game",
-    "technique": "Technique (once a turn, in the main phase)",
+    "technique": "Used from the board (once a turn, in the main phase)",
 }
 WHO = {  # subject, possessive
     "self": ("you", "your"), "each_opponent": ("each opponent", "their"), "each_player": ("each player", "their"),
@@ -323,8 +323,10 @@ def card_lines(card: Card) -> list[str]:
     if card.start != "board":
         lines.append("Gives: " + (", ".join(gives) if gives else "nothing") + f"; VP: {card.vp}"
                  + (" and more at the end of the game (below)" if any(e.on == "score" for e in card.effects) else ""))
-    if card.start == "board":
+    if card.start == "board" and card.hero:
         lines.append(f"Technique {card.technique} of {card.hero}'s board; Energy cost: {card.energy}")
+    elif card.start == "board":
+        lines.append("On every player's board (one copy each), usable once the Odin statue has flipped")
     elif card.hero:
         lines.append(f"A version of {card.hero} (it counts as {card.hero} for effects)")
     if card.icons:

@@ -173,15 +173,20 @@ class Card(Strict):
             raise ValueError("a 'plain' card cannot have effects")
         if any(c in ("saint", "cloth", "character") for c in self.classes):
             raise ValueError("'saint', 'cloth' and 'character' are derived; list the card's own classes")
-        is_technique = self.start == "board"
-        if is_technique != (self.technique > 0) or is_technique != (self.classes == ["technique"]):
-            raise ValueError("a board technique has start = \"board\", classes = [\"technique\"] and its place "
-                             "technique = 1..4; no other card has any of them")
-        if is_technique and not (self.hero and self.copies == 1 and any(e.on == "technique" for e in self.effects)):
-            raise ValueError("a board technique names its hero, has 1 copy and a 'technique' program")
-        if not is_technique and not self.rank:
+        on_board = self.start == "board"
+        kind = self.classes[0] if on_board and len(self.classes) == 1 else None
+        if on_board != (kind in ("technique", "odin_robe")) or (self.technique > 0) != (kind == "technique"):
+            raise ValueError("a board card has start = \"board\" and classes = [\"technique\"] (with its place "
+                             "technique = 1..4) or [\"odin_robe\"]; no other card has any of them")
+        if on_board and not any(e.on == "technique" for e in self.effects):
+            raise ValueError("a board card has a 'technique' program")
+        if kind == "technique" and not (self.hero and self.copies == 1):
+            raise ValueError("a board technique names its hero and has 1 copy")
+        if kind == "odin_robe" and self.hero:
+            raise ValueError("the Robe of Odin belongs to no hero: every player has one")
+        if not on_board and not self.rank:
             raise ValueError("a card has a rank")
-        if self.energy and not is_technique:
+        if self.energy and kind != "technique":
             raise ValueError("only a board technique has an Energy cost")
         return self
 

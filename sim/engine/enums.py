@@ -35,6 +35,7 @@ CLASS_MARINA_SOLDIER = 1 << 16
 CLASS_SPECTER = 1 << 17
 CLASS_SURPLICE = 1 << 18
 CLASS_TECHNIQUE = 1 << 19  # Asgard: a board technique (not a card of any deck, ASG-4)
+CLASS_ODIN_ROBE = 1 << 20  # Asgard: the Robe of Odin, on every board once the statue flips (ASG-9)
 # Derived flags, set by the compiler from the classes above.
 CLASS_SAINT = 1 << 24
 CLASS_CLOTH = 1 << 25
@@ -44,7 +45,8 @@ CLASS_NAMES = named("CLASS_")
 SAINT_CLASSES = (CLASS_BRONZE_SAINT | CLASS_SILVER_SAINT | CLASS_GOLD_SAINT | CLASS_BLACK_SAINT
                  | CLASS_GHOST_SAINT | CLASS_STEEL_SAINT | CLASS_SAINT_NO_CONSTELLATION)
 CLOTH_CLASSES = CLASS_BRONZE_CLOTH | CLASS_GOLD_CLOTH | CLASS_GOD_ROBE | CLASS_MARINA_SCALE | CLASS_SURPLICE
-NOT_CHARACTER_CLASSES = CLOTH_CLASSES | CLASS_RELIC | CLASS_TECHNIQUE
+NOT_CHARACTER_CLASSES = CLOTH_CLASSES | CLASS_RELIC | CLASS_TECHNIQUE | CLASS_ODIN_ROBE
+BOARD_CLASSES = CLASS_TECHNIQUE | CLASS_ODIN_ROBE  # the cards of a player's board (start = "board")
 
 # --- Ranks (bitmask: Asgard God Warriors carry two). -------------------------------------------
 RANK_VERY_COMMON = 1 << 0  # ● green

@@ -68,6 +68,7 @@ PL_SOULS = 7           # Hades (reserved)
 PL_WON_FIGHTS = 8
 PL_ENTRY = 9           # which of the run's given policies plays this seat (R9)
 PL_TECHNIQUE_TURN = 10  # Asgard: the turn (G_TURN) in which the player last used a board technique (ASG-4)
+PL_ODIN_TURN = 11      # Asgard: the turn in which the player last used the Robe of Odin (ASG-9)
 N_PL = 12
 
 # inst_flags bits

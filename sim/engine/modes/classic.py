@@ -84,9 +84,14 @@ def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_lev
     for p in range(n_players):
         s.pl[p, PL_ENTRY] = entry[p]
     # Starting decks (9 civilians + Bronze Cloth), set-aside armoured Heroes, the reserve
+    board_copy = 0  # a board card of no hero (the Robe of Odin): copy i goes to seat i
     for inst in range(c.inst_card.shape[0]):
         kc = c.inst_card[inst]
-        if c.start[kc] == 0:
+        board_copy = board_copy + 1 if inst > 0 and c.inst_card[inst - 1] == kc else 0
+        if c.start[kc] == 4 and c.hero[kc] < 0:
+            if board_copy < n_players:
+                zone_push(s, board_copy, E.Z_BOARD, inst)
+        elif c.start[kc] == 0:
             zone_push(s, E.COMMON, E.Z_RESERVE, inst)
         elif c.start[kc] == 3:  # a gift (sim.worth): the starting deck of seat game mod players
             zone_push(s, game % n_players, E.Z_DRAW, inst)

@@ -1357,7 +1357,8 @@ def best_technique(s, c, p, lead, out, for_fights):
     if for_fights:
         for i in range(s.zone_n[p, E.Z_BOARD]):
             inst = s.zone[p, E.Z_BOARD, i]
-            if c.use_kind[c.inst_card[inst]] == 1 and technique_ready(s, c, p, inst):
+            k = c.inst_card[inst]
+            if c.use_kind[k] == 1 and (c.classes[k] & E.CLASS_TECHNIQUE) and technique_ready(s, c, p, inst):
                 return False
     best = -1
     best_net = 0.0

@@ -8,16 +8,17 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.resolution.effects import run_program
+from sim.engine.rules.board import mark_board_use
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
 from sim.engine.rules.field import detach_fighters, place_sapphire, push_pending, refill_step, remove_flames
 from sim.engine.rules.fight import COSMOS, can_acquire, face_cost_payable, healing_banned, own_rule
 from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
                                     use_trigger)
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_NMARKS, G_NPEND, G_TURN,
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_NMARKS, G_NPEND,
                               G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE,
-                              P_REFILL, PL_TECHNIQUE_TURN, PL_WON_FIGHTS)
-from sim.engine.rules.zones import (draw_cards, field_slot, gain_energy, hold, is_marked_zone, log_event, move_to,
+                              P_REFILL, PL_WON_FIGHTS)
+from sim.engine.rules.zones import (draw_cards, field_slot, hold, is_marked_zone, log_event, move_to,
                                     place_token, zone_push)
 
 
@@ -231,9 +232,8 @@ def apply_action(s, c, p, kind, a, b):
             return illegal(s)
         # spent from hand, it faces nothing: no Engagement (GEN-21)
         dest = use_destination(b)
-        if b == E.T_TECHNIQUE:  # the technique stays on the board; its Energy pays (ASG-4)
-            s.pl[p, PL_TECHNIQUE_TURN] = s.g[G_TURN]
-            gain_energy(s, c, p, -c.energy[c.inst_card[a]])
+        if b == E.T_TECHNIQUE:  # a board card stays on the board (ASG-4, ASG-9)
+            mark_board_use(s, c, p, a)
         elif is_marked_zone(dest):  # its token pays for the use: its Marked fires too (ASG-11, ASG-15)
             place_token(s, c, a, p, dest)
         else:

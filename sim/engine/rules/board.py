@@ -1,22 +1,40 @@
 """Asgard's player boards: when a technique may be used, and the first technique's upgrade.
 
 A board holds its hero's techniques (cards of class `technique`, in the player's `board` zone);
-one may be used per turn, in the main phase, for its Energy cost (ASG-4). Energy itself is a
+one may be used per turn, in the main phase, for its Energy cost (ASG-4). It also holds the Robe
+of Odin, usable once a turn, apart, once the Odin statue has flipped (ASG-9). Energy itself is a
 counter gained by draws (`zones.gain_energy`, ASG-1..3). The first technique, <Armor> Knight,
 applies the equipped Bronze Cloth's upgrade destroying one copy instead of two (ASG-5).
 """
 from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.params import KNIGHT_ANY_RANK, R_KNIGHT_RANKS
-from sim.engine.state import G_TURN, PL_ENERGY, PL_TECHNIQUE_TURN
-from sim.engine.rules.zones import next_rank_copy
+from sim.engine.state import G_TURN, PL_ENERGY, PL_ODIN_TURN, PL_TECHNIQUE_TURN
+from sim.engine.rules.field import statue_flipped
+from sim.engine.rules.zones import gain_energy, next_rank_copy
 
 
 @kernel
 def technique_ready(s, c, p, inst):
-    """Is inst a technique on p's board that p may pay for now (none used this turn, Energy enough)?"""
-    return (s.inst_row[inst] == p and s.inst_zone[inst] == E.Z_BOARD
-            and s.pl[p, PL_TECHNIQUE_TURN] != s.g[G_TURN] and s.pl[p, PL_ENERGY] >= c.energy[c.inst_card[inst]])
+    """Is inst a card of p's board that p may use now: a technique (none used this turn, Energy
+    enough) or the Robe of Odin (the statue flipped, not used this turn)?"""
+    if s.inst_row[inst] != p or s.inst_zone[inst] != E.Z_BOARD:
+        return False
+    k = c.inst_card[inst]
+    if c.classes[k] & E.CLASS_ODIN_ROBE:
+        return statue_flipped(s) and s.pl[p, PL_ODIN_TURN] != s.g[G_TURN]
+    return s.pl[p, PL_TECHNIQUE_TURN] != s.g[G_TURN] and s.pl[p, PL_ENERGY] >= c.energy[k]
+
+
+@kernel
+def mark_board_use(s, c, p, inst):
+    """p uses the board card inst: the turn's technique, paid with its Energy, or the Robe of Odin."""
+    k = c.inst_card[inst]
+    if c.classes[k] & E.CLASS_ODIN_ROBE:
+        s.pl[p, PL_ODIN_TURN] = s.g[G_TURN]
+    else:
+        s.pl[p, PL_TECHNIQUE_TURN] = s.g[G_TURN]
+        gain_energy(s, c, p, -c.energy[k])
 
 
 @kernel
