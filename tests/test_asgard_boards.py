@@ -268,6 +268,24 @@ def test_setup_puts_each_players_techniques_and_a_robe_of_odin_on_their_board(bo
     assert sc.energy(0) == 0
 
 
+# --- An equipped Armor's Heal (ASG-17) -------------------------------------------------------------
+def test_an_equipped_armor_printing_heal_heals_once_and_is_discarded(boards_cardset):
+    sc = _scenario(boards_cardset)
+    robe = sc.put(0, "cloth", "God Robe Beta (Merak)")  # Heal 1
+    wounded = sc.put(0, "wounded", "Pegasus Seiya")
+    assert ("heal", robe, wounded) in sc.legal_actions(0)
+    sc.heal(0, robe, wounded)
+    assert sc.zone_of(wounded) == (0, "discard") and sc.zone_of(robe) == (0, "discard")
+    assert sc.count(0, "cloth") == 0
+
+
+def test_an_equipped_armor_without_heal_does_not_heal(boards_cardset):
+    sc = _scenario(boards_cardset)
+    sc.put(0, "cloth", "Pegasus Cloth")
+    sc.put(0, "wounded", "Pegasus Seiya")
+    assert not [a for a in sc.legal_actions(0) if a[0] == "heal"]
+
+
 # --- The technique set (rules parameter technique_set, ASG-4) ------------------------------------
 def test_the_estimated_set_has_four_techniques_per_hero_and_marks_its_estimates():
     techniques = load_techniques()

@@ -1222,11 +1222,13 @@ def choose_action(s, c, p, out):
 
 @kernel
 def least_valuable_healer(s, c, p, lead, hearts):
-    """p's least valuable hand card with at least `hearts` hearts, and its value (-1, 1e9: none)."""
+    """p's least valuable hand card, or equipped Cloth (ASG-17), with at least `hearts` hearts, and
+    its value (-1, 1e9: none)."""
     healer = -1
     hv = 1e9
-    for i in range(s.zone_n[p, E.Z_HAND]):
-        inst = s.zone[p, E.Z_HAND, i]
+    nh = s.zone_n[p, E.Z_HAND]
+    for i in range(nh + s.zone_n[p, E.Z_CLOTH]):
+        inst = s.zone[p, E.Z_HAND, i] if i < nh else s.zone[p, E.Z_CLOTH, 0]
         if c.heal[c.inst_card[inst]] >= hearts:
             v = card_value(s, c, p, inst, lead)
             if v < hv:

@@ -167,10 +167,10 @@ def use_destination(trig):
 
 @kernel
 def heal_with(s, c, p, healer, marked):
-    """p plays healer (from hand) on its marked card (ASG-14): a Wound token takes 1 heart, a Freeze
-    token 2 (the first turns it to side 1), or 1 once on side 1. The card is healed, to the discard
-    pile, when its token goes; a heart short leaves it frozen on side 1. Hearts left over are
-    lost, and the healer goes to the discard pile either way."""
+    """p plays healer (from hand, or the equipped Cloth: ASG-17) on its marked card (ASG-14): a
+    Wound token takes 1 heart, a Freeze token 2 (the first turns it to side 1), or 1 once on side
+    1. The card is healed, to the discard pile, when its token goes; a heart short leaves it frozen
+    on side 1. Hearts left over are lost, and the healer goes to the discard pile either way."""
     hearts = c.heal[c.inst_card[healer]]
     move_to(s, healer, p, E.Z_DISCARD)
     if s.inst_zone[marked] == E.Z_FROZEN and hearts < s.inst_freeze[marked]:
@@ -243,7 +243,8 @@ def apply_action(s, c, p, kind, a, b):
         log_event(s, c, E.EV_USE, p, a, b, 0)
         run_program(s, c, b, a, p, -1, -1)
     elif kind == A_HEAL:
-        if s.inst_row[a] != p or s.inst_zone[a] != E.Z_HAND or c.heal[c.inst_card[a]] <= 0:
+        if s.inst_row[a] != p or not (s.inst_zone[a] == E.Z_HAND or s.inst_zone[a] == E.Z_CLOTH) \
+                or c.heal[c.inst_card[a]] <= 0:
             return illegal(s)
         if s.inst_row[b] != p or not is_marked_zone(s.inst_zone[b]) or healing_banned(s, c):
             return illegal(s)

@@ -15,7 +15,7 @@ A_EQUIP = 1        # a = Cloth in hand
 A_PLAY = 2         # a = Character in hand, b = slot it faces
 A_CLOTH_FIGHT = 3  # b = slot the equipped Cloth faces
 A_USE = 4          # a = card (hand, play or Cloth) or board technique, b = trigger
-A_HEAL = 5         # a = healer in hand, b = marked card (wounded or frozen)
+A_HEAL = 5         # a = healer in hand or the equipped Cloth (ASG-17), b = marked card (wounded or frozen)
 A_ACQUIRE = 6      # a = slot, b = currency
 
 
@@ -177,6 +177,14 @@ def legal_action(s, c, p, pick, out):
                         out[1] = inst
                         out[2] = s.zone[p, zone, j]
                     n += 1
+    if cloth_on and heal_ok and c.heal[c.inst_card[s.zone[p, E.Z_CLOTH, 0]]] > 0:  # ASG-17: an equipped Armor heals
+        for zone in (E.Z_WOUNDED, E.Z_FROZEN):
+            for j in range(s.zone_n[p, zone]):
+                if n == pick:
+                    out[0] = A_HEAL
+                    out[1] = s.zone[p, E.Z_CLOTH, 0]
+                    out[2] = s.zone[p, zone, j]
+                n += 1
     for zone in (E.Z_PLAY, E.Z_CLOTH, E.Z_BOARD):
         for i in range(s.zone_n[p, zone]):
             if 0 <= pick < n:
