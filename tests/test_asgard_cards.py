@@ -16,6 +16,7 @@ import pytest
 
 import sim
 from sim.cards.cardsets import STATUE, TECHNIQUES, load_card_records
+from sim.cards.compiler import compile_cards
 from sim.cards.describe import card_lines
 from sim.cards.schema import parse_card_file
 from sim.engine import enums as E
@@ -32,10 +33,9 @@ needs_raw = pytest.mark.skipif(not (RAW / "cards-fr.json").exists(), reason=f"no
 
 RANKS = {"Très Commun": "very_common", "Commun": "common", "Peu Commun": "uncommon", "Rare": "rare",
          "Très Rare": "very_rare"}
-# The raw class words, in the project's classes. "Guerrier" (Bud) has no class of its own yet: the
-# class list has no plain Warrior (GEN-19), so Bud is a Character without a class.
+# The raw class words, in the project's classes. "Guerrier" (Bud) is a Warrior but not a God Warrior (GEN-19).
 CLASSES = {"Héros - Chevalier de Bronze": {"hero", "bronze_saint"}, "Armure de Bronze": {"bronze_cloth"},
-           "Relique": {"relic"}, "Armure": {"god_robe"}, "Guerrier Divin": {"god_warrior"}, "Guerrier": set(),
+           "Relique": {"relic"}, "Armure": {"god_robe"}, "Guerrier Divin": {"god_warrior"}, "Guerrier": {"warrior"},
            "Guerrier - Garde": {"guard"}, "": set()}
 
 
@@ -114,6 +114,15 @@ def test_the_guards_read_plus_one_strength():
     cards = _asgard()
     assert "Warriors cost +1 Strength" in cards[1031].text
     assert sum("cost +1 Strength" in cards[i].text for i in range(1031, 1036)) == 3
+
+
+def test_warriors_are_the_god_warriors_bud_and_the_guards():
+    """GEN-19: "Warrior" means the 14 God Warriors, Bud and the Guards; "God Warrior" only the first."""
+    records = [c for c in load_card_records(("asgard",)) if c.id < 1100]
+    table = compile_cards(records)
+    warriors = {c.id for c, bits in zip(records, table.classes) if bits & E.CLASS_WARRIOR}
+    assert warriors == set(range(1023, 1036))
+    assert not any(bits & E.CLASS_GOD_WARRIOR for c, bits in zip(records, table.classes) if c.id == 1030)
 
 
 # --- The two boxes together ------------------------------------------------------------------

@@ -17,7 +17,7 @@ from sim.cards.schema import Card, CardFileError, Condition, Op, Select
 class CardTable(NamedTuple):
     card_id: np.ndarray      # int64[C] printed number
     name_id: np.ndarray      # int64[C] same id for cards with the same name (all Seiya cards share one)
-    classes: np.ndarray      # int64[C] CLASS_* bits, derived SAINT/CLOTH/CHARACTER included
+    classes: np.ndarray      # int64[C] CLASS_* bits, derived SAINT/CLOTH/CHARACTER/WARRIOR included
     ranks: np.ndarray        # int64[C] RANK_* bits
     hero: np.ndarray         # int64[C] 0..4 for a Hero's cards, -1 otherwise
     start: np.ndarray        # int64[C] 0 reserve, 1 starting deck, 2 set aside, 3 gift, 4 board technique
@@ -279,6 +279,8 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
             bits |= E.CLASS_SAINT
         if bits & E.CLOTH_CLASSES:
             bits |= E.CLASS_CLOTH
+        if bits & E.WARRIOR_CLASSES:
+            bits |= E.CLASS_WARRIOR
         if not bits & E.NOT_CHARACTER_CLASSES:
             bits |= E.CLASS_CHARACTER
         return bits

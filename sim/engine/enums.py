@@ -40,12 +40,14 @@ CLASS_ODIN_ROBE = 1 << 20  # Asgard: the Robe of Odin, on every board once the s
 CLASS_SAINT = 1 << 24
 CLASS_CLOTH = 1 << 25
 CLASS_CHARACTER = 1 << 26
+CLASS_WARRIOR = 1 << 27  # a Warrior (GEN-19): God Warriors and Guards by derivation, Bud by his printed class
 
 CLASS_NAMES = named("CLASS_")
 SAINT_CLASSES = (CLASS_BRONZE_SAINT | CLASS_SILVER_SAINT | CLASS_GOLD_SAINT | CLASS_BLACK_SAINT
                  | CLASS_GHOST_SAINT | CLASS_STEEL_SAINT | CLASS_SAINT_NO_CONSTELLATION)
 CLOTH_CLASSES = CLASS_BRONZE_CLOTH | CLASS_GOLD_CLOTH | CLASS_GOD_ROBE | CLASS_MARINA_SCALE | CLASS_SURPLICE
 NOT_CHARACTER_CLASSES = CLOTH_CLASSES | CLASS_RELIC | CLASS_TECHNIQUE | CLASS_ODIN_ROBE
+WARRIOR_CLASSES = CLASS_GOD_WARRIOR | CLASS_GUARD
 BOARD_CLASSES = CLASS_TECHNIQUE | CLASS_ODIN_ROBE  # the cards of a player's board (start = "board")
 
 # --- Ranks (bitmask: Asgard God Warriors carry two). -------------------------------------------
