@@ -26,8 +26,8 @@ from tests.test_card_words import INTERNALS
 ROOT = Path(__file__).resolve().parents[1]
 ASGARD = ROOT / "cardsets" / "asgard.toml"
 IDS = list(range(1001, 1037))
-ENCODED = (1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1015, 1016, 1019, 1021, 1022,
-           1023, 1024, 1025, 1026, 1027, 1028, 1029, 1036)  # the cards the engine plays (docs/asgard.md)
+ENCODED = (1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1013, 1014, 1015, 1016, 1019, 1020, 1021,
+           1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1036)  # the cards the engine plays (docs/asgard.md)
 RAW = Path(os.environ.get("SEIYA_CARDDATA", ROOT.parent / "shared" / "carddata"))
 needs_raw = pytest.mark.skipif(not (RAW / "cards-fr.json").exists(), reason=f"no raw card data in {RAW}")
 
@@ -942,3 +942,121 @@ def test_1028_mime_the_random_policy_discards_any_number(encoded_cardset):
         assert sc.count(0, "hand") == 3 and sc.count(0, "draw") == 6 - (discarded + 1)  # the 2 kept or replaced, + 1
         counts.add(discarded)
     assert counts == {0, 1, 2}
+
+
+# --- Athena, Hilda, the Benetnash Robe and Bud -------------------------------------------------
+def test_1013_athena_lets_the_saint_she_faces_be_bought_with_cosmos_at_its_strength_cost(encoded_cardset):
+    """GEN-15 step 1: Jango (a Black Saint, 4 Strength, no Cosmos cost) faced by Athena costs 4
+    Cosmos; without her it cannot be bought with Cosmos. Eagle Marin keeps its cheaper Cosmos cost
+    (4, not its Strength cost 6); Cassios, no Saint, gets no Cosmos cost."""
+    sc = _scenario(encoded_cardset)
+    sc.field(1, "Jango")
+    sc.field(2, "Eagle Marin")
+    assert sc.cost(0, 1, "cosmos") == 0
+    athena = sc.hand(0, "Athena (Asgard)")
+    sc.play(0, athena, 1)
+    assert sc.cost(0, 1, "cosmos") == 4 and sc.cost(0, 1, "strength") == 4
+    assert sc.cost(0, 2, "cosmos") == 4
+
+    sc = _scenario(encoded_cardset)
+    sc.field(1, "Cassios")
+    athena = sc.hand(0, "Athena (Asgard)")
+    sc.play(0, athena, 1)
+    assert sc.cost(0, 1, "cosmos") == 0
+
+
+def test_1013_athena_arrival_every_player_takes_back_their_marked_heroes(encoded_cardset):
+    """Wounded and frozen Heroes of every player go back to hand; other marked cards stay."""
+    sc = _scenario(encoded_cardset, players=3)
+    seiya = sc.put(0, "wounded", "Pegasus Seiya")
+    shiryu = sc.put(1, "frozen", "Dragon Shiryu")
+    cassios = sc.put(1, "wounded", "Cassios")
+    cloth = sc.put(2, "frozen", "Pegasus Cloth")
+    sc.arrive(2, "Athena (Asgard)")
+    assert sc.zone_of(seiya) == (0, "hand") and sc.zone_of(shiryu) == (1, "hand")
+    assert sc.zone_of(cassios) == (1, "wounded") and sc.zone_of(cloth) == (2, "frozen")
+
+
+def test_1014_hilda_arrival_mills_the_reserve_until_a_rare_character_replaces_her(encoded_cardset):
+    """ASG-20: Oko and the Aries Cloth (a ★ Cloth, no Character) go to the battlefield discard, never
+    on the field; Taurus Aldebaran takes Hilda's slot; Hilda is shuffled into the reserve."""
+    sc = _scenario(encoded_cardset)
+    sc.reserve("Cassios", "Taurus Aldebaran", "Aries Cloth", "Oko")
+    hilda = sc.arrive(3, "Hilda")
+    assert sc.field_names()[3] == "Taurus Aldebaran"
+    assert sc.names("common", "field_discard") == ["Aries Cloth", "Oko"]
+    assert sc.zone_of(hilda) == ("common", "reserve") and sc.names("common", "reserve") == ["Cassios", "Hilda"]
+    assert "field_out" not in sc.log_kinds() and "flame" not in sc.log_kinds()
+
+
+def test_1014_hilda_arrival_does_nothing_while_a_warrior_is_on_the_field(encoded_cardset):
+    sc = _scenario(encoded_cardset)
+    sc.field(0, "Siegfried of Dubhe")
+    sc.reserve("Taurus Aldebaran", "Oko")
+    sc.arrive(3, "Hilda")
+    assert sc.field_names()[3] == "Hilda" and sc.names("common", "reserve") == ["Oko", "Taurus Aldebaran"]
+
+
+def test_1014_hilda_with_no_rare_character_left_empties_the_reserve_and_leaves_her_slot_empty(encoded_cardset):
+    """ASG-20: the slot stays empty and Hilda goes into the (empty) reserve."""
+    sc = _scenario(encoded_cardset)
+    sc.reserve("Cassios", "Oko")
+    sc.arrive(3, "Hilda")
+    assert sc.field_names()[3] is None
+    assert sc.names("common", "reserve") == ["Hilda"] and sc.names("common", "field_discard") == ["Cassios", "Oko"]
+
+
+def test_1014_hilda_scores_2_vp_per_god_robe_in_her_owners_deck(encoded_cardset):
+    sc = _scenario(encoded_cardset)
+    sc.put(0, "discard", "God Robe Alpha (Dubhe)")
+    sc.put(0, "frozen", "God Robe Beta (Merak)")
+    before = sc.score(0)
+    sc.put(0, "hand", "Hilda")
+    assert sc.score(0) - before == 4
+
+
+def test_1020_benetnash_robe_removes_every_field_card_sparing_its_user_the_exits(encoded_cardset):
+    """Every field card goes to the battlefield discard, Siegfried with his sapphire; his Exit
+    (each player freezes the top card of their draw pile) hits both opponents, not the user."""
+    sc = _scenario(encoded_cardset, players=3)
+    sc.field(1, "Cassios")
+    sc.field(4, "Siegfried of Dubhe")
+    tops = [sc.put(seat, "draw", name) for seat, name in enumerate(("Oko", "Cassios", "Gigas"))]
+    eta = sc.hand(0, "God Robe Eta (Benetnash)")
+    sc.equip(0, eta)
+    sc.use(0, eta)
+    assert sc.field_names() == [None] * 6
+    assert sc.names("common", "field_discard") == ["Cassios", "Siegfried of Dubhe"]
+    assert sc.zone_of(tops[0]) == (0, "draw")
+    assert sc.zone_of(tops[1]) == (1, "frozen") and sc.zone_of(tops[2]) == (2, "frozen")
+    assert sc.zone_of(eta) == (0, "frozen") and "sapphire" in sc.log_kinds()
+
+
+def test_1030_bud_freeze_takes_an_opponents_god_robe_in_play(encoded_cardset):
+    """An equipped Robe, or a frozen one (marked cards are in play, GEN-11), goes into the user's
+    discard pile; a Robe in the opponent's hand is out of reach."""
+    sc = _scenario(encoded_cardset)
+    robe = sc.put(1, "cloth", "God Robe Alpha (Dubhe)")
+    _freeze_use(sc, 0, "Bud of Alcor")
+    assert sc.zone_of(robe) == (0, "discard")
+
+    sc = _scenario(encoded_cardset)
+    robe = sc.put(1, "frozen", "God Robe Beta (Merak)")
+    _freeze_use(sc, 0, "Bud of Alcor")
+    assert sc.zone_of(robe) == (0, "discard") and sc.freeze_side(robe) == 0
+
+    sc = _scenario(encoded_cardset)
+    sc.hand(1, "God Robe Alpha (Dubhe)")
+    bud = sc.hand(0, "Bud of Alcor")
+    assert not _try_use(sc, 0, bud) and sc.zone_of(bud) == (0, "hand")
+
+
+def test_1030_bud_exit_each_player_destroys_their_marked_god_warriors(encoded_cardset):
+    sc = _scenario(encoded_cardset)
+    siegfried = sc.put(0, "wounded", "Siegfried of Dubhe")
+    thor = sc.put(1, "frozen", "Thor of Phecda")
+    cassios = sc.put(1, "wounded", "Cassios")
+    held = sc.hand(1, "Alberich of Megrez")
+    _exit(sc, "Bud of Alcor")
+    assert sc.zone_of(siegfried) == (0, "destroyed") and sc.zone_of(thor) == (1, "destroyed")
+    assert sc.zone_of(cassios) == (1, "wounded") and sc.zone_of(held) == (1, "hand")

@@ -42,7 +42,7 @@ class CardTable(NamedTuple):
     fighters_needed: np.ndarray  # int64[C] Characters needed to fight it (`min_fighters` rule), 0 if no rule
     face_discards: np.ndarray    # int64[C] hand cards to discard to fight it (`face_cost` rule), 0 if no rule
     aids_fighters: np.ndarray    # int64[C] 1 if its `fighting` program changes the other cards facing its target
-    cuts_faced_cost: np.ndarray  # int64[C] 1 if its `fighting` program lowers the cost of the card it faces
+    changes_faced_cost: np.ndarray  # int64[C] 1 if its `fighting` program lowers or converts the cost of the card it faces
     field_rules: np.ndarray      # int64[C] bit OP_* set for each op code of its `field` program
     passes: np.ndarray           # bool[F, I] whether each card instance passes each filter row (`matches`)
 
@@ -108,7 +108,8 @@ class _Tables:
                 c = w.count
                 src = {"field": E.CNT_FIELD, "alongside": E.CNT_ALONGSIDE, "deck": E.CNT_DECK}.get(c.zone, E.CNT_ZONE)
                 zone = E.PLAYER_ZONE_NAMES.get(c.zone, 0)
-                row = (E.C_COUNT_AT_LEAST, src, zone, self.filter(c.select), w.at_least, int(c.other))
+                kind, n = (E.C_COUNT_AT_LEAST, w.at_least) if w.at_most is None else (E.C_COUNT_AT_MOST, w.at_most)
+                row = (kind, src, zone, self.filter(c.select), n, int(c.other))
         self.conds.append(row)
         return len(self.conds) - 1
 
@@ -125,7 +126,8 @@ class _Tables:
         flags = 0
         for attr, bit in (("pay", E.OPF_PAY), ("may", E.OPF_MAY), ("no_effects", E.OPF_NO_EFFECTS),
                           ("help", E.OPF_HELP), ("top", E.OPF_TOP), ("adjacent", E.OPF_ADJACENT),
-                          ("same_slot", E.OPF_SAME_SLOT), ("then", E.OPF_THEN), ("or_", E.OPF_OR)):
+                          ("same_slot", E.OPF_SAME_SLOT), ("then", E.OPF_THEN), ("or_", E.OPF_OR),
+                          ("spare_self", E.OPF_SPARE_SELF)):
             if getattr(o, attr):
                 flags |= bit
         r[E.F_FLAGS] = flags
@@ -167,6 +169,7 @@ class _Tables:
             if r[E.F_C] < 0:
                 self.fail(f"vp_per counts 'deck', 'deck_names' or 'destroyed', not '{o.count}'")
             r[E.F_A] = o.per
+            r[E.F_B] = o.factor or 1  # Hilda: 2 VP per God Robe
         elif k in ("vp_if_most", "vp_if_own"):
             r[E.F_A] = o.bonus
         elif k == "swap_zones":
@@ -213,15 +216,15 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
     facts = dict(use_trig=np.full(n, -1, np.int64), use_kind=np.zeros(n, np.int64),
                  prog_counts=np.zeros((n, E.N_TRIGGERS, 3), np.int64),
                  fighters_needed=np.zeros(n, np.int64), face_discards=np.zeros(n, np.int64),
-                 aids_fighters=np.zeros(n, np.int64), cuts_faced_cost=np.zeros(n, np.int64),
+                 aids_fighters=np.zeros(n, np.int64), changes_faced_cost=np.zeros(n, np.int64),
                  field_rules=np.zeros(n, np.int64))
     for k in range(n):
         start, count = prog[k, E.T_FIGHTING]
         for op in ops[start:start + count]:  # what fighter_values / effective_costs read of the fighters
             if (op[E.F_OP] == E.OP_STAT and op[E.F_C] == 1) or op[E.F_OP] == E.OP_STAT_MULT:
                 facts["aids_fighters"][k] = 1
-            elif op[E.F_OP] == E.OP_FACED_COST_PER:
-                facts["cuts_faced_cost"][k] = 1
+            elif op[E.F_OP] == E.OP_FACED_COST_PER or op[E.F_OP] == E.OP_FACED_ALT_COST:
+                facts["changes_faced_cost"][k] = 1
         for trig in range(E.N_TRIGGERS):
             facts["prog_counts"][k, trig] = program_counts(ops, *prog[k, trig])
         for trig in (E.T_DISCARD_USE, E.T_WOUND_USE, E.T_DESTROY_USE, E.T_FREEZE_USE, E.T_TECHNIQUE):

@@ -35,7 +35,8 @@ WHO = {  # subject, possessive
 ZONES = {"draw": "draw pile", "hand": "hand", "discard": "discard pile", "play": "cards in play",
          "cloth": "Cloth in play", "wounded": "wounded cards", "frozen": "frozen cards", "destroyed": "destroyed cards",
          "setaside": "set-aside cards", "revealed": "revealed cards", "deck": "deck",
-         "marked": "marked (wounded or frozen) cards"}
+         "marked": "marked (wounded or frozen) cards",
+         "in_play": "cards in play (played, equipped, Relics, wounded or frozen)"}
 BY = {"self": " (you choose which)", "random": " (at random)", "opponent": " (an opponent chooses which)"}
 
 
@@ -105,6 +106,10 @@ def condition(when) -> str:
     if c.alongside is not None:
         return f"if at least {things(c.at_least, c.alongside)} fights alongside it"
     count = c.count
+    if c.at_most == 0 and count.zone == "field" and not count.other:
+        return f"if no {kind(count.select)} is on the field"
+    if c.at_most is not None:
+        return f"if at most {things(c.at_most, count.select)} {'is' if c.at_most == 1 else 'are'} in {ZONES.get(count.zone, count.zone)}"
     other = "other " if count.other else ""
     what = things(c.at_least, count.select)
     what = what.replace(f"{c.at_least} ", f"{c.at_least} {other}", 1)
@@ -197,7 +202,8 @@ def _op(op: Op, card: Card) -> str:
         return text + (", without its effects" if op.no_effects else "")
     if name == "field_remove":
         if op.n == "all":
-            return f"every {kind(op.select)} on the field goes to the battlefield discard"
+            spared = "; only your opponents suffer their Exit effects" if op.spare_self else ""
+            return f"every {kind(op.select)} on the field goes to the battlefield discard{spared}"
         return f"you remove {things(op.n, op.select)} from the field to the battlefield discard"
     if name == "field_refill":
         return "the emptied slot is refilled from the reserve" if op.same_slot else "the field is refilled from the reserve"
@@ -258,6 +264,12 @@ def _op(op: Op, card: Card) -> str:
         return f"it can only be fought by at least {things(op.n, None).replace('card', 'Character')}"
     if name == "face_cost":
         return "to fight it, a player must discard a card from their hand"
+    if name == "faced_alt_cost":
+        return (f"the {kind(op.select)} it faces may be acquired with Cosmos, at a cost equal to its "
+                "Strength cost")
+    if name == "replace_from_reserve":
+        return (f"reserve cards are discarded until {things(1, op.select)} is revealed: it takes this card's "
+                "place on the field (its Arrival applies), and this card is shuffled into the reserve")
     if name == "acquire_ban":
         return f"no other {kind(op.select)} can be acquired"
     if name == "heal_ban":
@@ -269,7 +281,10 @@ def _op(op: Op, card: Card) -> str:
                      "destroyed": ("destroyed card of yours", "of your destroyed cards"),
                      "field": ("card on the field", "cards on the field"),
                      "alongside": ("card alongside it", "cards alongside it")}[op.count]
-        return f"+1 VP per full {op.per} {many}" if op.per > 1 else f"+1 VP per {one}"
+        vp = op.factor or 1
+        if op.per > 1:
+            return f"+{vp} VP per full {op.per} {many}"
+        return f"+{vp} VP per {kind(op.select)} in your deck" if op.count == "deck" else f"+{vp} VP per {one}"
     if name == "vp_if_most":
         return f"+{op.bonus} VP if you have the most {kind(op.select, many=True)}"
     if name == "vp_if_own":

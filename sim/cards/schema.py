@@ -52,11 +52,14 @@ class Condition(Strict):
     count: CountSpec | None = None
     alongside: Select | None = None   # shorthand for count = {zone = "alongside", select = ...}
     at_least: int = Field(1, ge=0)
+    at_most: int | None = Field(None, ge=0)  # instead of at_least: "no Warrior on the field" is at_most = 0
 
     @model_validator(mode="after")
     def _one(self):
         if (self.count is None) == (self.alongside is None):
             raise ValueError("a condition needs exactly one of 'count' or 'alongside'")
+        if self.at_most is not None and "at_least" in self.model_fields_set:
+            raise ValueError("a condition gives 'at_least' or 'at_most', not both")
         return self
 
 
@@ -86,6 +89,7 @@ class Op(Strict):
     adjacent: bool = False  # acquire: only a card adjacent to this one's slot
     no_effects: bool = False
     same_slot: bool = False  # field_refill: only the slot emptied by the previous op
+    spare_self: bool = False  # field_remove: the removed cards' Exits spare you (Benetnash Robe)
     zone: Literal["draw", "discard", "hand"] | None = None  # shuffle
     strength: int = 0
     cosmos: int = 0
@@ -116,6 +120,8 @@ class Op(Strict):
             raise ValueError("n = 'any' is for a move (the chooser picks how many)")
         if self.n == "any" and (self.pay or self.top):
             raise ValueError("n = 'any' cannot be a cost ('pay') nor take from the top ('top')")
+        if self.spare_self and self.op != "field_remove":
+            raise ValueError("'spare_self' is for a field_remove (the Exits of the cards it removes)")
         if self.or_ and (self.op != "move" or self.pay or self.may or self.then or self.top):
             raise ValueError("'or' joins two moves, neither a cost ('pay'), optional ('may'), 'then' nor 'top'")
         return self

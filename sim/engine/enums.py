@@ -156,6 +156,7 @@ OP_GIVE_SELF = 16     # put this field card into a chosen player's discard pile 
 OP_SWAP_ZONES = 17    # swap a card of one zone with a card of another zone of the same player (Geki)
 OP_COSMOS_DRAW = 18  # deferred: draw when this card's Cosmos acquires a field Character (Shun)
 OP_GAIN_ENERGY = 19  # the controller gains n Energy, up to 3 (Asgard, ASG-2/3)
+OP_REPLACE_FROM_RESERVE = 29  # mill the reserve until a matching card takes this card's slot (Hilda, ASG-20)
 # Continuous modifiers (read by the fight and cost rules, never executed)
 OP_STAT = 40          # +Strength/+Cosmos to this card or to named cards alongside, under a condition
 OP_STAT_MULT = 41     # multiply the values of named cards alongside (Dohko)
@@ -168,6 +169,7 @@ OP_MIN_FIGHTERS = 47      # this card can only be fought by at least n Character
 OP_FACE_COST = 48         # discard n cards from hand to fight this card (Dolphin)
 OP_ACQUIRE_BAN = 49       # while on the field: no other card of a class can be acquired (Kuraggu)
 OP_HEAL_BAN = 50          # while on the field: no Character can be healed (June)
+OP_FACED_ALT_COST = 58    # fighting: the card this one faces may be bought with Cosmos at its Strength cost (Athena, Asgard)
 # Scoring
 OP_VP_PER = 60        # VP = count // div (Athena, Jaki, Jango)
 OP_VP_IF_MOST = 61    # +bonus VP if you have strictly the most of something (Marin, Shaina)
@@ -209,10 +211,11 @@ Z_SRC_FIELD = 22      # the field slots
 Z_SRC_RESERVE_TOP = 23
 Z_SRC_BF_DISCARD = 24
 Z_SRC_MARKED = 25     # the player's marked cards: wounded and frozen (Thor's Exit)
+Z_SRC_IN_PLAY = 19    # the player's cards in play: played, equipped, Relics, wounded and frozen (GEN-11; Bud)
 Z_SRC_ARMOR = 26      # the controller's Cloths: those in hand and the equipped one (Circle of Ice, ASG-6)
 SOURCE_NAMES = dict(PLAYER_ZONE_NAMES, fighters=Z_SRC_FIGHTERS, this=Z_SRC_THIS,
                     field=Z_SRC_FIELD, reserve_top=Z_SRC_RESERVE_TOP, field_discard=Z_SRC_BF_DISCARD,
-                    marked=Z_SRC_MARKED, armor=Z_SRC_ARMOR)
+                    marked=Z_SRC_MARKED, armor=Z_SRC_ARMOR, in_play=Z_SRC_IN_PLAY)
 # Special destinations
 Z_DST_RESERVE = 30    # shuffled into the reserve
 Z_DST_DRAW_TOP = 31   # on top of the draw pile
@@ -241,6 +244,7 @@ OPF_ADJACENT = 1 << 7   # acquire: only a card adjacent to this one's slot
 OPF_SAME_SLOT = 1 << 8  # field_refill: only the slot emptied by the previous op
 OPF_THEN = 1 << 9   # the ops after it run only if it was done in full (GEN-22)
 OPF_OR = 1 << 10    # this op and the next one are the two options of "X or Y" (ASG-21)
+OPF_SPARE_SELF = 1 << 13  # field_remove: the Exits of the removed cards spare the controller (Benetnash Robe)
 
 # Filter table columns
 FL_CLASS_ANY = 0   # card must have at least one of these class bits (0: no constraint)
@@ -251,7 +255,7 @@ FL_COSMOS = 4      # 0 any, 1 has printed Cosmos, 2 has none
 FL_UNUSED = 5      # reserved (keeps rows 6 wide)
 FILTER_WIDTH = 6
 
-# Conditions (cond table columns: kind, count source, zone, filter, at least, exclude this card)
+# Conditions (cond table columns: kind, count source, zone, filter, bound, exclude this card)
 C_COUNT_AT_LEAST = 1   # count of (who, zone, filter) >= n
 C_FLAMES_EVEN = 2
 C_FLAMES_ODD = 3
@@ -259,6 +263,7 @@ C_FACING_FIRST = 4     # this card faces the first card of the field
 C_FACING_LAST = 5      # this card faces the last card of the field
 C_ALONGSIDE = 6        # at least n other fighters matching filter fight alongside
 C_FACING_COSMOS_COST = 7  # this card faces a field card with a Cosmos cost (Andromeda Shun ◆)
+C_COUNT_AT_MOST = 8    # count of (who, zone, filter) <= n (Hilda: no Warrior on the field)
 COND_WIDTH = 6
 # Count sources for conditions and per-counts
 CNT_ZONE = 1           # a zone of the controller

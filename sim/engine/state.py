@@ -54,7 +54,8 @@ G_RULES_SEEN = 28     # G_FIELD_CHANGES when G_FIELD_RULES was last computed
 G_FIELD_RULES = 29    # the `field_rules` bits of the field cards then (`fight.field_rules`)
 G_SAPPHIRES = 30      # sapphires on the Odin statue (Asgard, ASG-10); flipped at SAPPHIRE_SPACES
 G_ENERGY_ON = 31      # 1 if the run's cards use Energy (Asgard boards or an Energy effect): draws then give it (ASG-2)
-N_G = 32
+G_SPARED = 32         # seat + 1 that the Exit now resolving spares (Benetnash Robe); 0: none
+N_G = 33
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
@@ -81,7 +82,7 @@ PEND_CAP = 256
 P_REFILL = 1      # a = 0 all empty slots, 1 only slot b
 P_ARRIVAL = 2     # a = instance
 P_ACQUIRE = 3     # a = instance, b = acquiring seat, c = flags (OPF_NO_EFFECTS), d = from reserve top
-P_EXIT = 4        # a = instance (Asgard)
+P_EXIT = 4        # a = instance (Asgard), c = seat + 1 it spares (0: none)
 P_FINISH_ACQUIRE = 5  # a = instance, b = acquiring seat, c = how: Flame, placement, fighters discarded
 
 # Marked triggers (ASG-15) wait in a queue of their own, first placed first resolved, ahead of the

@@ -15,7 +15,7 @@ from sim.engine.rules.fight import COSMOS, can_acquire, face_cost_payable, heali
 from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
                                     use_trigger)
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_NMARKS, G_NPEND,
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_NMARKS, G_NPEND, G_SPARED,
                               G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE,
                               P_REFILL, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (draw_cards, field_slot, hold, is_marked_zone, log_event, move_to,
@@ -115,7 +115,9 @@ def resolve_pending(s, c):
         elif kind == P_FINISH_ACQUIRE:
             finish_acquisition(s, c, a, b, cc)
         elif kind == P_EXIT:
+            s.g[G_SPARED] = cc
             run_program(s, c, E.T_EXIT, a, active, -1, -1)
+            s.g[G_SPARED] = 0
 
 
 @kernel

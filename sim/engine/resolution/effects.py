@@ -11,15 +11,15 @@ import numpy as np
 from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
-from sim.engine.rules.field import (discard_from_field, push_pending, remove_flames, return_to_reserve,
-                    take_off_field)
+from sim.engine.rules.field import (discard_from_field, push_pending, remove_flames, replace_from_reserve,
+                                    return_to_reserve, take_off_field)
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
 from sim.engine.rules.fight import acquisition_banned, cond_holds, draw_count, healing_banned, is_protected
 from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, choose_count, choose_field_swap,
                                            choose_option, choose_player, decide_may, decide_pay, pick_cards)
 from sim.engine.rng import shuffle_prefix
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_TURN_MARKS,
-                    IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
+                    G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
 from sim.engine.rules.zones import (draw_cards, field_slot, gain_energy, hold, is_marked_zone, location, log_event,
                                     matches, move_to, next_rank_copy, place_token, reshuffle_discard, shuffle_zone,
@@ -72,18 +72,24 @@ def collect(s, c, src, f, q, src_inst, exclude_self, buf):
                 buf[n] = inst
                 n += 1
     elif q >= 0 and src < E.N_PLAYER_ZONES:
-        for k in range(s.zone_n[q, src]):
-            inst = s.zone[q, src, k]
-            if (not exclude_self or inst != src_inst) and matches(c, inst, f):
-                buf[n] = inst
-                n += 1
+        n = collect_zone(s, c, q, src, f, src_inst, exclude_self, buf, n)
     elif q >= 0 and src == E.Z_SRC_MARKED:  # wounded and frozen cards
         for z in (E.Z_WOUNDED, E.Z_FROZEN):
-            for k in range(s.zone_n[q, z]):
-                inst = s.zone[q, z, k]
-                if (not exclude_self or inst != src_inst) and matches(c, inst, f):
-                    buf[n] = inst
-                    n += 1
+            n = collect_zone(s, c, q, z, f, src_inst, exclude_self, buf, n)
+    elif q >= 0 and src == E.Z_SRC_IN_PLAY:  # GEN-11: everything in play, marked cards included
+        for z in (E.Z_PLAY, E.Z_CLOTH, E.Z_RELICS, E.Z_WOUNDED, E.Z_FROZEN):
+            n = collect_zone(s, c, q, z, f, src_inst, exclude_self, buf, n)
+    return n
+
+
+@kernel
+def collect_zone(s, c, q, z, f, src_inst, exclude_self, buf, n):
+    """`collect` from one zone of player q, after the n candidates already in buf."""
+    for k in range(s.zone_n[q, z]):
+        inst = s.zone[q, z, k]
+        if (not exclude_self or inst != src_inst) and matches(c, inst, f):
+            buf[n] = inst
+            n += 1
     return n
 
 
@@ -252,9 +258,10 @@ def op_field_remove(s, c, op, src_inst, p):
     want = nc if op[E.F_N] == E.N_ALL else min(op[E.F_N], nc)
     if want < nc:
         pick_cards(s, c, p, buf, nc, want, False)
+    spared = p if op[E.F_FLAGS] & E.OPF_SPARE_SELF else -1
     for j in range(want):
         s.g[G_LAST_SLOT] = field_slot(s, buf[j])
-        discard_from_field(s, c, buf[j], E.FLAME_EFFECT, E.OUT_EFFECT, p)
+        discard_from_field(s, c, buf[j], E.FLAME_EFFECT, E.OUT_EFFECT, p, spared)
     s.g[G_LAST_MOVED] = want
 
 
@@ -322,7 +329,7 @@ def has_targets(s, c, op, p, src_inst):
                       and collect(s, c, op[E.F_TO], op[E.F_A], q, src_inst, True, s.scratch) > 0)
         elif op[E.F_ZONE] == E.Z_DRAW or (op[E.F_ZONE] == E.Z_HAND and q != p):
             out[q] = s.zone_n[q, op[E.F_ZONE]] > 0
-        elif op[E.F_ZONE] < E.N_PLAYER_ZONES or op[E.F_ZONE] == E.Z_SRC_MARKED:
+        elif op[E.F_ZONE] < E.N_PLAYER_ZONES or op[E.F_ZONE] == E.Z_SRC_MARKED or op[E.F_ZONE] == E.Z_SRC_IN_PLAY:
             out[q] = collect(s, c, op[E.F_ZONE], op[E.F_FILTER], q, src_inst, True, s.scratch) > 0
         else:
             out[q] = True
@@ -356,6 +363,8 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
             return False
     elif code == E.OP_FIELD_REMOVE:
         op_field_remove(s, c, op, src_inst, p)
+    elif code == E.OP_REPLACE_FROM_RESERVE:
+        replace_from_reserve(s, c, src_inst, op[E.F_FILTER], p)
     elif code == E.OP_FIELD_REFILL:
         s.g[G_FIELD_REVEALS] = 0
         if op[E.F_FLAGS] & E.OPF_SAME_SLOT:
@@ -481,6 +490,7 @@ def run_steps(s, c, trig, src_inst, p, target, slot):
     log_event(s, c, E.EV_EFFECT, p, src_inst, trig, 0)
     nplayers = s.g[G_NPLAYERS]
     active = s.g[G_ACTIVE]
+    spared = s.g[G_SPARED] - 1  # a seat this Exit leaves out (Benetnash Robe), or -1
     i = 0
     while i < n:
         op = c.ops[start + i]
@@ -491,13 +501,13 @@ def run_steps(s, c, trig, src_inst, p, target, slot):
         if who == E.W_EACH_PLAYER or who == E.W_EACH_OPPONENT:
             for r in range(nplayers):
                 q = (active + r) % nplayers
-                if who == E.W_EACH_OPPONENT and q == p:
+                if (who == E.W_EACH_OPPONENT and q == p) or q == spared:
                     continue
                 run_block(s, c, start, i, j, src_inst, p, q, target, slot)
         elif who == E.W_CHOSEN_OPPONENT or who == E.W_CHOSEN_PLAYER:
             q = choose_player(s, c, p, op, who == E.W_CHOSEN_OPPONENT, (op[E.F_FLAGS] & E.OPF_HELP) != 0,
                               has_targets(s, c, op, p, src_inst))
-            if q >= 0:
+            if q >= 0 and q != spared:
                 run_block(s, c, start, i, j, src_inst, p, q, target, slot)
         else:
             q = p
@@ -505,6 +515,9 @@ def run_steps(s, c, trig, src_inst, p, target, slot):
                 q = active
             elif who == E.W_COMMON:
                 q = -1
+            if q >= 0 and q == spared:
+                i = j
+                continue
             if not run_block(s, c, start, i, j, src_inst, p, q, target, slot):
                 return
         i = j

@@ -67,7 +67,7 @@ def upkeep(s, c, p, keep):
                 last = s.field[k]
                 break
     if last >= 0:
-        discard_from_field(s, c, last, E.FLAME_UPKEEP, E.OUT_UPKEEP, p)
+        discard_from_field(s, c, last, E.FLAME_UPKEEP, E.OUT_UPKEEP, p, -1)
         drain(s, c)
     shift_right(s)
     s.g[G_FIELD_REVEALS] = 0

@@ -12,7 +12,8 @@ from sim.engine import enums as E
 from sim.engine.params import R_ODIN_STATUE
 from sim.engine.state import (G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_LAST_FLAME, G_NPEND, G_SAPPHIRES, P_ARRIVAL,
                     P_EXIT, P_REFILL, PEND_CAP)
-from sim.engine.rules.zones import field_slot, log_event, place_on_field, shuffle_zone, take_top, zone_push, zone_remove
+from sim.engine.rules.zones import (field_slot, log_event, matches, place_on_field, shuffle_zone, take_top, zone_push,
+                                    zone_remove)
 
 MAX_REVEALS_PER_REFILL = 40  # R8 safety: the Pope could otherwise return and reappear forever
 
@@ -81,17 +82,18 @@ def take_off_field(s, c, inst, flame_how, seat):
 
 
 @kernel
-def discard_from_field(s, c, inst, flame_how, out_why, seat):
+def discard_from_field(s, c, inst, flame_how, out_why, seat, spared):
     """A field card goes to the battlefield discard (upkeep or an effect): Exit, then Flame, then
     Sapphire (GEN-3.2). Once the statue has flipped every Exit applies twice in a row (ASG-8); the
-    card whose Sapphire flips it had its Exit counted before, so once."""
+    card whose Sapphire flips it had its Exit counted before, so once. `spared`: a seat its Exit
+    leaves out (Benetnash Robe: only the opponents of the player removing it suffer it), or -1."""
     slot = field_slot(s, inst)
     log_event(s, c, E.EV_FIELD_OUT, seat, inst, slot, out_why)
     k = c.inst_card[inst]
     if c.prog[k, E.T_EXIT, 1] > 0:
-        push_pending(s, P_EXIT, inst, seat, 0, 0)
+        push_pending(s, P_EXIT, inst, seat, spared + 1, 0)
         if statue_flipped(s):
-            push_pending(s, P_EXIT, inst, seat, 0, 0)
+            push_pending(s, P_EXIT, inst, seat, spared + 1, 0)
     take_off_field(s, c, inst, flame_how, seat)
     zone_push(s, E.COMMON, E.Z_BF_DISCARD, inst)
 
@@ -143,6 +145,32 @@ def refill_step(s, c, only_slot, seat):
     if only_slot < 0:
         push_pending(s, P_REFILL, -1, 0, 0, 0)  # continue after this card's Arrival
     reveal(s, c, slot, False, seat)
+
+
+@kernel
+def replace_from_reserve(s, c, inst, f, seat):
+    """Hilda's Arrival (ASG-20): reserve cards are revealed one by one into the battlefield discard
+    (they never stood on the field: no Exit, Flame or Sapphire, GEN-4) until one passes filter f;
+    it takes inst's slot and its Arrival applies, and inst is shuffled into the reserve (no Exit).
+    If the reserve runs out first, the slot stays empty, inst still goes into the reserve, and the
+    refill in progress ends: all it could reveal is inst again."""
+    slot = field_slot(s, inst)
+    if slot < 0:
+        return
+    while s.zone_n[E.COMMON, E.Z_RESERVE] > 0:
+        top = s.zone[E.COMMON, E.Z_RESERVE, s.zone_n[E.COMMON, E.Z_RESERVE] - 1]
+        take_top(s, E.COMMON, E.Z_RESERVE)
+        if matches(c, top, f):
+            return_to_reserve(s, c, inst, seat)
+            place_on_field(s, top, slot)
+            log_event(s, c, E.EV_REVEAL, seat, top, slot, 0)
+            if c.prog[c.inst_card[top], E.T_ARRIVAL, 1] > 0:
+                push_pending(s, P_ARRIVAL, top, seat, 0, 0)
+            return
+        zone_push(s, E.COMMON, E.Z_BF_DISCARD, top)
+        log_event(s, c, E.EV_MOVE, seat, top, E.LOC_COMMON + E.Z_RESERVE, E.LOC_COMMON + E.Z_BF_DISCARD)
+    return_to_reserve(s, c, inst, seat)
+    s.g[G_FIELD_REVEALS] = MAX_REVEALS_PER_REFILL
 
 
 @kernel

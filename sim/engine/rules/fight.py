@@ -91,8 +91,8 @@ def cond_row_holds(s, c, q, inst, target, p):
         return target >= 0 and field_slot(s, target) == last_slot(s)
     if kind == E.C_FACING_COSMOS_COST:
         return target >= 0 and c.cosmos_cost[c.inst_card[target]] > 0
-    # C_COUNT_AT_LEAST
-    src, zone, f, at_least, other = row[1], row[2], row[3], row[4], row[5]
+    # C_COUNT_AT_LEAST, C_COUNT_AT_MOST
+    src, zone, f, bound, other = row[1], row[2], row[3], row[4], row[5]
     exclude = inst if other else -1
     if src == E.CNT_FIELD:
         n = count_on_field(s, c, f, exclude)
@@ -102,7 +102,7 @@ def cond_row_holds(s, c, q, inst, target, p):
         n = count_in_deck(s, c, p, f)
     else:
         n = count_in_zone(s, c, p, zone, f, exclude)
-    return n >= at_least
+    return n <= bound if kind == E.C_COUNT_AT_MOST else n >= bound
 
 
 @kernel
@@ -266,7 +266,9 @@ def costs_for(s, c, target, p, faced):
     cut_str = cut + s.inst_cut_str[target]
     cut_cos = cut + s.inst_cut_cos[target]
     if faced:
-        more_str, more_cos = fighter_cuts(s, c, target, p)
+        more_str, more_cos, by_cosmos = fighter_cuts(s, c, target, p)
+        if by_cosmos and str_cost > 0 and (cos_cost <= 0 or str_cost < cos_cost):
+            cos_cost = str_cost  # GEN-15 step 1: Athena (Asgard) converts, before any modifier
         cut_str += more_str
         cut_cos += more_cos
     str_cost = max(str_cost - cut_str, 1) if str_cost > 0 else 0
@@ -292,9 +294,11 @@ def fighter_conversions(s, c, target, p, str_cost, cos_cost):
 @kernel
 def fighter_cuts(s, c, target, p):
     """What p's fighters facing target cut from its costs: target's own `cost` cuts that ask for a
-    fighter, and the fighters that lower the cost of the card they face (Daichi)."""
+    fighter, and the fighters that lower the cost of the card they face (Daichi); and whether one
+    lets it be bought with Cosmos at its Strength cost (Asgard's Athena)."""
     k = c.inst_card[target]
     cut_str = cut_cos = 0
+    by_cosmos = False
     start, n = c.prog[k, E.T_COST, 0], c.prog[k, E.T_COST, 1]
     for i in range(start, start + n):
         op = c.ops[i]
@@ -307,7 +311,7 @@ def fighter_cuts(s, c, target, p):
     ops = c.ops
     for j in range(s.zone_n[p, E.Z_PLAY]):
         inst = play[j]
-        if facing[inst] != target or not c.cuts_faced_cost[c.inst_card[inst]]:
+        if facing[inst] != target or not c.changes_faced_cost[c.inst_card[inst]]:
             continue
         ki = c.inst_card[inst]
         start, n = prog[ki, E.T_FIGHTING, 0], prog[ki, E.T_FIGHTING, 1]
@@ -317,7 +321,9 @@ def fighter_cuts(s, c, target, p):
                 count = count_alongside(s, c, p, target, op[E.F_FILTER], inst)
                 cut_str += op[E.F_A] * count
                 cut_cos += op[E.F_B] * count
-    return cut_str, cut_cos
+            elif op[E.F_OP] == E.OP_FACED_ALT_COST and matches(c, target, op[E.F_FILTER]):
+                by_cosmos = True
+    return cut_str, cut_cos, by_cosmos
 
 
 @kernel

@@ -7,7 +7,8 @@ from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
 from sim.engine.rules.fight import COSMOS, STRENGTH, acquirable, cond_holds, face_cost_payable, healing_banned
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
-from sim.engine.rules.zones import count_alongside_any, count_in_zone, count_on_field, next_rank_copy
+from sim.engine.rules.zones import count_alongside_any, count_in_play, count_in_zone, count_on_field, next_rank_copy
+from sim.engine.state import G_NPLAYERS
 
 # Main-phase actions: (kind, a, b)
 A_END = 0
@@ -43,6 +44,16 @@ def upgrade_possible(s, c, p, hero):
 
 
 @kernel
+def in_scope(who, p, q):
+    """Can an op of p's with player scope `who` reach player q?"""
+    if who == E.W_SELF:
+        return q == p
+    if who == E.W_EACH_OPPONENT or who == E.W_CHOSEN_OPPONENT:
+        return q != p
+    return True
+
+
+@kernel
 def op_feasible(s, c, p, inst, row, target):
     """Would op `row` of inst's program do something now? (a quick check)"""
     op = c.ops[row]
@@ -68,6 +79,11 @@ def op_feasible(s, c, p, inst, row, target):
         if zone == E.Z_DRAW and s.zone_n[p, E.Z_DRAW] == 0:
             zone = E.Z_DISCARD  # GEN-2: it would be reshuffled first
         return count_in_zone(s, c, p, zone, op[E.F_FILTER], inst) >= need
+    if code == E.OP_MOVE and op[E.F_ZONE] == E.Z_SRC_IN_PLAY:  # Bud: a player in reach has such a card in play
+        for q in range(s.g[G_NPLAYERS]):
+            if in_scope(op[E.F_WHO], p, q) and count_in_play(s, c, q, op[E.F_FILTER]) > 0:
+                return True
+        return False
     if code == E.OP_ACQUIRE and op[E.F_ZONE] == E.Z_SRC_FIELD:
         return count_on_field(s, c, op[E.F_FILTER], -1) > 0
     if code == E.OP_COST_CUT:

@@ -50,7 +50,7 @@ def card_vp(s, c, p, k):
                 cnt = distinct_names_in_deck(s, c, p, f)
             else:
                 cnt = count_in_zone(s, c, p, E.Z_DESTROYED, f, -1)
-            vp += cnt // op[E.F_A]
+            vp += cnt * op[E.F_B] // op[E.F_A]
         elif code == E.OP_VP_IF_MOST:
             if has_most(s, c, p, f):
                 vp += op[E.F_A]

@@ -297,6 +297,15 @@ def count_in_zone(s, c, row, z, f, exclude):
 
 
 @kernel
+def count_in_play(s, c, row, f):
+    """row's cards in play that pass filter f: played, equipped, Relics, wounded and frozen (GEN-11)."""
+    n = 0
+    for z in (E.Z_PLAY, E.Z_CLOTH, E.Z_RELICS, E.Z_WOUNDED, E.Z_FROZEN):
+        n += count_in_zone(s, c, row, z, f, -1)
+    return n
+
+
+@kernel
 def count_on_field(s, c, f, exclude):
     n = 0
     for k in range(E.N_SLOTS):
