@@ -157,11 +157,14 @@ def draw_sweep(data: pd.DataFrame, card: str, field: str, target: tuple) -> Figu
     rules sweep), game length, and balance (first-player advantage and Hero imbalance). Dashed:
     the card's current value; green: the value closest to the target."""
     fig = Figure(figsize=(10, 6.5), layout="constrained")
-    x = data["value"].to_numpy()
+    numeric = pd.api.types.is_numeric_dtype(data["value"])
+    # named values (a rules parameter's choices) stand side by side, in the order swept
+    where = (lambda v: v) if numeric else {v: i for i, v in enumerate(data["value"])}.__getitem__
+    x = data["value"].map(where).to_numpy()
     metric, goal = target
     ok = data.dropna(subset=[metric])
-    best = ok.loc[(ok[metric] - goal).abs().idxmin(), "value"] if len(ok) else None
-    current = data.loc[data["current"], "value"]
+    best = where(ok.loc[(ok[metric] - goal).abs().idxmin(), "value"]) if len(ok) else None
+    current = data.loc[data["current"], "value"].map(where)
     panels = SWEEP_PANELS if data["residual"].notna().any() else \
         [p if p[0] != "residual" else ("win_share_diff", "buyers' win-share difference") for p in SWEEP_PANELS]
     for i, (m, label) in enumerate(panels):
@@ -179,7 +182,9 @@ def draw_sweep(data: pd.DataFrame, card: str, field: str, target: tuple) -> Figu
             ax.axvline(v, color=GREY, ls="--", lw=1)
         if best is not None:
             ax.axvline(best, color="green", lw=1, alpha=0.6)
-        ax.set_xticks(np.unique(x))  # the swept values, whole numbers
+        ax.set_xticks(np.unique(x), None if numeric else data["value"].tolist())  # the swept values
+        if not numeric:
+            ax.set_xlim(-0.5, len(x) - 0.5)
         ax.set_xlabel(field)
         ax.set_ylabel(label, fontsize=8)
         if len(series) > 1 or m == metric:

@@ -397,3 +397,19 @@ def test_every_technique_is_used_and_the_policies_spend_energy(boards_cardset):
     for h, armor in zip(HEROES, ("Pegasus", "Dragon", "Swan", "Andromeda", "Phoenix")):
         assert f"{armor} Knight" in used["tuned"]
     assert {n for n in used["tuned"] if n.endswith("Focus")} and {n for n in used["tuned"] if "Burning" in n}
+
+
+def test_a_choice_parameter_is_swept_like_a_number(boards_cardset, tmp_path):
+    """`seiya sweep --field knight_ranks --values any` plays both choices (the current one too) on
+    the same seeds, and says which comes closest to the target; a name not allowed is one line."""
+    from typer.testing import CliRunner
+    from sim.cli.app import app
+    r = CliRunner().invoke(app, ["sweep", "--field", "knight_ranks", "--values", "any", "--games", "30",
+                                 "--workers", "1", "--cardset", str(boards_cardset), "--out", str(tmp_path / "s")])
+    assert r.exit_code == 0, r.output
+    assert "civilian (current)" in r.stdout and "any" in r.stdout and "rule: knight_ranks = " in r.stdout
+    assert (tmp_path / "s" / "report.md").exists()
+    bad = CliRunner().invoke(app, ["sweep", "--field", "knight_ranks", "--values", "civilian,all",
+                                   "--cardset", str(boards_cardset), "--out", str(tmp_path / "x")])
+    assert bad.exit_code == 2 and "knight_ranks" in bad.output and "any" in bad.output
+    assert len(bad.output.strip().splitlines()) == 1 and not (tmp_path / "x").exists()

@@ -11,13 +11,14 @@ from sim.cli.common import fail, split_list, user_errors
 from sim.cli.help import examples
 
 EXAMPLES = examples('seiya sweep --card "Taurus Aldebaran" --field strength_cost --values 5..10',
-                    "seiya sweep --field round_cap --values 20,30,60 --games 2000")
+                    "seiya sweep --field round_cap --values 20,30,60 --games 2000",
+                    "seiya sweep --field knight_ranks --values civilian,any --cardset my-asgard.toml")
 
 
 def sweep(
     card: List[str] = typer.Option([], "--card", "--cards", "-c", help="Card(s) to sweep, one at a time: a name as in `seiya cards list` or a number (repeat or comma-separate)."),
     field: str = typer.Option(..., "--field", "-f", help="The number to sweep: copies, strength_cost, cosmos_cost, strength, heal, cosmos or vp; or, without --card, a rules parameter (see `seiya rules`)."),
-    values: str = typer.Option(..., "--values", "-v", help="Values: LOW..HIGH (e.g. 4..10), LOW..HIGH..STEP, or a list 3,5,8. The card's current value is always played too."),
+    values: str = typer.Option(..., "--values", "-v", help="Values: LOW..HIGH (e.g. 4..10), LOW..HIGH..STEP, or a list 3,5,8; a rules parameter with named values takes a list of them (e.g. civilian,any). The current value is always played too."),
     games: options.Games = 1000,
     target: Optional[str] = typer.Option(None, "--target", help="METRIC=VALUE: name the value whose METRIC comes closest (residual, worth, acquisition_rate, win_share_diff, acquired_share, rounds, first_player_advantage, hero_imbalance). Default: residual=0 for a card (its worth meets the power–cost curve), first_player_advantage=0 for a rules parameter."),
     players: options.Players = 2,
@@ -40,7 +41,7 @@ def sweep(
     from sim.cli.tuning_common import check_arm, check_precision, default_workers, output_folder, print_table, quiet_matplotlib
     from sim.engine.params import BY_NAME as RULES
     from sim.spelling import did_you_mean
-    from sim.tools.sweep import CURVE_METRICS, SWEEP_METRICS, parse_target, parse_values, sweep as play_sweep
+    from sim.tools.sweep import CURVE_METRICS, SWEEP_METRICS, parse_rule_values, parse_target, parse_values, sweep as play_sweep
     cards = split_list(card)
     if not cards and field not in RULES:
         fail(f"give the card to sweep (--card NAME, or --cards A,B), or as --field a rules parameter"
@@ -48,7 +49,7 @@ def sweep(
     if cards and field not in NUMERIC_FIELDS:
         fail(f"unknown --field '{field}'{did_you_mean(field, NUMERIC_FIELDS)}; allowed: {', '.join(NUMERIC_FIELDS)}")
     try:
-        vals = parse_values(values)
+        vals = parse_values(values) if cards else parse_rule_values(RULES[field], values)
         if target is not None and parse_target(target)[0] in CURVE_METRICS and not cards:
             fail(f"bad target '{target}': a rules sweep has no card worth; use e.g. first_player_advantage=0")
     except ValueError as e:

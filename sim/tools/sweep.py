@@ -57,6 +57,19 @@ def parse_values(text: str) -> list[int]:
         raise ValueError(f"bad values '{text}': use LOW..HIGH (e.g. 4..10), LOW..HIGH..STEP or a list 3,5,8") from None
 
 
+def parse_rule_values(param, values) -> list:
+    """A rules parameter's values to sweep: numbers as `parse_values` reads them, or for a named
+    choice a comma-separated list of its names (or file paths, where the parameter takes one)."""
+    if param.type is not str:
+        return parse_values(values) if isinstance(values, str) else [int(v) for v in values]
+    names = [v.strip() for v in values.split(",")] if isinstance(values, str) else [str(v) for v in values]
+    names = [v for v in names if v]
+    if not names:
+        raise ValueError(f"bad values '{values}': list the values of {param.name} to play, e.g. "
+                         f"{','.join(param.choices)}")
+    return names
+
+
 def parse_target(text: str) -> tuple[str, float]:
     """'win_share_diff=0' -> ("win_share_diff", 0.0)."""
     metric, eq, value = str(text).partition("=")
@@ -90,11 +103,14 @@ class Sweep:
                 continue
             r = t.loc[(t[metric] - goal).abs().idxmin()]
             current = t.loc[t["current"], "value"]
-            rows.append({"card": card, "field": self.field, "current": int(current.iloc[0]) if len(current) else None,
-                         "target": f"{metric}={goal:g}", "best_value": int(r["value"]), metric: r[metric],
+            numeric = pd.api.types.is_numeric_dtype(t["value"])  # else a rules parameter's named choices
+            as_value = int if numeric else str
+            rows.append({"card": card, "field": self.field,
+                         "current": as_value(current.iloc[0]) if len(current) else None,
+                         "target": f"{metric}={goal:g}", "best_value": as_value(r["value"]), metric: r[metric],
                          f"{metric}_lo": r[f"{metric}_lo"], f"{metric}_hi": r[f"{metric}_hi"],
                          "covers_target": bool(r[f"{metric}_lo"] <= goal <= r[f"{metric}_hi"]),
-                         "at_edge": int(r["value"]) in (int(t["value"].min()), int(t["value"].max()))})
+                         "at_edge": numeric and r["value"] in (t["value"].min(), t["value"].max())})
         return pd.DataFrame(rows)
 
     def figure(self, card: str | None = None):
@@ -208,9 +224,10 @@ def sweep_rule(name: str, values, base, games: int = 1000, workers: int = 1, tar
     if name not in BY_NAME:
         from sim.spelling import did_you_mean
         raise ValueError(f"unknown rules parameter '{name}'{did_you_mean(name, BY_NAME)}; allowed: {', '.join(BY_NAME)}")
-    values = parse_values(values) if isinstance(values, str) else [int(v) for v in values]
-    current = int(base.rules[name])
-    arm_values = values if current in values else sorted(values + [current])
+    values = parse_rule_values(BY_NAME[name], values)
+    current = base.rules[name]
+    arm_values = values if current in values else (values + [current] if BY_NAME[name].type is str
+                                                   else sorted(values + [current]))
     parts = {v: [] for v in arm_values}
 
     def step(first, n):
