@@ -24,6 +24,7 @@ CSS = (
     "line-height:1.35;overflow-wrap:anywhere}"
     "h1{font-size:1.45em;margin:.2em 0 .4em}h2{font-size:1.15em;margin:1.3em 0 .35em}"
     "p{margin:.35em 0}"
+    "p.warning{background:#fff4d6;border-left:4px solid #e0a000;padding:.3em .6em;font-size:.92em}"
     ".scroll{overflow-x:auto;max-width:100%}"
     "table.t{border-collapse:collapse;font-size:13px;margin:.3em 0;font-variant-numeric:tabular-nums}"
     "table.t td,table.t th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:left}"

@@ -413,3 +413,14 @@ def test_a_choice_parameter_is_swept_like_a_number(boards_cardset, tmp_path):
                                    "--cardset", str(boards_cardset), "--out", str(tmp_path / "x")])
     assert bad.exit_code == 2 and "knight_ranks" in bad.output and "any" in bad.output
     assert len(bad.output.strip().splitlines()) == 1 and not (tmp_path / "x").exists()
+
+
+def test_a_report_of_a_run_with_estimated_techniques_says_so_before_anything_else(boards_cardset, tmp_path):
+    """Issue rule: every report of a run that used an estimate says which, at the top."""
+    run = sim.simulate(6, players=2, seed=3, workers=1, cardset=boards_cardset, out=tmp_path / "run")
+    run.report()
+    md = (run.folder / "report.md").read_text(encoding="utf-8").splitlines()
+    assert md[0].startswith("# Balance report") and md[2].startswith("> **Estimates.**")
+    assert "Pegasus Focus" in md[2] and "Pegasus Knight" not in md[2]  # the Knight technique is known
+    page = (run.folder / "report.html").read_text(encoding="utf-8")
+    assert page.index("<strong>Estimates.</strong>") < page.index("<div class='answers'>")

@@ -58,6 +58,11 @@ def test_the_report_opens_with_the_answers_then_contents_sections_and_the_glossa
     assert "name='viewport' content='width=device-width" in page
 
 
+def test_a_run_without_estimates_has_no_estimate_warning(report):
+    page, md = report
+    assert "Estimates." not in md and "class='warning'" not in page
+
+
 def test_the_contents_link_every_section(report):
     page, md = report
     toc = page[page.index("<nav class='toc'>"):page.index("</nav>")]
