@@ -14,6 +14,18 @@ def as_run(obj):
     return obj
 
 
+def run_estimates(*runs) -> list[str] | None:
+    """The cards of these runs whose numbers or text are our estimate (no public source); None if
+    a run folder does not record it."""
+    names = []
+    for run in runs:
+        cards = as_run(run).cards
+        if "estimate" not in cards:
+            return None
+        names += list(cards.loc[cards["estimate"].astype(bool), "name"])
+    return list(dict.fromkeys(names))
+
+
 class NoEventsError(ValueError):
     """A table that needs the event log, asked of a run that recorded none (--events none)."""
 

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 import analysis
-from analysis._data import as_run, has_events
+from analysis._data import as_run, has_events, run_estimates
 from analysis.balance import first_player_advantage, run_summary, tie_rate
 from analysis.cards import MIN_HELD, never_used
 
@@ -233,31 +233,25 @@ def clock(tabs) -> dict:
         ("End reasons", ", ".join(f"{e} {s:.1%}" for e, s in zip(ends["end_reason"], ends["share"])))]}
 
 
-def estimated_cards(run) -> list[str] | None:
-    """The cards whose numbers or text are our estimate (no public source); None if not recorded."""
-    cards = run.cards
-    if "estimate" not in cards:
-        return None
-    return list(cards.loc[cards["estimate"].astype(bool), "name"])
-
-
 def estimates(run) -> str:
     """Whether any card's numbers or text are our estimate rather than printed facts."""
-    est = estimated_cards(run)
+    est = run_estimates(run)
     if est is None:
         return "not recorded in this run folder"
     return (f"our estimate for {len(est)} cards (no public source): {', '.join(est)}" if est
             else "printed facts for every card (none estimated)")
 
 
-def estimate_warning(run) -> str | None:
-    """Said before anything else when the run used estimates: its results rest on them."""
-    est = estimated_cards(run)
-    if not est:
-        return None
-    return (f"This run used our estimates, not printed facts, for {len(est)} cards (no public source gives "
-            f"them): {', '.join(est)}. What this report says about them, and what they change, rests on "
-            "those estimates.")
+def estimate_warning(estimates) -> tuple[list[str], list[str]]:
+    """(Markdown lines, HTML parts) said before anything else in a report whose games used estimated
+    cards: its results rest on them. Nothing without estimates."""
+    if not estimates:
+        return [], []
+    text = (f"These games used our estimates, not printed facts, for {len(estimates)} cards (no public "
+            f"source gives them): {', '.join(estimates)}. What this report says about them, and what "
+            "they change, rests on those estimates.")
+    return (["", f"> **Estimates.** {text}"],
+            [f"<p class='warning'><strong>Estimates.</strong> {html.e(text)}</p>"])
 
 
 def run_used(run) -> dict:
@@ -391,9 +385,7 @@ def markdown_section(s: dict, figure_files: dict) -> list[str]:
 
 def render_markdown(run, tabs, figure_files: dict) -> str:
     first, rest = document(run, tabs, "power_cost" in figure_files)
-    out = [f"# Balance report: {run.folder.name}"]
-    if warning := estimate_warning(run):
-        out += ["", f"> **Estimates.** {warning}"]
+    out = [f"# Balance report: {run.folder.name}"] + estimate_warning(run_estimates(run))[0]
     for s in first:
         out += markdown_section(s, figure_files)
     titles = [s["title"] for s in first + rest] + [GLOSSARY]
@@ -425,10 +417,7 @@ def render_html(run, tabs, figure_paths: dict) -> str:
     first, rest = document(run, tabs, "power_cost" in figure_paths)
     title = f"Balance report: {run.folder.name}"
     titles = [s["title"] for s in first + rest] + [GLOSSARY]
-    warning = estimate_warning(run)
-    body = ([f"<h1>{html.e(title)}</h1>"]
-            + ([f"<p class='warning'><strong>Estimates.</strong> {html.e(warning)}</p>"] if warning else [])
-            + ["<div class='answers'>"]
+    body = ([f"<h1>{html.e(title)}</h1>"] + estimate_warning(run_estimates(run))[1] + ["<div class='answers'>"]
             + [html_section(s, figure_paths) for s in first] + ["</div>", html.contents(titles)]
             + [html_section(s, figure_paths) for s in rest]
             + [html.heading(GLOSSARY), html.facts(METRICS, "glossary")])

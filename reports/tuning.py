@@ -15,12 +15,14 @@ from matplotlib.figure import Figure
 from reports import html
 from reports.cells import ci
 from reports.figures import BLUE, GREY, RED
-from reports.render import markdown_table
+from reports.render import estimate_warning, markdown_table
 
 
 # --- Documents ------------------------------------------------------------------------------------
-def write_document(out: str | Path, title: str, facts: list[tuple[str, str]], sections: list[dict]) -> Path:
+def write_document(out: str | Path, title: str, facts: list[tuple[str, str]], sections: list[dict],
+                   estimates=()) -> Path:
     """Write report.md / report.html / tables / figures into `out`; return report.html's path.
+    `estimates`: the estimated cards the games used, named before anything else.
 
     Each section is a dict with `title` and optional `note`, `table` (DataFrame shown), `csv`
     (name for the full table's CSV), `data` (the full table; default `table`) and `figure`
@@ -28,8 +30,9 @@ def write_document(out: str | Path, title: str, facts: list[tuple[str, str]], se
     out = Path(out)
     (out / "tables").mkdir(parents=True, exist_ok=True)
     (out / "figures").mkdir(exist_ok=True)
-    md = [f"# {title}", ""] + [f"- **{k}**: {v}" for k, v in facts]
-    ht = [f"<h1>{html.e(title)}</h1>", html.facts(facts)]
+    warn_md, warn_html = estimate_warning(estimates)
+    md = [f"# {title}"] + warn_md + [""] + [f"- **{k}**: {v}" for k, v in facts]
+    ht = [f"<h1>{html.e(title)}</h1>"] + warn_html + [html.facts(facts)]
     for s in sections:
         md += ["", f"## {s['title']}", ""]
         ht.append(html.heading(s["title"]))
@@ -141,7 +144,7 @@ def comparison_facts(cmp) -> list[tuple[str, str]]:
 
 def write_comparison_report(cmp, out: str | Path, top: int = 20) -> Path:
     return write_document(out, f"Comparison: {cmp.label_b} vs {cmp.label_a}", comparison_facts(cmp),
-                          comparison_sections(cmp, top))
+                          comparison_sections(cmp, top), cmp.estimates)
 
 
 # --- Sweep ----------------------------------------------------------------------------------------
@@ -217,7 +220,7 @@ def write_sweep_report(sw, out: str | Path) -> Path:
              ("target", f"{sw.target[0]}={sw.target[1]:g}")]
     for card, prec in sw.precision:
         facts.append((f"precision ({card})", str(prec)))
-    return write_document(out, f"Sweep of {sw.field}: {', '.join(t['card'].unique())}", facts, sections)
+    return write_document(out, f"Sweep of {sw.field}: {', '.join(t['card'].unique())}", facts, sections, sw.estimates)
 
 
 # --- Impact ---------------------------------------------------------------------------------------
@@ -238,7 +241,7 @@ def write_impact_report(imp, out: str | Path) -> Path:
         {"title": "First-player advantage", "figure": ("impact_first_player", imp.figure("first_player_advantage"))},
         {"title": "Hero imbalance", "figure": ("impact_heroes", imp.figure("hero_imbalance"))},
     ]
-    return write_document(out, "Card impact: the game without each card", facts, sections)
+    return write_document(out, "Card impact: the game without each card", facts, sections, imp.estimates)
 
 
 # --- Robustness -----------------------------------------------------------------------------------
@@ -283,7 +286,7 @@ def write_robustness_report(rob, out: str | Path) -> Path:
                  "note": "flips: above under one policy and below under another; differs: significant "
                          "under some policies only; consistent: the same verdict everywhere."},
                 {"title": "Figure", "figure": ("robustness", rob.figure())}]
-    return write_document(out, "Policy robustness of the card verdicts", facts, sections)
+    return write_document(out, "Policy robustness of the card verdicts", facts, sections, rob.estimates)
 
 
 # --- Suggest --------------------------------------------------------------------------------------
@@ -322,4 +325,4 @@ def write_suggest_report(sug, out: str | Path) -> Path:
                                       zip(s[f"delta_{m}"], s[f"delta_{m}_lo"], s[f"delta_{m}_hi"])]
         sections.append({"title": "Search (sweeps on the same games)", "table": view, "csv": "suggest_search",
                          "data": s})
-    return write_document(out, "Cost suggestions", sug.facts, sections)
+    return write_document(out, "Cost suggestions", sug.facts, sections, sug.estimates)

@@ -209,6 +209,13 @@ def engine_for(config) -> Engine:
     return get_engine(config.boxes, config.cardset, config.overrides, config.rules["technique_set"])
 
 
+def estimated_cards(*configs) -> list[str]:
+    """The cards of these configs' engines whose numbers or text are our estimate (no public
+    source): a report built on them says so first."""
+    names = [c.name for config in configs for c in engine_for(config).cards if c.estimate]
+    return list(dict.fromkeys(names))
+
+
 def play(games: int, players: int = 2, boxes=("base",), seed: int = 0, policies=("<default>",),
          heroes=None, first_game: int = 0, cardset=None, overrides=None,
          events: str = "summary", check_invariants: bool = False, seats: str = "random", rules=None,

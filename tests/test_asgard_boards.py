@@ -408,7 +408,8 @@ def test_a_choice_parameter_is_swept_like_a_number(boards_cardset, tmp_path):
                                  "--workers", "1", "--cardset", str(boards_cardset), "--out", str(tmp_path / "s")])
     assert r.exit_code == 0, r.output
     assert "civilian (current)" in r.stdout and "any" in r.stdout and "rule: knight_ranks = " in r.stdout
-    assert (tmp_path / "s" / "report.md").exists()
+    report = (tmp_path / "s" / "report.md").read_text(encoding="utf-8").splitlines()
+    assert report[2].startswith("> **Estimates.**") and "Pegasus Focus" in report[2]  # said first
     bad = CliRunner().invoke(app, ["sweep", "--field", "knight_ranks", "--values", "civilian,all",
                                    "--cardset", str(boards_cardset), "--out", str(tmp_path / "x")])
     assert bad.exit_code == 2 and "knight_ranks" in bad.output and "any" in bad.output

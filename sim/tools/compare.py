@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from analysis._data import as_run
+from analysis._data import as_run, run_estimates
 from analysis.compare import CARD_METRICS, TESTED_CARD_METRICS, card_changes, card_metrics, diff_rows, game_arrays, overall_metrics
 from analysis.paired import by_qvalues
 from sim.tools.arms import base_config, concat_results, play_arm
@@ -58,6 +58,7 @@ class Comparison:
     changes: list = field(default_factory=list)
     fdr: float = 0.05
     precision: object = None   # a sim.tools.precision.Precision when played to a target
+    estimates: list = field(default_factory=list)  # the estimated cards the games used (said first in the report)
     run_a: object = field(default=None, repr=False)   # the arms' data (PlayResults), when played here
     run_b: object = field(default=None, repr=False)
 
@@ -189,7 +190,7 @@ def compare_runs(run_a, run_b, confidence: float = 0.95, fdr: float = 0.05, pair
         t["significant"] = t["q"] <= fdr
     return Comparison(overall=overall, cards=cards, games=len(xa.games) if paired else min(len(ga), len(gb)),
                       paired=paired, label_a=label_a, label_b=label_b,
-                      changes=card_changes(ra.cards, rb.cards), fdr=fdr)
+                      changes=card_changes(ra.cards, rb.cards), fdr=fdr, estimates=run_estimates(ra, rb) or [])
 
 
 def compare(games: int = 2000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,

@@ -17,7 +17,7 @@ seats and much of the randomness, and the CIs account for whatever it does not.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -25,7 +25,7 @@ import pandas as pd
 from analysis._data import card_row
 from analysis.compare import game_arrays, overall_metrics
 from analysis.paired import bh_qvalues, diff
-from sim.games import load_cards
+from sim.games import estimated_cards, load_cards
 from sim.tools.arms import base_config, play_arm
 
 IMPACT_METRICS = ("rounds", "player_turns", "first_player_advantage", "hero_imbalance", "tie_rate",
@@ -37,6 +37,7 @@ class Impact:
     table: pd.DataFrame
     games: int
     fdr: float = 0.05
+    estimates: list = field(default_factory=list)  # the estimated cards the games used (said first in the report)
 
     def wide(self) -> pd.DataFrame:
         """One row per card: each metric's change and CI; the clearest impact (largest |z|) first."""
@@ -95,4 +96,4 @@ def impact(cards=None, games: int = 1000, players: int = 2, seed: int = 0, polic
     for m, idx in t.groupby("metric").groups.items():
         t.loc[idx, "q"] = bh_qvalues(t.loc[idx, "p"].to_numpy())
     t["significant"] = t["q"] <= fdr
-    return Impact(t, games, fdr)
+    return Impact(t, games, fdr, estimated_cards(config))

@@ -13,13 +13,14 @@ conclusion that holds under every policy is about the card; one that flips is ab
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
 from analysis._data import as_run
 from analysis.compare import card_metrics, game_arrays
+from sim.games import estimated_cards
 from sim.tools.arms import base_config, play_arm
 from analysis.paired import Est, bh_qvalues
 
@@ -45,6 +46,7 @@ class Robustness:
     table: pd.DataFrame
     policies: list
     fdr: float = 0.05
+    estimates: list = field(default_factory=list)  # the estimated cards the games used (said first in the report)
 
     def flagged(self) -> pd.DataFrame:
         """Cards whose verdict is not the same under every policy (flips first)."""
@@ -92,4 +94,6 @@ def robustness(policies=("value", "greedy", "clock"), games: int = 2000, players
     for p in policies:
         arm = config.with_changes(policies=(p,))
         runs[arm.policies[0].name] = play_arm(arm, games, 0, workers)
-    return robustness_of(runs, fdr)
+    rob = robustness_of(runs, fdr)
+    rob.estimates = estimated_cards(config)
+    return rob

@@ -44,7 +44,7 @@ from analysis._data import card_row
 from analysis.compare import arm_ests, arm_row, card_metrics, game_arrays
 from analysis.paired import bh_qvalues, normal_p
 from analysis.stats import z_value
-from sim.games import load_cards
+from sim.games import estimated_cards, load_cards
 from sim.tools.arms import base_config, play_arm
 from sim.tools.impact import reserve_cards
 from sim.tools.sweep import parse_target, sweep
@@ -64,6 +64,7 @@ class Suggestion:
     tolerance: float
     games: int
     facts: list = field(default_factory=list)
+    estimates: list = field(default_factory=list)  # the estimated cards the games used (said first in the report)
 
     def report(self, out):
         if self.target[0] == CURVE:
@@ -192,7 +193,7 @@ def suggest(cards=None, games: int = 5000, players: int = 2, seed: int = 0, poli
             f"{metric}_before", f"{metric}_before_lo", f"{metric}_before_hi", f"{metric}_after", f"{metric}_after_lo",
             f"{metric}_after_hi", "delta", "delta_lo", "delta_hi", "meets", "toward_target", "games_search", "games_verify"]
     return Suggestion(pd.DataFrame(rows, columns=cols), pd.concat(searched, ignore_index=True) if searched else pd.DataFrame(),
-                      flagged, (metric, goal), tolerance, games, facts)
+                      flagged, (metric, goal), tolerance, games, facts, estimated_cards(config))
 
 
 def suggest_on_curve(cards, games: int, config, workers: int, tolerance: float, max_change: int, fdr: float,
@@ -245,4 +246,4 @@ def suggest_on_curve(cards, games: int, config, workers: int, tolerance: float, 
              ("verification", f"games {games}..{2 * games - 1} (new): the card's worth with its cost as it is and "
                               "with the suggestion, each against the curve (fitted without the card) at its cost"),
              w.facts[-1]]
-    return Suggestion(pd.DataFrame(rows), pd.DataFrame(), table, (CURVE, 0.0), tolerance, games, facts)
+    return Suggestion(pd.DataFrame(rows), pd.DataFrame(), table, (CURVE, 0.0), tolerance, games, facts, w.estimates)

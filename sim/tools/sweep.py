@@ -29,7 +29,7 @@ from analysis.compare import arm_ests, arm_row, game_arrays, overall_metrics
 from analysis.stats import z_value
 from analysis.worth import paired_mean
 from sim.cards.cardsets import NUMERIC_FIELDS
-from sim.games import load_cards
+from sim.games import estimated_cards, load_cards
 from sim.tools.arms import base_config, concat_results, play_arm
 from sim.tools.precision import until_precise
 from sim.tools.worth import measure, worth
@@ -89,6 +89,7 @@ class Sweep:
     field: str
     target: tuple
     precision: list = field(default_factory=list)
+    estimates: list = field(default_factory=list)  # the estimated cards the games used (said first in the report)
 
     @property
     def best(self) -> pd.DataFrame:
@@ -189,7 +190,7 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
             rows.append(row)
         if prec is not None:
             precisions.append((card["name"], prec))
-    return Sweep(pd.DataFrame(rows), field, target, precisions)
+    return Sweep(pd.DataFrame(rows), field, target, precisions, estimated_cards(base))
 
 
 def curve_columns(w, card, field: str, values, base, games: int, workers: int) -> dict:
@@ -252,4 +253,5 @@ def sweep_rule(name: str, values, base, games: int = 1000, workers: int = 1, tar
                     for p in ("", "delta_") for q in ("", "_lo", "_hi")}
     rows = [{"card": "rule", "id": -1, "field": name, "value": v, "current": v == current, **card_columns,
              **arm_row(ests[v], ests[current])} for v in arm_values]
-    return Sweep(pd.DataFrame(rows), name, parse_target(target), [("rule " + name, prec)] if prec else [])
+    return Sweep(pd.DataFrame(rows), name, parse_target(target), [("rule " + name, prec)] if prec else [],
+                 estimated_cards(*(base.with_changes(rules={**base.rules, name: v}) for v in arm_values)))

@@ -28,7 +28,7 @@ import pandas as pd
 from analysis._data import card_row
 from analysis.worth import Curve, card_prices, fit_curve, paired_mean
 from sim.config import GameConfig
-from sim.games import load_cards, play_shares
+from sim.games import estimated_cards, load_cards, play_shares
 from sim.tools.arms import base_config, games_done, play_in_chunks, worker_pool
 from sim.tools.impact import reserve_cards
 
@@ -42,6 +42,7 @@ class Worth:
     tolerance: float = 1.0
     facts: list = field(default_factory=list)
     shares: dict = field(default_factory=dict, repr=False)  # arm -> the gift seat's win share per game
+    estimates: list = field(default_factory=list)  # the estimated cards the games used (said first in the report)
 
     def difference(self, a: str, b: str) -> dict:
         """Card a's worth minus card b's, paired on the same games, with its 95% CI: tells apart two
@@ -137,4 +138,4 @@ def worth(cards=None, games: int = 5000, players: int = 2, seed: int = 0, polici
              ("set-up", f"{config.players} players, seed {config.seed}, policies "
                         f"{', '.join(p.name for p in config.policies)}, boxes {', '.join(config.boxes)}"
                         + (f", overrides {config.overrides}" if config.overrides else ""))]
-    return Worth(table, curve, games, copies, tolerance, facts, shares)
+    return Worth(table, curve, games, copies, tolerance, facts, shares, estimated_cards(config))
