@@ -1,6 +1,7 @@
 """From a run to tables: small pandas pipelines, one module per question.
 
     analysis.cards.card_table(run)         one row per card: offers, acquisitions, win share
+    analysis.boards.board_table(run)       one row per board card (Asgard techniques): uses, who used them
     analysis.clock.length_summary(run)     game length; also flames_by_round, flame_removals, end_reasons
     analysis.balance.win_share_by(run, by) win share by "hero", "seat" or "policy" with CIs
     analysis.paired                        the confidence intervals of ratios of sums over games
@@ -19,9 +20,10 @@ The tools that play games (compare, sweep, impact, suggest, robustness) are `sim
 import importlib
 import warnings
 
-from analysis import balance, cards, clock, compare, paired, stats
+from analysis import balance, boards, cards, clock, compare, paired, stats
 from analysis._data import NoEventsError, has_events
 from analysis.balance import run_summary, tie_rate, vp_distribution, win_share_by
+from analysis.boards import board_table
 from analysis.cards import card_table
 from analysis.clock import end_reasons, flame_removals, flames_by_round, length_distribution, length_summary
 
@@ -32,7 +34,8 @@ MOVED = {"compare_runs": ("sim.tools.compare", "compare_runs"), "play_comparison
          "robustness": ("sim.tools.robustness", "robustness"), "robustness_of": ("sim.tools.robustness", "robustness_of"),
          "counters": ("sim.runs.counters", None)}
 
-__all__ = ["balance", "cards", "clock", "stats", "compare", "paired", "card_table", "length_summary",
+__all__ = ["balance", "boards", "cards", "clock", "stats", "compare", "paired", "card_table", "board_table",
+           "length_summary",
            "length_distribution", "flames_by_round", "flame_removals", "end_reasons", "win_share_by",
            "vp_distribution", "tie_rate", "run_summary", "NoEventsError", "has_events"]
 

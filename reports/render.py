@@ -97,8 +97,10 @@ def tables(run) -> dict[str, pd.DataFrame]:
     come from its per-batch counters. Only a run counted without events (an older run folder made
     with --events none) has no cards, flames_by_round or flame_removals table."""
     events = has_events(run)
+    board = analysis.board_table(run)
     return {
         **({"cards": analysis.card_table(run)} if events else {}),
+        **({"techniques": board} if board is not None else {}),
         "game_length": analysis.length_summary(run).reset_index(),
         "game_length_distribution": analysis.length_distribution(run),
         **({"flames_by_round": analysis.flames_by_round(run),
@@ -305,6 +307,16 @@ def unused_words(run, cards: pd.DataFrame) -> str:
             "measure these cards' numbers only (costs, Strength, Cosmos, VP), not their text.")
 
 
+def technique_view(t: pd.DataFrame) -> pd.DataFrame:
+    """The board table as shown: most used first, estimated texts marked."""
+    t = t.sort_values("uses_per_game", ascending=False)
+    return pd.DataFrame({
+        "technique": t["name"] + np.where(t["estimate"], " (estimate)", ""), "hero": t["hero"],
+        "uses": t["uses"], "uses per game": t["uses_per_game"], "used in (share of games)": t["used_in"],
+        "win share, used": t["win_share_used"], "win share, not used": t["win_share_not_used"],
+        "difference [95% CI]": [ci(d, lo, hi, signed=True) for d, lo, hi in zip(t["diff"], t["diff_lo"], t["diff_hi"])]})
+
+
 def win_view(t: pd.DataFrame, by: str) -> pd.DataFrame:
     t = t.copy()
     t["win share [95% CI]"] = [ci(v, lo, hi) for v, lo, hi in zip(t["win_share"], t["lo"], t["hi"])]
@@ -331,6 +343,11 @@ def sections(run, tabs: dict) -> list[dict]:
         if events else missing("Cards"),
         {"title": "Cards whose text the bots never used", "note": unused_words(run, tabs["cards"])}
         if events else missing("Cards whose text the bots never used"),
+        *([{"title": "Board techniques", "table": technique_view(tabs["techniques"]),
+            "note": "Each player's board cards (Asgard): a technique is on the board of its hero's player, the Robe "
+                    "of Odin on every board. Win shares of the players who used it and of those who could have and "
+                    "did not: an association (players ahead have more to spend), not the technique's worth."}]
+          if "techniques" in tabs else []),
         {"title": "Acquisition rate vs cost", "figure": "acquisition_vs_cost",
          "note": "Cards far below the others of their cost are rarely worth their price to the policies."}
         if events else missing("Acquisition rate vs cost"),

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import analysis
 import sim
 from sim.cards.cardsets import STATUE, TECHNIQUES, load_card_records, load_techniques
 from sim.cards.schema import CardFileError
@@ -425,3 +426,18 @@ def test_a_report_of_a_run_with_estimated_techniques_says_so_before_anything_els
     assert "Pegasus Focus" in md[2] and "Pegasus Knight" not in md[2]  # the Knight technique is known
     page = (run.folder / "report.html").read_text(encoding="utf-8")
     assert page.index("<strong>Estimates.</strong>") < page.index("<div class='answers'>")
+
+
+def test_the_report_has_a_row_for_every_board_card_with_its_uses(boards_cardset, tmp_path):
+    """Issue 26: a report of a run with the boards shows each technique and the Robe of Odin as a row
+    of its own: uses, the share of its hero's player-games that used it, the users' win share."""
+    run = sim.simulate(20, players=2, seed=4, workers=1, cardset=boards_cardset, out=tmp_path / "run")
+    t = analysis.board_table(run)
+    assert len(t) == 21 and set(t.loc[t["name"] == "Robe of Odin", "hero"]) == {"(every board)"}
+    assert t["player_games"].sum() == 40 * 4 + 40  # a player-game: its hero's 4 techniques and the Robe
+    ev = run.events
+    focus = int(t.loc[t["name"] == "Pegasus Focus", "id"].iloc[0])
+    assert t.loc[t["name"] == "Pegasus Focus", "uses"].iloc[0] == ((ev["kind"] == "use") & (ev["card_id"] == focus)).sum() > 0
+    run.report()
+    md = (run.folder / "report.md").read_text(encoding="utf-8")
+    assert "## Board techniques" in md and "| Pegasus Focus (estimate) | Seiya |" in md

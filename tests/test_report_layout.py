@@ -61,6 +61,7 @@ def test_the_report_opens_with_the_answers_then_contents_sections_and_the_glossa
 def test_a_run_without_estimates_has_no_estimate_warning(report):
     page, md = report
     assert "Estimates." not in md and "class='warning'" not in page
+    assert "Board techniques" not in md  # no boards in a base game
 
 
 def test_the_contents_link_every_section(report):
