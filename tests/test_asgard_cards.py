@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ASGARD = ROOT / "cardsets" / "asgard.toml"
 IDS = list(range(1001, 1037))
 ENCODED = (1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1013, 1014, 1015, 1016, 1019, 1020, 1021,
-           1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1036)  # the cards the engine plays (docs/asgard.md)
+           1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1036)  # the cards the engine plays (docs/asgard.md)
 RAW = Path(os.environ.get("SEIYA_CARDDATA", ROOT.parent / "shared" / "carddata"))
 needs_raw = pytest.mark.skipif(not (RAW / "cards-fr.json").exists(), reason=f"no raw card data in {RAW}")
 
@@ -182,17 +182,21 @@ def test_every_encoded_asgard_card_has_a_scenario_test():
 
 
 # --- The encoded effects, on base + the encoded Asgard cards ---------------------------------
-@pytest.fixture(scope="module")
-def encoded_cardset(tmp_path_factory):
+def write_encoded_cardset(folder: Path) -> Path:
     """A designer's card file holding only the Asgard cards that have a program, and the boards'
     techniques and Robe of Odin: the engine builds it on top of the base box (the whole Asgard box it refuses)."""
     text = ASGARD.read_text(encoding="utf-8")
     blocks = ["[[card]]" + b for b in text.split("[[card]]")[1:] if "[[card.effects]]" in b]
     for board in (TECHNIQUES, STATUE):
         blocks += ["[[card]]" + b for b in board.read_text(encoding="utf-8").split("[[card]]")[1:]]
-    path = tmp_path_factory.mktemp("asgard") / "encoded.toml"
+    path = folder / "encoded.toml"
     path.write_text('box = "asgard"\n\n' + "\n".join(blocks), encoding="utf-8")
     return path
+
+
+@pytest.fixture(scope="module")
+def encoded_cardset(tmp_path_factory):
+    return write_encoded_cardset(tmp_path_factory.mktemp("asgard"))
 
 
 def _scenario(cardset, players=2, seed=0, policies=("value",)):

@@ -174,6 +174,13 @@ class _Tables:
             r[E.F_A] = o.bonus
         elif k == "swap_zones":
             r[E.F_A] = self.filter(o.other_select)
+        elif k == "cost_up":
+            r[E.F_C] = E.CP_LEFT if o.left else E.CP_NEXT_TO if o.next_to is not None else E.CP_FIELD
+            r[E.F_N] = self.filter(o.next_to)
+        elif k == "currency_ban":
+            r[E.F_A] = {"strength": 0, "cosmos": 1}[o.currency]
+        elif k == "acquire_only":  # without `also`, its one kind twice
+            r[E.F_A] = self.filter(o.also) if o.also is not None else r[E.F_FILTER]
         if k == "stat_mult" and o.factor < 1:
             self.fail("stat_mult needs factor >= 1")
         return r

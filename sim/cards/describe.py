@@ -138,7 +138,7 @@ def _move(op: Op, subject: str, poss: str) -> str:
     by = BY.get(op.by, "") if op.by != "self" or op.who != "self" else ""
     places = {"fighters": "the cards used to fight it", "this": "this card", "field": "the field",
               "reserve_top": "the top of the reserve", "field_discard": "the battlefield discard",
-              "armor": f"{poss} hand or {poss} Cloth in play"}
+              "armor": f"{poss} hand or {poss} Cloth in play", "drawn": "the cards just drawn"}
     where = places.get(src) or f"{poss} {ZONES[src]}"
     if op.top:
         where = f"the top of {poss} {ZONES[src]}"
@@ -155,7 +155,7 @@ def _move(op: Op, subject: str, poss: str) -> str:
         act = f"{verb('destroy')} {what} from {where}"
     elif dest == "discard" and src in ("wounded", "frozen"):
         act = f"{verb('heal')} {what} among {poss} {src} cards"
-    elif dest == "discard" and src in ("hand", "cloth", "play", "armor"):
+    elif dest == "discard" and src in ("hand", "cloth", "play", "armor", "drawn"):
         act = f"{verb('discard')} {what} from {where}"
     elif dest == "hand":
         act = f"{verb('take')} {what} from {where} into {poss} hand"
@@ -274,6 +274,16 @@ def _op(op: Op, card: Card) -> str:
         return f"no other {kind(op.select)} can be acquired"
     if name == "heal_ban":
         return "no Character can be healed"
+    if name == "cost_up":
+        where = ("to its left on the field (toward the first slot)" if op.left
+                 else f"on the field next to a {kind(op.next_to)}" if op.next_to is not None
+                 else "on the field (this card too, if it is one)")
+        return f"{kind(op.select, many=True)} {where} cost {_stats(op.strength, op.cosmos)}"
+    if name == "currency_ban":
+        return f"no {kind(op.select)} on the field can be acquired with {op.currency.title()}"
+    if name == "acquire_only":
+        kinds = kind(op.select, many=True) + (f" and {kind(op.also, many=True)}" if op.also is not None else "")
+        return f"only {kinds} can be acquired from the field (by any means)"
     if name == "vp_per":
         if op.count == "deck_names":
             return f"+1 VP per differently named {kind(op.select)} in your deck"

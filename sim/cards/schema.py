@@ -101,6 +101,10 @@ class Op(Strict):
     fighter: Select | None = None
     faced: Select | None = None
     other_select: Select | None = None
+    left: bool = False              # cost_up: only the cards to the left of this one
+    next_to: Select | None = None   # cost_up: only the cards in a slot next to such a card
+    currency: Literal["strength", "cosmos"] | None = None  # currency_ban: the currency no card is acquired with
+    also: Select | None = None      # acquire_only: a second kind of card that may still be acquired
     when: When | None = None
 
     @model_validator(mode="after")
@@ -110,6 +114,7 @@ class Op(Strict):
             "shuffle": ("zone",), "vp_per": ("count",), "stat_per": ("count",),
             "faced_cost_per": ("count", "faced"), "cost_if_fighter": ("fighter",),
             "alt_cost_fighter": ("fighter",), "stat_mult": ("alongside",), "protect": ("alongside",),
+            "currency_ban": ("currency",),
         }.get(self.op, ())
         missing = [f.rstrip("_") for f in need if getattr(self, f) is None]
         if missing:
@@ -122,6 +127,14 @@ class Op(Strict):
             raise ValueError("n = 'any' cannot be a cost ('pay') nor take from the top ('top')")
         if self.spare_self and self.op != "field_remove":
             raise ValueError("'spare_self' is for a field_remove (the Exits of the cards it removes)")
+        if (self.left or self.next_to is not None) and self.op != "cost_up":
+            raise ValueError("'left' and 'next_to' say which field cards a 'cost_up' reaches")
+        if self.left and self.next_to is not None:
+            raise ValueError("a 'cost_up' reaches the cards to its left or those next to a kind, not both")
+        if self.op == "cost_up" and self.strength <= 0 and self.cosmos <= 0:
+            raise ValueError("op 'cost_up' adds a Strength or a Cosmos cost (strength, cosmos > 0)")
+        if self.also is not None and self.op != "acquire_only":
+            raise ValueError("'also' is the second kind an 'acquire_only' lets be acquired")
         if self.or_ and (self.op != "move" or self.pay or self.may or self.then or self.top):
             raise ValueError("'or' joins two moves, neither a cost ('pay'), optional ('may'), 'then' nor 'top'")
         return self

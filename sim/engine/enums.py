@@ -169,6 +169,9 @@ OP_MIN_FIGHTERS = 47      # this card can only be fought by at least n Character
 OP_FACE_COST = 48         # discard n cards from hand to fight this card (Dolphin)
 OP_ACQUIRE_BAN = 49       # while on the field: no other card of a class can be acquired (Kuraggu)
 OP_HEAL_BAN = 50          # while on the field: no Character can be healed (June)
+OP_COST_UP = 51           # while on the field: field cards of a kind cost more, anywhere, left of it or next to a kind (Guards)
+OP_CURRENCY_BAN = 52      # while on the field: no field card of a kind can be acquired with one currency (Guard #1034)
+OP_ACQUIRE_ONLY = 53      # while on the field: only field cards of one of two kinds can be acquired (Guard #1035)
 OP_FACED_ALT_COST = 58    # fighting: the card this one faces may be bought with Cosmos at its Strength cost (Athena, Asgard)
 # Scoring
 OP_VP_PER = 60        # VP = count // div (Athena, Jaki, Jango)
@@ -191,6 +194,12 @@ F_B = 9
 F_C = 10
 F_COND = 11      # row of the condition table (-1: none)
 OP_WIDTH = 12
+# cost_up (a `field` op): F_A/F_B the Strength/Cosmos added, F_C where the cards stand (CP_*),
+# F_N the filter row of the neighbours for CP_NEXT_TO. currency_ban: F_A the currency (0 Strength,
+# 1 Cosmos). acquire_only: F_FILTER and F_A the two kinds that may still be acquired.
+CP_FIELD = 0     # anywhere on the field
+CP_LEFT = 1      # to the left of the card imposing the rule (a lower slot: toward the first, COOP-6)
+CP_NEXT_TO = 2   # in a slot next to a card passing the F_N filter (an empty slot between breaks it)
 
 # Player scopes
 W_SELF = 0            # the card's controller
@@ -213,9 +222,10 @@ Z_SRC_BF_DISCARD = 24
 Z_SRC_MARKED = 25     # the player's marked cards: wounded and frozen (Thor's Exit)
 Z_SRC_IN_PLAY = 19    # the player's cards in play: played, equipped, Relics, wounded and frozen (GEN-11; Bud)
 Z_SRC_ARMOR = 26      # the controller's Cloths: those in hand and the equipped one (Circle of Ice, ASG-6)
+Z_SRC_DRAWN = 27      # the cards the previous op drew: the top of the player's hand (Guard #1032)
 SOURCE_NAMES = dict(PLAYER_ZONE_NAMES, fighters=Z_SRC_FIGHTERS, this=Z_SRC_THIS,
                     field=Z_SRC_FIELD, reserve_top=Z_SRC_RESERVE_TOP, field_discard=Z_SRC_BF_DISCARD,
-                    marked=Z_SRC_MARKED, armor=Z_SRC_ARMOR, in_play=Z_SRC_IN_PLAY)
+                    marked=Z_SRC_MARKED, armor=Z_SRC_ARMOR, in_play=Z_SRC_IN_PLAY, drawn=Z_SRC_DRAWN)
 # Special destinations
 Z_DST_RESERVE = 30    # shuffled into the reserve
 Z_DST_DRAW_TOP = 31   # on top of the draw pile

@@ -18,15 +18,15 @@ from sim.engine.jit import inline_kernel, kernel
 from sim.engine.policies.weights import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW, W_EFFECT, W_FLAME, W_HARM,
                                          W_HEAL, W_HEAL_MIN, W_KEEP, W_PAY, W_PLAN, W_SPEND, W_STRENGTH, W_UPGRADE,
                                          W_USE, W_VP)
-from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, cond_holds, costs_for,
-                                    count_alongside, count_character_fighters, draw_count, effective_cost, face_cost_payable,
-                                    field_rule_op, fight_total, fight_totals, fighter_bound, healing_banned,
+from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, bans_on_field, cond_holds,
+                                    costs_for, count_alongside, count_character_fighters, draw_count, effective_cost,
+                                    face_cost_payable, fight_total, fight_totals, fighter_bound, healing_banned,
                                     min_fighters, values_against)
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
                                     first_op_feasible)
 from sim.engine.rules.board import technique_ready
 from sim.engine.rules.zones import count_alongside_any, field_slot, matches
-from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN, G_NPLAYERS, G_TURN, IF_FACE_PAID, PL_ALT_FILTER
+from sim.engine.state import G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_NPLAYERS, G_TURN, IF_FACE_PAID, PL_ALT_FILTER
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -1064,7 +1064,7 @@ def choose_action(s, c, p, out):
     plain_chars = -1  # not summed yet
     plain_fighting = False  # are there cards with a `fighting` program among them?
     plain_noted = False  # are their values those noted in s.mind.hand_values?
-    bans = field_rule_op(s, c, E.OP_ACQUIRE_BAN, -1)[0] >= 0  # Kuraggu is on the field
+    bans = bans_on_field(s, c)  # Kuraggu or Guard #1035 is on the field
     helpers_found = False
     best_helper = -1  # the helper the chosen fight counts on, and what it adds
     best_bonus = 0
@@ -1687,3 +1687,39 @@ def choose_cost_cut(s, c, p, buf, n_cand):
             return j
     pick_cards(s, c, p, buf, n_cand, 1, True)
     return 0
+
+
+@kernel
+def removal_score(s, c, p, t, lead):
+    """How much p gains by taking the field card t away until the next refill: what it is worth
+    to whoever buys it first (p's values stand for theirs), more if the active opponent has
+    started that fight, nothing if p has (on its own turn p keeps what it fights for)."""
+    if started_fight(s, p, t):
+        return -1e9
+    v = card_value(s, c, p, t, lead)
+    active = s.g[G_ACTIVE]
+    if active != p and started_fight(s, active, t):
+        v += 1e6
+    return v
+
+
+@kernel
+def choose_field_removal(s, c, p, buf, n_cand, n, refilled):
+    """Field cards p removes. Refilled at once (Gigas): its least valuable, for a card from the
+    reserve in its place. Else the slots stay empty until an upkeep: the cards `removal_score`
+    says it gains most by taking away."""
+    if refilled:
+        pick_cards(s, c, p, buf, n_cand, n, False)
+        return
+    lead = decision_lead(s, c, p)
+    for i in range(n):
+        best = i
+        best_score = removal_score(s, c, p, buf[i], lead)
+        for j in range(i + 1, n_cand):
+            score = removal_score(s, c, p, buf[j], lead)
+            if score > best_score:
+                best = j
+                best_score = score
+        tmp = buf[i]
+        buf[i] = buf[best]
+        buf[best] = tmp

@@ -24,7 +24,8 @@ def _bound():
 
 
 QUESTIONS = ("prepare", "choose_action", "choose_keep", "pick_cards", "decide_pay", "decide_may", "choose_player",
-             "choose_field_swap", "choose_buff_target", "choose_cost_cut", "choose_option", "choose_count")
+             "choose_field_swap", "choose_buff_target", "choose_cost_cut", "choose_option", "choose_count",
+             "choose_field_removal")
 _prepare = by_index("prepare", _bound)
 _choose_action = by_index("choose_action", _bound)
 _choose_keep = by_index("choose_keep", _bound)
@@ -37,6 +38,7 @@ _choose_buff_target = by_index("choose_buff_target", _bound)
 _choose_cost_cut = by_index("choose_cost_cut", _bound)
 _choose_option = by_index("choose_option", _bound)
 _choose_count = by_index("choose_count", _bound)
+_choose_field_removal = by_index("choose_field_removal", _bound)
 
 
 @inline_kernel
@@ -116,3 +118,11 @@ def choose_count(s, c, chooser, buf, n_cand, best_first):
     """A move of "any number" of the candidates buf[:n_cand] (Mime): how many (0..n_cand), the
     chooser's picks first in buf (best_first as for `pick_cards`)."""
     return _choose_count(s.pl[chooser, PL_ALGO], s, c, chooser, buf, n_cand, best_first)
+
+
+@inline_kernel
+def choose_field_removal(s, c, p, buf, n_cand, n, refilled):
+    """p removes n of the field cards buf[:n_cand] (fewer than there are) to the battlefield
+    discard: reorder buf so that its first n entries are those. refilled: the emptied slots are
+    refilled at once (Gigas), else they stay empty until the upkeep (Guard #1034)."""
+    _choose_field_removal(s.pl[p, PL_ALGO], s, c, p, buf, n_cand, n, refilled)

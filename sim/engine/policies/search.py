@@ -51,6 +51,7 @@ choose_buff_target = heuristic.choose_buff_target
 choose_cost_cut = heuristic.choose_cost_cut
 choose_option = heuristic.choose_option
 choose_count = heuristic.choose_count
+choose_field_removal = heuristic.choose_field_removal
 
 
 @kernel

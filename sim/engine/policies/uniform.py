@@ -112,3 +112,8 @@ def choose_option(s, c, p, op_a, op_b, buf, n_a, n_b):
 def choose_count(s, c, chooser, buf, n_cand, best_first):
     shuffle_prefix(s.rng, buf, n_cand)
     return randint(s.rng, n_cand + 1)
+
+
+@kernel
+def choose_field_removal(s, c, p, buf, n_cand, n, refilled):
+    pick_cards(s, c, p, buf, n_cand, n, False)

@@ -15,8 +15,9 @@ from sim.engine.rules.field import (discard_from_field, push_pending, remove_fla
                                     return_to_reserve, take_off_field)
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
 from sim.engine.rules.fight import acquisition_banned, cond_holds, draw_count, healing_banned, is_protected
-from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, choose_count, choose_field_swap,
-                                           choose_option, choose_player, decide_may, decide_pay, pick_cards)
+from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, choose_count, choose_field_removal,
+                                           choose_field_swap, choose_option, choose_player, decide_may, decide_pay,
+                                           pick_cards)
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
@@ -73,6 +74,13 @@ def collect(s, c, src, f, q, src_inst, exclude_self, buf):
                 n += 1
     elif q >= 0 and src < E.N_PLAYER_ZONES:
         n = collect_zone(s, c, q, src, f, src_inst, exclude_self, buf, n)
+    elif q >= 0 and src == E.Z_SRC_DRAWN:  # the top of the hand: the cards the previous op drew
+        nh = s.zone_n[q, E.Z_HAND]
+        for k in range(max(nh - s.g[G_LAST_MOVED], 0), nh):
+            inst = s.zone[q, E.Z_HAND, k]
+            if matches(c, inst, f):
+                buf[n] = inst
+                n += 1
     elif q >= 0 and src == E.Z_SRC_MARKED:  # wounded and frozen cards
         for z in (E.Z_WOUNDED, E.Z_FROZEN):
             n = collect_zone(s, c, q, z, f, src_inst, exclude_self, buf, n)
@@ -247,7 +255,15 @@ def op_acquire(s, c, op, src_inst, p, slot):
 
 
 @kernel
-def op_field_remove(s, c, op, src_inst, p):
+def refills_next(c, i):
+    """Does the op after row i refill the slot a removal empties (Gigas)? A same-slot refill only
+    follows a removal of its own program, so the next row is of the same program."""
+    return i + 1 < c.ops.shape[0] and c.ops[i + 1, E.F_OP] == E.OP_FIELD_REFILL and \
+        (c.ops[i + 1, E.F_FLAGS] & E.OPF_SAME_SLOT) != 0
+
+
+@kernel
+def op_field_remove(s, c, op, src_inst, p, refilled):
     buf = s.scratch
     nc = 0
     for k in range(E.N_SLOTS - 1, -1, -1):  # GEN-3.3: from the last slot to the first
@@ -257,7 +273,7 @@ def op_field_remove(s, c, op, src_inst, p):
             nc += 1
     want = nc if op[E.F_N] == E.N_ALL else min(op[E.F_N], nc)
     if want < nc:
-        pick_cards(s, c, p, buf, nc, want, False)
+        choose_field_removal(s, c, p, buf, nc, want, refilled)
     spared = p if op[E.F_FLAGS] & E.OPF_SPARE_SELF else -1
     for j in range(want):
         s.g[G_LAST_SLOT] = field_slot(s, buf[j])
@@ -352,7 +368,9 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         return done
     if code == E.OP_DRAW:
         n = draw_count(s, c, op, src_inst, p, target)
-        if draw_cards(s, c, q, n) < n and then:
+        drawn = draw_cards(s, c, q, n)
+        s.g[G_LAST_MOVED] = drawn  # the next op may take them (from = "drawn")
+        if drawn < n and then:
             return False
     elif code == E.OP_SHUFFLE:
         shuffle_zone(s, q, op[E.F_ZONE])
@@ -362,7 +380,7 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         if not op_acquire(s, c, op, src_inst, p, slot) and then:
             return False
     elif code == E.OP_FIELD_REMOVE:
-        op_field_remove(s, c, op, src_inst, p)
+        op_field_remove(s, c, op, src_inst, p, refills_next(c, i))
     elif code == E.OP_REPLACE_FROM_RESERVE:
         replace_from_reserve(s, c, src_inst, op[E.F_FILTER], p)
     elif code == E.OP_FIELD_REFILL:

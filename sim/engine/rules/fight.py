@@ -14,6 +14,9 @@ from sim.engine.rules.zones import count_in_deck, count_in_zone, count_on_field,
 
 STRENGTH = 0
 COSMOS = 1
+# the `field` rules that change what a field card costs, and those that forbid acquiring one
+COST_RULES = (1 << E.OP_COST_UP) | (1 << E.OP_CURRENCY_BAN)
+BAN_RULES = (1 << E.OP_ACQUIRE_BAN) | (1 << E.OP_ACQUIRE_ONLY)
 
 
 @kernel
@@ -265,6 +268,14 @@ def costs_for(s, c, target, p, faced):
     cut = 1 if s.field[E.N_SLOTS - 1] == target else 0  # R1: the last slot costs 1 less
     cut_str = cut + s.inst_cut_str[target]
     cut_cos = cut + s.inst_cut_cos[target]
+    if field_rules(s, c) & COST_RULES:  # the Guards: costs raised, a currency banned
+        up_str, up_cos, ban_str, ban_cos = field_cost_rules(s, c, target)
+        cut_str -= up_str
+        cut_cos -= up_cos
+        if ban_str:
+            str_cost = 0
+        if ban_cos:
+            cos_cost = 0
     if faced:
         more_str, more_cos, by_cosmos = fighter_cuts(s, c, target, p)
         if by_cosmos and str_cost > 0 and (cos_cost <= 0 or str_cost < cos_cost):
@@ -274,6 +285,50 @@ def costs_for(s, c, target, p, faced):
     str_cost = max(str_cost - cut_str, 1) if str_cost > 0 else 0
     cos_cost = max(cos_cost - cut_cos, 1) if cos_cost > 0 else 0
     return str_cost, cos_cost
+
+
+@kernel
+def next_to(s, c, slot, f):
+    """Does a slot next to `slot` hold a card passing filter f? (An empty slot has no card.)"""
+    left = s.field[slot - 1] if slot > 0 else -1
+    right = s.field[slot + 1] if slot < E.N_SLOTS - 1 else -1
+    return (left >= 0 and matches(c, left, f)) or (right >= 0 and matches(c, right, f))
+
+
+@kernel
+def field_cost_rules(s, c, target):
+    """What the `cost_up` and `currency_ban` rules of the field cards do to the cost of the field
+    card `target`, as (Strength added, Cosmos added, Strength banned, Cosmos banned). Each rule
+    counts once, its own card included where it is of the kind it names (GEN-15: they add to the
+    other modifiers before the floor; GEN-16: field cards only)."""
+    more_str = more_cos = 0
+    ban_str = ban_cos = False
+    at = field_slot(s, target)
+    if at < 0:
+        return 0, 0, False, False
+    field = s.field
+    for slot in range(E.N_SLOTS):
+        inst = field[slot]
+        if inst < 0 or not c.field_rules[c.inst_card[inst]] & COST_RULES:
+            continue
+        k = c.inst_card[inst]
+        start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
+        for i in range(start, start + n):
+            op = c.ops[i]
+            if not matches(c, target, op[E.F_FILTER]):
+                continue
+            if op[E.F_OP] == E.OP_COST_UP:
+                where = op[E.F_C]
+                if (where == E.CP_LEFT and at >= slot) or (where == E.CP_NEXT_TO and not next_to(s, c, at, op[E.F_N])):
+                    continue
+                more_str += op[E.F_A]
+                more_cos += op[E.F_B]
+            elif op[E.F_OP] == E.OP_CURRENCY_BAN:
+                if op[E.F_A] == STRENGTH:
+                    ban_str = True
+                else:
+                    ban_cos = True
+    return more_str, more_cos, ban_str, ban_cos
 
 
 @kernel
@@ -375,9 +430,16 @@ def healing_banned(s, c):
 
 
 @kernel
+def bans_on_field(s, c):
+    """Is a card forbidding some acquisitions on the field (`acquisition_banned` may say yes)?"""
+    return (field_rules(s, c) & BAN_RULES) != 0
+
+
+@kernel
 def acquisition_banned(s, c, target):
-    """Kuraggu: no other card of the filtered kind can be acquired while it is on the field."""
-    if not (field_rules(s, c) >> E.OP_ACQUIRE_BAN) & 1:
+    """Can `target` not be acquired, by any means, because of another field card: Kuraggu (no
+    other card of its kind), Guard #1035 (only cards of its two kinds)?"""
+    if not bans_on_field(s, c):
         return False
     field = s.field
     inst_card = c.inst_card
@@ -385,12 +447,16 @@ def acquisition_banned(s, c, target):
     ops = c.ops
     for slot in range(E.N_SLOTS):
         inst = field[slot]
-        if inst < 0 or inst == target or not (c.field_rules[inst_card[inst]] >> E.OP_ACQUIRE_BAN) & 1:
+        if inst < 0 or inst == target or not c.field_rules[inst_card[inst]] & BAN_RULES:
             continue
         k = inst_card[inst]
         start, n = prog[k, E.T_FIELD, 0], prog[k, E.T_FIELD, 1]
         for i in range(start, start + n):
-            if ops[i, E.F_OP] == E.OP_ACQUIRE_BAN and matches(c, target, ops[i, E.F_FILTER]):
+            code = ops[i, E.F_OP]
+            if code == E.OP_ACQUIRE_BAN and matches(c, target, ops[i, E.F_FILTER]):
+                return True
+            if code == E.OP_ACQUIRE_ONLY and not (matches(c, target, ops[i, E.F_FILTER])
+                                                  or matches(c, target, ops[i, E.F_A])):
                 return True
     return False
 
