@@ -76,6 +76,19 @@ def test_1031_an_increase_never_creates_a_strength_cost(cards):
     assert _costs(sc)[0] == (0, 5)
 
 
+def test_1031_the_policy_fights_only_for_a_warrior_it_can_still_reach(cards):
+    """Hagen in the last slot costs 6; three plain cards in hand bring 6 Strength: the policy
+    fights for him without the Guard, not with it (he costs 7 then)."""
+    for guard, goes in ((False, True), (True, False)):
+        sc = _scenario(cards, policies=("tuned",))
+        sc.field(5, "Hagen of Merak")
+        if guard:
+            sc.field(0, WARRIORS)
+        sc.hand(0, "Whale Moses", "Cancer Deathmask", "Black Pegasus")
+        kind, a, b = sc.step(0)
+        assert (kind == "play" and b == 5) == goes, (guard, kind, a, b)
+
+
 def test_1031_marked_heals_the_best_frozen_character_of_its_owner(cards):
     """Frozen on seat 0's turn, seat 1's Guard heals one of seat 1's frozen Characters, the one its
     policy values most (the Gold Saint): its token goes, it joins the discard pile. A frozen Cloth
