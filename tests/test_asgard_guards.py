@@ -43,6 +43,18 @@ def _freeze_in_hand(sc, seat, name):
     return guard
 
 
+def _fights_for_last_slot(cards, card, hand, guard=None, guard_slot=0):
+    """Does the default policy's first step play a card of `hand` against `card` in the last slot,
+    with the Guard `guard` on the field (none: without it)?"""
+    sc = _scenario(cards, policies=("tuned",))
+    sc.field(5, card)
+    if guard:
+        sc.field(guard_slot, guard)
+    sc.hand(0, *hand)
+    kind, a, b = sc.step(0)
+    return kind == "play" and b == 5
+
+
 # --- #1031: Warriors cost +1 Strength; Marked: heal a frozen Character ---------------------------
 def test_1031_warriors_cost_1_strength_more_the_guard_itself_included(cards):
     """Every Warrior of the field, the Guard itself (a Warrior, GEN-19) among them, costs +1
@@ -74,6 +86,14 @@ def test_1031_an_increase_never_creates_a_strength_cost(cards):
     sc.field(0, "Hagen of Merak")
     sc.field(1, WARRIORS)
     assert _costs(sc)[0] == (0, 5)
+
+
+def test_1031_the_policy_fights_only_for_a_warrior_it_can_still_reach(cards):
+    """Hagen in the last slot costs 6; three plain cards in hand bring 6 Strength: the policy
+    fights for him without the Guard, not with it (he costs 7 then)."""
+    hand = ("Whale Moses", "Cancer Deathmask", "Black Pegasus")
+    assert _fights_for_last_slot(cards, "Hagen of Merak", hand)
+    assert not _fights_for_last_slot(cards, "Hagen of Merak", hand, WARRIORS)
 
 
 def test_1031_marked_heals_the_best_frozen_character_of_its_owner(cards):
@@ -270,14 +290,9 @@ def test_1034_acquisitions_by_effect_are_not_with_cosmos(cards):
 def test_1034_the_policy_does_not_fight_for_a_cosmos_buy(cards):
     """The hand's 4 Cosmos buy the Aries Cloth (5 Cosmos, 4 in the last slot): the policy goes
     for it without the Guard, not with it."""
-    for guard, goes in ((False, True), (True, False)):
-        sc = _scenario(cards, policies=("tuned",))
-        sc.field(5, "Aries Cloth")
-        if guard:
-            sc.field(4, NO_COSMOS)
-        sc.hand(0, "Pegasus Seiya", "Dragon Shiryu", "Cygnus Hyoga", "Andromeda Shun")
-        kind, a, b = sc.step(0)
-        assert (kind == "play" and b == 5) == goes, (guard, kind, a, b)
+    hand = ("Pegasus Seiya", "Dragon Shiryu", "Cygnus Hyoga", "Andromeda Shun")
+    assert _fights_for_last_slot(cards, "Aries Cloth", hand)
+    assert not _fights_for_last_slot(cards, "Aries Cloth", hand, NO_COSMOS, 4)
 
 
 def test_1034_marked_removes_the_cards_it_gains_most_by_taking_away(cards):
@@ -366,14 +381,10 @@ def test_1035_bans_acquisitions_by_effect_too(cards):
 
 
 def test_1035_the_policy_does_not_fight_for_a_banned_card(cards):
-    for guard, goes in ((False, True), (True, False)):
-        sc = _scenario(cards, policies=("tuned",))
-        sc.field(5, "Unicorn Jabu")
-        if guard:
-            sc.field(4, ONLY)
-        sc.hand(0, "Pegasus Seiya", "Dragon Shiryu", "Cygnus Hyoga")
-        kind, a, b = sc.step(0)
-        assert (kind == "play" and b == 5) == goes, (guard, kind, a, b)
+    """The hand's 3 Strength buy the ▲ Jabu (3, 2 in the last slot): not under #1035."""
+    hand = ("Pegasus Seiya", "Dragon Shiryu", "Cygnus Hyoga")
+    assert _fights_for_last_slot(cards, "Unicorn Jabu", hand)
+    assert not _fights_for_last_slot(cards, "Unicorn Jabu", hand, ONLY, 4)
 
 
 def test_1035_marked_the_opponent_discards_the_card_the_guards_owner_picks(cards):
