@@ -26,7 +26,7 @@ from tests.test_card_words import INTERNALS
 ROOT = Path(__file__).resolve().parents[1]
 ASGARD = ROOT / "cardsets" / "asgard.toml"
 IDS = list(range(1001, 1037))
-ENCODED = (1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1015, 1016, 1019, 1021, 1022,
+ENCODED = (1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1015, 1016, 1019, 1021, 1022,
            1023, 1024, 1025, 1026, 1027, 1028, 1029, 1036)  # the cards the engine plays (docs/asgard.md)
 RAW = Path(os.environ.get("SEIYA_CARDDATA", ROOT.parent / "shared" / "carddata"))
 needs_raw = pytest.mark.skipif(not (RAW / "cards-fr.json").exists(), reason=f"no raw card data in {RAW}")

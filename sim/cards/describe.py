@@ -25,6 +25,7 @@ TRIGGERS = {
     "field": "While it is on the field",
     "score": "At the end of the game",
     "technique": "Used from the board (once a turn, in the main phase)",
+    "in_play": "While it is in play (a Relic)",
 }
 WHO = {  # subject, possessive
     "self": ("you", "your"), "each_opponent": ("each opponent", "their"), "each_player": ("each player", "their"),
@@ -35,7 +36,7 @@ WHO = {  # subject, possessive
 ZONES = {"draw": "draw pile", "hand": "hand", "discard": "discard pile", "play": "cards in play",
          "cloth": "Cloth in play", "wounded": "wounded cards", "frozen": "frozen cards", "destroyed": "destroyed cards",
          "setaside": "set-aside cards", "revealed": "revealed cards", "deck": "deck",
-         "marked": "marked (wounded or frozen) cards"}
+         "marked": "marked (wounded or frozen) cards", "relics": "Relics in play"}
 BY = {"self": " (you choose which)", "random": " (at random)", "opponent": " (an opponent chooses which)"}
 
 
@@ -227,10 +228,16 @@ def _op(op: Op, card: Card) -> str:
         return f"swap this Cloth with a {kind(op.select)} {subject} {has} in play (yours is equipped)"
     if name == "return_to_reserve":
         return "this card is shuffled into the reserve"
-    if name == "give_self":  # the active player chooses
+    if name == "give_self" and op.to in (None, "discard"):  # the active player chooses (Gigas)
         pile = "your discard pile" if op.who == "self" else "the discard pile of " + (
             "a player of their choice" if op.who == "chosen_player" else subject)
         return f"the active player puts this card into {pile}"
+    if name == "give_self":
+        where = {"relics": "play area (an acquisition of theirs)", "frozen": "marked area, still frozen"}.get(
+            op.to, ZONES.get(op.to, op.to))
+        target = "your" if op.who == "self" else ("that player's" if op.who == "that_player" else
+                                                 f"{subject.replace(' of your choice', '')}'s (of your choice)")
+        return f"this card goes into {target} {where}"
     if name == "swap_zones":
         return (f"{s}{_verb(subject, 'swap')} {things(1, op.select)} in {poss} {ZONES[op.from_]} with "
                 f"{things(1, op.other_select)} among {poss} {ZONES[op.to]}")
@@ -262,6 +269,11 @@ def _op(op: Op, card: Card) -> str:
         return f"no other {kind(op.select)} can be acquired"
     if name == "heal_ban":
         return "no Character can be healed"
+    if name == "equip_lock":
+        return (f"you cannot equip a Cloth (one equipped stays) until you face this card with "
+                f"{max(op.strength, 1)} Strength to put it into your discard pile")
+    if name == "sapphire_cut":
+        return f"it costs {_stats(op.strength, op.cosmos, True)} less per sapphire on the Odin statue (at least 1)"
     if name == "vp_per":
         if op.count == "deck_names":
             return f"+1 VP per differently named {kind(op.select)} in your deck"

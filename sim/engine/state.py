@@ -54,7 +54,8 @@ G_RULES_SEEN = 28     # G_FIELD_CHANGES when G_FIELD_RULES was last computed
 G_FIELD_RULES = 29    # the `field_rules` bits of the field cards then (`fight.field_rules`)
 G_SAPPHIRES = 30      # sapphires on the Odin statue (Asgard, ASG-10); flipped at SAPPHIRE_SPACES
 G_ENERGY_ON = 31      # 1 if the run's cards use Energy (Asgard boards or an Energy effect): draws then give it (ASG-2)
-N_G = 32
+G_RELICS_ON = 32      # 1 if the run's cards include a Relic (Asgard, ASG-19): the rules and policies then look for them
+N_G = 33
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
