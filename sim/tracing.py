@@ -85,7 +85,8 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
             continue
         text = {
             "play": lambda: f"  {who} plays {n(cid)} against {n(b)} " + (f"(slot {a + 1})" if a < E.N_SLOTS else "(in play)"),
-            "cloth_fights": lambda: f"  {who} uses the equipped {n(cid)} against {n(b)} (slot {a + 1})",
+            "cloth_fights": lambda: f"  {who} uses the equipped {n(cid)} against {n(b)} "
+                                    + (f"(slot {a + 1})" if a < E.N_SLOTS else "(in play)"),
             "equip": lambda: f"  {who} equips {n(cid)}",
             "relic": lambda: f"  {who} plays the Relic {n(cid)}",
             "relic_won": lambda: f"  {who} beats {n(cid)}: it goes to their discard pile",

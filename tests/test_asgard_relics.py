@@ -9,10 +9,23 @@ import pytest
 import sim
 from sim.engine import enums as E
 from sim.engine.state import G_SAPPHIRES
-from tests.test_asgard_cards import _scenario, _try_use, encoded_cardset  # noqa: F401 (a fixture)
+from sim.cards.cardsets import STATUE, TECHNIQUES
+from tests.test_asgard_cards import ASGARD, _scenario, _try_use
 
 RING = "Ring of the Nibelungen"
 BALMUNG = "Balmung"
+
+
+@pytest.fixture(scope="module")
+def encoded_cardset(tmp_path_factory):
+    """The encoded Asgard cards with the boards, on top of the base box (as tests/test_asgard_cards.py)."""
+    blocks = ["[[card]]" + b for b in ASGARD.read_text(encoding="utf-8").split("[[card]]")[1:]
+              if "[[card.effects]]" in b]
+    for board in (TECHNIQUES, STATUE):
+        blocks += ["[[card]]" + b for b in board.read_text(encoding="utf-8").split("[[card]]")[1:]]
+    path = tmp_path_factory.mktemp("relics") / "encoded.toml"
+    path.write_text('box = "asgard"\n\n' + "\n".join(blocks), encoding="utf-8")
+    return path
 
 
 def _kinds(actions):
@@ -302,8 +315,8 @@ def test_1012_the_policy_never_frees_an_opponent_of_the_ring(encoded_cardset):
 # --- Games ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("policy", ["random", "tuned"])
 def test_1011_1012_relics_are_played_in_games_keeping_the_invariants(encoded_cardset, policy):
-    """Games with both Relics forced into play early (on top of the reserve order is not fixed: many
-    games): every action legal, every card somewhere, the Relics played, faced and used."""
+    """Games with the Relics in the reserve: every action legal, every card somewhere, and the Relics
+    played."""
     res = sim.play(150, players=2, seed=3, cardset=str(encoded_cardset), check_invariants=True, events="full",
                    policies=(policy,))
     g, ev = res.games, res.events

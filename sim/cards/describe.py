@@ -11,7 +11,7 @@ RANK_WORDS = {"very_common": "very common", "common": "common", "uncommon": "unc
 START_WORDS = {"reserve": "in the reserve", "deck": "in each starting deck", "setaside": "set aside (armoured Heroes)",
                "board": "on a player's board"}
 TRIGGERS = {
-    "engagement": "Engagement (played to face a field card)",
+    "engagement": "Engagement (played to face a field card; a Relic: played into play)",
     "defeated": "Defeated (acquired from the field)",
     "arrival": "Arrival (revealed on the field, not at setup)",
     "exit": "Exit (leaves the field)",
@@ -233,11 +233,10 @@ def _op(op: Op, card: Card) -> str:
             "a player of their choice" if op.who == "chosen_player" else subject)
         return f"the active player puts this card into {pile}"
     if name == "give_self":
-        where = {"relics": "play area (an acquisition of theirs)", "frozen": "marked area, still frozen"}.get(
-            op.to, ZONES.get(op.to, op.to))
-        target = "your" if op.who == "self" else ("that player's" if op.who == "that_player" else
-                                                 f"{subject.replace(' of your choice', '')}'s (of your choice)")
-        return f"this card goes into {target} {where}"
+        where = {"relics": "play area", "frozen": "marked area"}.get(op.to, ZONES.get(op.to, op.to))
+        whose = f"your {where}" if op.who == "self" else f"the {where} of {subject}"
+        note = {"relics": " (an acquisition of theirs)", "frozen": ", still frozen"}.get(op.to, "")
+        return f"this card goes into {whose}{note}"
     if name == "swap_zones":
         return (f"{s}{_verb(subject, 'swap')} {things(1, op.select)} in {poss} {ZONES[op.from_]} with "
                 f"{things(1, op.other_select)} among {poss} {ZONES[op.to]}")
@@ -313,7 +312,8 @@ def program(effect, card: Card) -> str:
             payer = "you do" if WHO[prev.who][0] == "you" else "they do"
             joint = f"; if {payer}, " if prev.pay else "; if that was done in full, " if prev.then else "; then "
             if prev.or_:  # ASG-21
-                joint = "; or instead (their choice when both are possible), "
+                chooser = "your" if prev.by == "self" else "their"
+                joint = f"; or instead ({chooser} choice when both are possible), "
             out += joint + text
     return out[:1].upper() + out[1:] + "."
 
