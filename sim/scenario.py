@@ -36,8 +36,8 @@ from sim.engine.resolution.actions import apply_action, drain
 from sim.engine.resolution.effects import run_program
 from sim.engine.resolution.turn import main_phase, upkeep
 from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, effective_cost, fight_total
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, legal_action,
-                                    use_trigger)
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE,
+                                    legal_action, use_trigger)
 from sim.engine.modes.classic import setup_game
 from sim.engine.rules.scoring import score_player
 from sim.engine.state import G_ACTIONS, G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_ILLEGAL, G_LOG_N, G_TURN, PL_ENERGY
@@ -46,7 +46,7 @@ from sim.games import engine_for, events_frame, game_config
 
 CURRENCY = {"strength": STRENGTH, "cosmos": COSMOS}
 ACTION_NAMES = {A_END: "end", A_EQUIP: "equip", A_PLAY: "play", A_CLOTH_FIGHT: "cloth_fights", A_USE: "use",
-                A_HEAL: "heal", A_ACQUIRE: "acquire"}
+                A_HEAL: "heal", A_ACQUIRE: "acquire", A_RELIC: "play_relic"}
 SEAT_ZONES = tuple(E.PLAYER_ZONE_NAMES)
 LOG_CAPACITY = 20000
 
@@ -185,6 +185,15 @@ class Scenario:
 
     def equip(self, seat: int, inst: int):
         self._act(seat, A_EQUIP, inst, -1)
+
+    def play_relic(self, seat: int, inst: int):
+        """Play a Relic from hand into the seat's play area (ASG-19; its Engagement applies)."""
+        self._act(seat, A_RELIC, inst, -1)
+
+    def relic_slot(self, seat: int, relic: int) -> int:
+        """The "slot" by which seat fights a Relic of its play area (the Ring): for `play`,
+        `cloth_fights` and `acquire`."""
+        return E.N_SLOTS + self.insts(seat, "relics").index(relic)
 
     def cloth_fights(self, seat: int, slot: int):
         self._act(seat, A_CLOTH_FIGHT, -1, slot)

@@ -7,6 +7,7 @@ from sim.engine import enums as E
 
 ZONE_WORDS = {E.Z_DRAW: "draw pile", E.Z_HAND: "hand", E.Z_DISCARD: "discard pile", E.Z_PLAY: "play",
               E.Z_CLOTH: "Cloth slot", E.Z_WOUNDED: "wounded", E.Z_FROZEN: "frozen", E.Z_DESTROYED: "destroyed",
+              E.Z_RELICS: "Relics in play",
               E.Z_SETASIDE: "set-aside", E.Z_REVEALED: "revealed", E.Z_DST_RESERVE: "reserve",
               E.Z_DST_DRAW_TOP: "top of draw pile", E.Z_DST_SELF_DISCARD: "own discard pile",
               E.Z_BATTLEFIELD: "the field", E.LOC_COMMON + E.Z_RESERVE: "reserve",
@@ -83,9 +84,12 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
         if k in ("turn", "field"):
             continue
         text = {
-            "play": lambda: f"  {who} plays {n(cid)} against {n(b)} (slot {a + 1})",
-            "cloth_fights": lambda: f"  {who} uses the equipped {n(cid)} against {n(b)} (slot {a + 1})",
+            "play": lambda: f"  {who} plays {n(cid)} against {n(b)} " + (f"(slot {a + 1})" if a < E.N_SLOTS else "(in play)"),
+            "cloth_fights": lambda: f"  {who} uses the equipped {n(cid)} against {n(b)} "
+                                    + (f"(slot {a + 1})" if a < E.N_SLOTS else "(in play)"),
             "equip": lambda: f"  {who} equips {n(cid)}",
+            "relic": lambda: f"  {who} plays the Relic {n(cid)}",
+            "relic_won": lambda: f"  {who} beats {n(cid)}: it goes to their discard pile",
             "use": lambda: f"  {who} spends {n(cid)} for its {TRIGGER_WORDS[a]} effect",
             "pay": lambda: f"    {who} {'pays' if a else 'declines'} the optional cost of {n(cid)}",
             "effect": lambda: f"    > {n(cid)}: {TRIGGER_WORDS[a]} effect",

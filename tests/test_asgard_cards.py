@@ -26,8 +26,9 @@ from tests.test_card_words import INTERNALS
 ROOT = Path(__file__).resolve().parents[1]
 ASGARD = ROOT / "cardsets" / "asgard.toml"
 IDS = list(range(1001, 1037))
-ENCODED = (1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1013, 1014, 1015, 1016, 1019, 1020, 1021,
-           1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035, 1036)  # the cards the engine plays (docs/asgard.md)
+ENCODED = (1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1019,
+           1020, 1021, 1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035,
+           1036)  # the cards the engine plays (docs/asgard.md)
 RAW = Path(os.environ.get("SEIYA_CARDDATA", ROOT.parent / "shared" / "carddata"))
 needs_raw = pytest.mark.skipif(not (RAW / "cards-fr.json").exists(), reason=f"no raw card data in {RAW}")
 
@@ -1064,3 +1065,13 @@ def test_1030_bud_exit_each_player_destroys_their_marked_god_warriors(encoded_ca
     _exit(sc, "Bud of Alcor")
     assert sc.zone_of(siegfried) == (0, "destroyed") and sc.zone_of(thor) == (1, "destroyed")
     assert sc.zone_of(cassios) == (1, "wounded") and sc.zone_of(held) == (1, "hand")
+
+
+def test_1013_athenas_conversion_comes_before_guard_1034s_cosmos_ban(encoded_cardset):
+    """GEN-15: the conversion is step 1, the ban applies after it: no Cosmos buy under #1034."""
+    sc = _scenario(encoded_cardset)
+    sc.field(1, "Jango")
+    sc.field(4, "Asgard Guard (no Cosmos)")
+    athena = sc.hand(0, "Athena (Asgard)")
+    sc.play(0, athena, 1)
+    assert sc.cost(0, 1, "cosmos") == 0 and sc.cost(0, 1, "strength") == 4

@@ -147,6 +147,8 @@ class _Tables:
                           f"(one card per such card in the discard pile), not '{o.count}'")
             r[E.F_C] = E.CNT_ALONGSIDE if o.count == "alongside" else E.CNT_ZONE
             r[E.F_ZONE] = E.Z_DISCARD if o.count == "discard" else 0
+        elif k == "give_self":
+            r[E.F_TO] = E.DEST_NAMES[o.to] if o.to else E.Z_DISCARD
         elif k == "acquire":
             r[E.F_ZONE] = E.SOURCE_NAMES[o.from_] if o.from_ else E.Z_SRC_FIELD
         elif k == "stat":

@@ -11,7 +11,7 @@ RANK_WORDS = {"very_common": "very common", "common": "common", "uncommon": "unc
 START_WORDS = {"reserve": "in the reserve", "deck": "in each starting deck", "setaside": "set aside (armoured Heroes)",
                "board": "on a player's board"}
 TRIGGERS = {
-    "engagement": "Engagement (played to face a field card)",
+    "engagement": "Engagement (played to face a field card; a Relic: played into play)",
     "defeated": "Defeated (acquired from the field)",
     "arrival": "Arrival (revealed on the field, not at setup)",
     "exit": "Exit (leaves the field)",
@@ -25,6 +25,7 @@ TRIGGERS = {
     "field": "While it is on the field",
     "score": "At the end of the game",
     "technique": "Used from the board (once a turn, in the main phase)",
+    "in_play": "While it is in play (a Relic)",
 }
 WHO = {  # subject, possessive
     "self": ("you", "your"), "each_opponent": ("each opponent", "their"), "each_player": ("each player", "their"),
@@ -35,7 +36,7 @@ WHO = {  # subject, possessive
 ZONES = {"draw": "draw pile", "hand": "hand", "discard": "discard pile", "play": "cards in play",
          "cloth": "Cloth in play", "wounded": "wounded cards", "frozen": "frozen cards", "destroyed": "destroyed cards",
          "setaside": "set-aside cards", "revealed": "revealed cards", "deck": "deck",
-         "marked": "marked (wounded or frozen) cards",
+         "marked": "marked (wounded or frozen) cards", "relics": "Relics in play",
          "in_play": "cards in play (played, equipped, Relics, wounded or frozen)"}
 BY = {"self": " (you choose which)", "random": " (at random)", "opponent": " (an opponent chooses which)"}
 
@@ -233,10 +234,15 @@ def _op(op: Op, card: Card) -> str:
         return f"swap this Cloth with a {kind(op.select)} {subject} {has} in play (yours is equipped)"
     if name == "return_to_reserve":
         return "this card is shuffled into the reserve"
-    if name == "give_self":  # the active player chooses
+    if name == "give_self" and op.to in (None, "discard"):  # the active player chooses (Gigas)
         pile = "your discard pile" if op.who == "self" else "the discard pile of " + (
             "a player of their choice" if op.who == "chosen_player" else subject)
         return f"the active player puts this card into {pile}"
+    if name == "give_self":
+        where = {"relics": "play area", "frozen": "marked area"}.get(op.to, ZONES.get(op.to, op.to))
+        whose = f"your {where}" if op.who == "self" else f"the {where} of {subject}"
+        note = {"relics": " (an acquisition of theirs)", "frozen": ", still frozen"}.get(op.to, "")
+        return f"this card goes into {whose}{note}"
     if name == "swap_zones":
         return (f"{s}{_verb(subject, 'swap')} {things(1, op.select)} in {poss} {ZONES[op.from_]} with "
                 f"{things(1, op.other_select)} among {poss} {ZONES[op.to]}")
@@ -284,6 +290,11 @@ def _op(op: Op, card: Card) -> str:
     if name == "acquire_only":
         kinds = kind(op.select, many=True) + (f" and {kind(op.also, many=True)}" if op.also is not None else "")
         return f"only {kinds} can be acquired from the field (by any means)"
+    if name == "equip_lock":
+        return (f"you cannot equip a Cloth (one equipped stays) until you face this card with "
+                f"{max(op.strength, 1)} Strength to put it into your discard pile")
+    if name == "sapphire_cut":
+        return f"it costs {_stats(op.strength, op.cosmos, True)} less per sapphire on the Odin statue (at least 1)"
     if name == "vp_per":
         if op.count == "deck_names":
             return f"+1 VP per differently named {kind(op.select)} in your deck"
@@ -326,7 +337,8 @@ def program(effect, card: Card) -> str:
             payer = "you do" if WHO[prev.who][0] == "you" else "they do"
             joint = f"; if {payer}, " if prev.pay else "; if that was done in full, " if prev.then else "; then "
             if prev.or_:  # ASG-21
-                joint = "; or instead (their choice when both are possible), "
+                chooser = "your" if prev.by == "self" else "their"
+                joint = f"; or instead ({chooser} choice when both are possible), "
             out += joint + text
     return out[:1].upper() + out[1:] + "."
 

@@ -114,7 +114,7 @@ SAPPHIRE_SPACES = 7  # the Odin statue's spaces (Asgard): the 7th sapphire flips
 PLAYER_ZONE_NAMES = {
     "draw": Z_DRAW, "hand": Z_HAND, "discard": Z_DISCARD, "play": Z_PLAY, "cloth": Z_CLOTH,
     "wounded": Z_WOUNDED, "destroyed": Z_DESTROYED, "setaside": Z_SETASIDE, "revealed": Z_REVEALED,
-    "frozen": Z_FROZEN, "board": Z_BOARD,
+    "frozen": Z_FROZEN, "board": Z_BOARD, "relics": Z_RELICS,
 }
 
 # --- Triggers: the hooks a card's programs attach to. ------------------------------------------
@@ -132,7 +132,8 @@ T_COST = 10         # continuous, on the battlefield: modifiers of its own cost
 T_FIELD = 11        # continuous, while on the battlefield: rules it imposes on everyone
 T_SCORE = 12        # end of game: variable VP
 T_TECHNIQUE = 13    # a board technique used in the main phase, once per turn (Asgard, ASG-4)
-N_TRIGGERS = 14
+T_IN_PLAY = 14      # continuous, while in its holder's play area: a Relic's ongoing text (ASG-19; off once marked, ASG-16)
+N_TRIGGERS = 15
 TRIGGER_NAMES = named("T_")
 
 # --- Effect opcodes. One row of the op table: OP_WIDTH int64 fields, named by the F_ offsets. ----
@@ -173,6 +174,9 @@ OP_COST_UP = 51           # while on the field: field cards of a kind cost more,
 OP_CURRENCY_BAN = 52      # while on the field: no field card of a kind can be acquired with one currency (Guard #1034)
 OP_ACQUIRE_ONLY = 53      # while on the field: only field cards of one of two kinds can be acquired (Guard #1035)
 OP_FACED_ALT_COST = 58    # fighting: the card this one faces may be bought with Cosmos at its Strength cost (Athena, Asgard)
+OP_EQUIP_LOCK = 55        # in play (a Relic): its holder cannot equip a Cloth, until they face it with F_A Strength
+                          # to put it into their discard pile (the Ring of the Nibelungen, ASG-19)
+OP_SAPPHIRE_CUT = 56      # cost: this card costs F_A Strength / F_B Cosmos less per sapphire on the Odin statue (Balmung)
 # Scoring
 OP_VP_PER = 60        # VP = count // div (Athena, Jaki, Jango)
 OP_VP_IF_MOST = 61    # +bonus VP if you have strictly the most of something (Marin, Shaina)
@@ -321,6 +325,8 @@ EV_EXCHANGE = 28   # Asgard: a V2 Bronze Cloth replaces the base one (a = the zo
 EV_SAPPHIRE = 29   # Asgard: a sapphire goes on the Odin statue (a = sapphires now; the statue flips at 7)
 EV_FREEZE = 30     # a card is frozen (seat = owner, a = from zone)
 EV_ENERGY = 31     # Asgard: a player's Energy changes (a = the change, b = Energy now)
+EV_RELIC = 34      # a Relic is played from hand into its player's play area (ASG-19)
+EV_RELIC_WON = 35  # a Relic faced and beaten goes to the discard pile of the player facing it (the Ring, ASG-19)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns

@@ -55,7 +55,8 @@ G_FIELD_RULES = 29    # the `field_rules` bits of the field cards then (`fight.f
 G_SAPPHIRES = 30      # sapphires on the Odin statue (Asgard, ASG-10); flipped at SAPPHIRE_SPACES
 G_ENERGY_ON = 31      # 1 if the run's cards use Energy (Asgard boards or an Energy effect): draws then give it (ASG-2)
 G_SPARED = 32         # seat + 1 that the Exit now resolving spares (Benetnash Robe); 0: none
-N_G = 33
+G_RELICS_ON = 33      # 1 if the run's cards include a Relic (Asgard, ASG-19): the rules and policies then look for them
+N_G = 34
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0

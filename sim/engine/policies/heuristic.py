@@ -20,13 +20,14 @@ from sim.engine.policies.weights import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW
                                          W_USE, W_VP)
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, bans_on_field, cond_holds,
                                     costs_for, count_alongside, count_character_fighters, draw_count, effective_cost,
-                                    face_cost_payable, fight_total, fight_totals, fighter_bound, healing_banned,
-                                    min_fighters, values_against)
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
-                                    first_op_feasible)
+                                    face_cost_payable, fight_total, fight_totals, fighter_bound,
+                                    healing_banned, min_fighters, relic_won, values_against)
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, can_face,
+                                    can_use, first_op_feasible)
 from sim.engine.rules.board import technique_ready
-from sim.engine.rules.zones import count_alongside_any, field_slot, matches
-from sim.engine.state import G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_NPLAYERS, G_TURN, IF_FACE_PAID, PL_ALT_FILTER
+from sim.engine.rules.zones import count_alongside_any, equip_locked, field_slot, matches, relic_lock
+from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_FLAMES, G_NPLAYERS, G_RELICS_ON, G_TURN,
+                              IF_FACE_PAID, PL_ALT_FILTER)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -78,6 +79,8 @@ MEMORY = dict(
     plan=Field(np.int64, ("plan",), -1, "game", "the fight it planned (PLAN_*)"),
     spent_turn=Field(np.int64, ("instances",), -1, "game", "the player-turn (G_TURN) step 10 last spent each card in"),
     plan_wins=Field(np.int64, ("instances+1",), -1, "", "its win after each commitment: the currency, -1 not yet"),
+    relic_aim=Field(np.int64, (E.MAX_PLAYERS,), -1, "game", "the card a Relic's use it chose aims at (Balmung), "
+                    "for the questions its use then asks; -1 none"),
 )
 
 @kernel
@@ -163,8 +166,11 @@ def card_value(s, c, p, inst, lead):
 
 @kernel
 def pick_cards(s, c, chooser, buf, n_cand, n, best_first):
-    """Reorder buf[:n_cand] so that its first n entries are the chooser's picks."""
+    """Reorder buf[:n_cand] so that its first n entries are the chooser's picks (the card its Relic
+    use aims at first, `relic_aim`)."""
     if n >= n_cand:
+        return
+    if s.g[G_RELICS_ON] and s.mind.relic_aim[chooser] >= 0 and aim_first(s, chooser, buf, n_cand):
         return
     for i in range(n):
         best = i
@@ -176,6 +182,19 @@ def pick_cards(s, c, chooser, buf, n_cand, n, best_first):
         tmp = buf[i]
         buf[i] = buf[best]
         buf[best] = tmp
+
+
+@kernel
+def aim_first(s, p, buf, n_cand):
+    """Put the card p's Relic use aims at first in buf[:n_cand], if it is there (True)."""
+    aim = s.mind.relic_aim[p]
+    for j in range(n_cand):
+        if buf[j] == aim:
+            buf[j] = buf[0]
+            buf[0] = aim
+            s.mind.relic_aim[p] = -1
+            return True
+    return False
 
 
 @kernel
@@ -198,7 +217,12 @@ def choose_player(s, c, p, op, opponents_only, help, has_target):
     """Whom the effect step `op` of p's targets. has_target[q] says whether q may have a card it
     can hit. A step destroying a card p can see (Babel: a wounded Character) targets whom
     it serves best (`removal_target`); another, p itself when it helps, else the opponent with the
-    most printed VP."""
+    most printed VP (the Ring of the Nibelungen goes to the leader). A Relic's use it chose aims at
+    one card (`relic_aim`): its owner."""
+    if s.g[G_RELICS_ON] and s.mind.relic_aim[p] >= 0:
+        owner = s.inst_row[s.mind.relic_aim[p]]
+        if 0 <= owner < E.MAX_PLAYERS and has_target[owner] and not (opponents_only and owner == p):
+            return owner
     if op[E.F_OP] == E.OP_MOVE and op[E.F_TO] == E.Z_DESTROYED and op[E.F_ZONE] < E.N_PLAYER_ZONES \
             and op[E.F_ZONE] != E.Z_HAND and op[E.F_ZONE] != E.Z_DRAW:
         return removal_target(s, c, p, op, opponents_only, has_target)
@@ -240,6 +264,8 @@ def removal_target(s, c, p, op, opponents_only, has_target):
                 score = max(score, v - mean if q != p else mean - v)
         if score > best_score:
             best_score = score
+            best = q
+        elif best < 0:  # its cards are in the other option of an "or" (Balmung): the first such player
             best = q
     return best
 
@@ -957,6 +983,8 @@ def choose_action(s, c, p, out):
     out[0] = A_END
     out[1] = -1
     out[2] = -1
+    if s.g[G_RELICS_ON]:
+        s.mind.relic_aim[p] = -1
     if follow_plan(s, c, p, out):
         return
     w = s.mind.weights[p]
@@ -980,11 +1008,14 @@ def choose_action(s, c, p, out):
                 out[1] = slot
                 out[2] = cur
                 return
+    # 1b. Relics (ASG-19): play them, go on with a fight against one, use one
+    if s.g[G_RELICS_ON] and relic_step(s, c, p, lead, out):
+        return
     if nh == 0 and s.zone_n[p, E.Z_CLOTH] == 0:
         spend_leaving_card(s, c, p, out)  # no card left to equip, heal with or commit
         return
     # 2. Equip a Cloth
-    if s.zone_n[p, E.Z_CLOTH] == 0:
+    if s.zone_n[p, E.Z_CLOTH] == 0 and not equip_locked(s, c, p):
         best = -1
         bv = -1e9
         for i in range(nh):
@@ -1221,6 +1252,190 @@ def choose_action(s, c, p, out):
 
 
 @kernel
+def relic_step(s, c, p, lead, out):
+    """Step 1b, Relics (ASG-19). Play every Relic from hand: the Ring goes to the opponent with the
+    most printed VP (`choose_player`: 2 VP off them and their Armor slot locked; kept, it would
+    score -2 for p), Balmung into p's play area, where its use waits for a target. Go on with a
+    fight against a Relic of p's (the Ring), started when the main phase would end
+    (`start_relic_fight`): end it once won, else commit the next card of `relic_commit`. Make a
+    Relic's Freeze use on the target worth most (`relic_aim_gain`), if any is worth it."""
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        inst = s.zone[p, E.Z_HAND, i]
+        if c.classes[c.inst_card[inst]] & E.CLASS_RELIC:
+            out[0] = A_RELIC
+            out[1] = inst
+            return True
+    for j in range(s.zone_n[p, E.Z_RELICS]):
+        r = s.zone[p, E.Z_RELICS, j]
+        if relic_lock(c, r) > 0 and started_fight(s, p, r):
+            if relic_won(s, c, r, p):
+                out[0] = A_ACQUIRE
+                out[1] = E.N_SLOTS + j
+                out[2] = STRENGTH
+                return True
+            first, _, enough = relic_commit(s, c, p, r, lead)
+            if enough:
+                out[0] = A_PLAY
+                out[1] = first
+                out[2] = E.N_SLOTS + j
+                return True
+    for j in range(s.zone_n[p, E.Z_RELICS]):
+        r = s.zone[p, E.Z_RELICS, j]
+        ut = c.use_trig[c.inst_card[r]]
+        if ut == E.T_FREEZE_USE and can_use(s, c, p, r, ut):
+            aim, gain = relic_aim_gain(s, c, p, r, lead)
+            if aim >= 0 and gain > 0:
+                s.mind.relic_aim[p] = aim
+                out[0] = A_USE
+                out[1] = r
+                out[2] = ut
+                return True
+    return False
+
+
+@kernel
+def relic_commit(s, c, p, r, lead):
+    """The cards p would commit to beat its Relic r (the Ring: its Strength, R3), the first of them,
+    what they cost, and whether they are enough: the hand Characters with Strength that p would not
+    keep first (they are discarded at upkeep anyway: free), the strongest first, then those it would
+    keep, the least valuable first, at their value."""
+    need = relic_lock(c, r) - fight_totals(s, c, r, p)[0]
+    bar = s.mind.weights[p, W_KEEP] + draw_mean_value(s, c, p, lead)
+    first = -1
+    cost = 0.0
+    used = s.mind.picks
+    n_used = 0
+    while need > 0:
+        best = -1
+        best_key = 1e18
+        best_str = 0
+        for i in range(s.zone_n[p, E.Z_HAND]):
+            inst = s.zone[p, E.Z_HAND, i]
+            if not can_face(s, c, p, inst, r):
+                continue
+            taken = False
+            for u in range(n_used):
+                if used[u] == inst:
+                    taken = True
+            if taken:
+                continue
+            v_str = values_against(s, c, inst, r, p, False)[0]
+            if v_str <= 0:
+                continue
+            v = card_value(s, c, p, inst, lead)
+            key = v if v >= bar else -1e9 - v_str  # free cards first, the strongest first
+            if key < best_key:
+                best_key = key
+                best = inst
+                best_str = v_str
+        if best < 0:
+            return first, cost, False
+        if first < 0:
+            first = best
+        v = card_value(s, c, p, best, lead)
+        if v >= bar:
+            cost += v
+        used[n_used] = best
+        n_used += 1
+        need -= best_str
+    return first, cost, True
+
+
+@kernel
+def unlock_value(s, c, p, lead):
+    """What p gains when its Armor slot is unlocked (ASG-19): with no Cloth equipped, the best Cloth
+    of its hand, or half the best of its draw and discard piles; 0 with one equipped (it stays)."""
+    if s.zone_n[p, E.Z_CLOTH] > 0:
+        return 0.0
+    best = 0.0
+    for z in (E.Z_HAND, E.Z_DRAW, E.Z_DISCARD):
+        for j in range(s.zone_n[p, z]):
+            x = s.zone[p, z, j]
+            if c.classes[c.inst_card[x]] & E.CLASS_CLOTH:
+                v = card_value(s, c, p, x, lead)
+                best = max(best, v if z == E.Z_HAND else 0.5 * v)
+    return best
+
+
+@kernel
+def start_relic_fight(s, c, p, lead, out):
+    """Step 10, before spending cards for their uses: face a Relic of p's that locks its Armor slot
+    (the Ring) when the cards it takes are worth less than beating it: the Armor slot unlocked
+    (`unlock_value`), and the Ring back in p's deck, to be drawn while flames are left and played
+    at an opponent, its VP with it (W_VP per VP, in full with 6 flames or more left, in
+    proportion below)."""
+    for j in range(s.zone_n[p, E.Z_RELICS]):
+        r = s.zone[p, E.Z_RELICS, j]
+        if relic_lock(c, r) == 0:
+            continue
+        first, cost, enough = relic_commit(s, c, p, r, lead)
+        if not enough:
+            continue
+        gain = unlock_value(s, c, p, lead) + s.mind.weights[p, W_VP] * max(-c.vp[c.inst_card[r]], 0) \
+            * min(s.g[G_FLAMES], 6) / 6.0
+        if gain > cost:
+            out[0] = A_PLAY
+            out[1] = first
+            out[2] = E.N_SLOTS + j
+            return True
+    return False
+
+
+@kernel
+def relic_aim_gain(s, c, p, r, lead):
+    """The card p's Relic r's Freeze use would best destroy (Balmung, ASG-19: a Relic in play or a
+    ★ Cloth in a discard pile, the two moves of its "or"), and what p gains: an opponent's card,
+    its value (a Relic locking the Armor slot, the Ring: its VP, which the opponent gets back);
+    p's own, the VP of a locking Relic and its Armor slot unlocked, or its value lost. If r then
+    goes to the owner of that card (a `give_self` step), an opponent's card also costs p the
+    value of r and gives them its VP. (-1, 0) if there is none."""
+    k = c.inst_card[r]
+    start, n = c.prog[k, E.T_FREEZE_USE, 0], c.prog[k, E.T_FREEZE_USE, 1]
+    row = -1
+    moves_itself = False
+    for i in range(start, start + n):
+        if row < 0 and (c.ops[i, E.F_FLAGS] & E.OPF_OR) and i + 1 < start + n:
+            row = i
+        if c.ops[i, E.F_OP] == E.OP_GIVE_SELF:
+            moves_itself = True
+    if row < 0:
+        return -1, 0.0
+    w_vp = s.mind.weights[p, W_VP]
+    opponents_only = c.ops[row, E.F_WHO] == E.W_CHOSEN_OPPONENT
+    best = -1
+    best_gain = -1e18
+    own_unlock = -1.0
+    for q in range(s.g[G_NPLAYERS]):
+        if opponents_only and q == p:
+            continue
+        for o in range(2):
+            op = c.ops[row + o]
+            z = op[E.F_ZONE]
+            if z >= E.N_PLAYER_ZONES or z == E.Z_HAND or z == E.Z_DRAW:
+                continue
+            for j in range(s.zone_n[q, z]):
+                x = s.zone[q, z, j]
+                if x == r or not matches(c, x, op[E.F_FILTER]):
+                    continue
+                locks = relic_lock(c, x) > 0
+                if q == p:
+                    if locks:
+                        if own_unlock < 0:
+                            own_unlock = unlock_value(s, c, p, lead)
+                        g = w_vp * -c.vp[c.inst_card[x]] + own_unlock
+                    else:
+                        g = -card_value(s, c, p, x, lead)
+                else:
+                    g = w_vp * c.vp[c.inst_card[x]] if locks else card_value(s, c, p, x, lead)
+                    if moves_itself:
+                        g -= card_value(s, c, p, r, lead) + w_vp * c.vp[k]
+                if g > best_gain:
+                    best_gain = g
+                    best = x
+    return best, best_gain
+
+
+@kernel
 def least_valuable_healer(s, c, p, lead, hearts):
     """p's least valuable hand card, or equipped Cloth (ASG-17), with at least `hearts` hearts, and
     its value (-1, 1e9: none)."""
@@ -1294,6 +1509,8 @@ def spend_leaving_card(s, c, p, out):
     board technique not yet used this turn (`best_technique`)."""
     w = s.mind.weights[p]
     if best_technique(s, c, p, decision_lead(s, c, p), out, False):
+        return
+    if s.zone_n[p, E.Z_RELICS] > 0 and start_relic_fight(s, c, p, decision_lead(s, c, p), out):
         return
     if w[W_SPEND] <= 0:
         return
@@ -1618,7 +1835,11 @@ def option_loss(s, c, p, op, buf, n, lead, mean, play_mean):
 @kernel
 def choose_option(s, c, p, op_a, op_b, buf, n_a, n_b):
     """"X or Y" (ASG-21) on p's own cards, both possible: the option that loses p the least
-    (`option_loss`), X on a tie."""
+    (`option_loss`), X on a tie. A Relic's use it chose (Balmung): the option holding its aim."""
+    if s.g[G_RELICS_ON] and s.mind.relic_aim[p] >= 0:
+        for j in range(n_a + n_b):
+            if buf[j] == s.mind.relic_aim[p]:
+                return 0 if j < n_a else 1
     lead = decision_lead(s, c, p)
     mean = mean_value(s, c, p, p, lead, PLAYING_DECK)
     play_mean = mean_play_value(s, c, p, PLAYING_DECK)

@@ -11,15 +11,15 @@ from sim.engine.resolution.effects import run_program
 from sim.engine.rules.board import mark_board_use
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
 from sim.engine.rules.field import detach_fighters, place_sapphire, push_pending, refill_step, remove_flames
-from sim.engine.rules.fight import COSMOS, can_acquire, face_cost_payable, healing_banned, own_rule
+from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, face_cost_payable, healing_banned, own_rule, relic_won
 from sim.engine.policies.interface import pick_cards
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_USE, can_face, can_use,
-                                    use_trigger)
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, can_face,
+                                    can_use, use_trigger)
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_NMARKS, G_NPEND, G_SPARED,
                               G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE,
                               P_REFILL, PL_WON_FIGHTS)
-from sim.engine.rules.zones import (draw_cards, field_slot, hold, is_marked_zone, log_event, move_to,
-                                    place_token, zone_push)
+from sim.engine.rules.zones import (draw_cards, equip_locked, field_slot, fight_target, hold, is_marked_zone, log_event,
+                                    move_to, place_token, relic_lock, zone_push)
 
 
 @kernel
@@ -184,12 +184,43 @@ def heal_with(s, c, p, healer, marked):
 
 
 @kernel
+def beat_relic(s, c, p, relic):
+    """p's fighters beat the Relic of its play area they face (the Ring, R3: with Strength): it
+    goes into p's discard pile, to be drawn and played again (ASG-19); not an acquisition, it was
+    p's already. Its fighters are discarded, as after a fight."""
+    j = 0
+    while j < s.zone_n[p, E.Z_PLAY]:
+        f = s.zone[p, E.Z_PLAY, j]
+        if s.inst_facing[f] == relic:
+            move_to(s, f, p, E.Z_DISCARD)
+        else:
+            j += 1
+    move_to(s, relic, p, E.Z_DISCARD)
+    log_event(s, c, E.EV_RELIC_WON, p, relic, 0, 0)
+
+
+@kernel
+def fightable(s, c, p, at):
+    """The card p may fight by the action index `at` (`zones.fight_target`): a field card, or a
+    Relic of p's play area that asks to be faced; -1 none."""
+    t = fight_target(s, p, at)
+    if t >= 0 and at >= E.N_SLOTS and relic_lock(c, t) == 0:
+        return -1
+    return t
+
+
+@kernel
 def apply_action(s, c, p, kind, a, b):
     """Carry out one main-phase action; False if it ends the main phase (END or illegal)."""
     if kind == A_END:
         return False
-    if kind == A_ACQUIRE:
-        if a < 0 or a >= E.N_SLOTS:
+    if kind == A_ACQUIRE and a >= E.N_SLOTS:  # a Relic of p's beaten (ASG-19)
+        t = fightable(s, c, p, a)
+        if t < 0 or b != STRENGTH or not relic_won(s, c, t, p):
+            return illegal(s)
+        beat_relic(s, c, p, t)
+    elif kind == A_ACQUIRE:
+        if a < 0:
             return illegal(s)
         t = s.field[a]
         if not can_acquire(s, c, t, b, p):
@@ -198,37 +229,43 @@ def apply_action(s, c, p, kind, a, b):
         s.pl[p, PL_WON_FIGHTS] += 1
     elif kind == A_EQUIP:
         if s.inst_row[a] != p or s.inst_zone[a] != E.Z_HAND or s.zone_n[p, E.Z_CLOTH] > 0 \
-                or not (c.classes[c.inst_card[a]] & E.CLASS_CLOTH):
+                or not (c.classes[c.inst_card[a]] & E.CLASS_CLOTH) or equip_locked(s, c, p):
             return illegal(s)
         move_to(s, a, p, E.Z_CLOTH)  # equipping faces nothing: no Engagement (GEN-21)
         log_event(s, c, E.EV_EQUIP, p, a, 0, 0)
     elif kind == A_PLAY:
-        if b < 0 or b >= E.N_SLOTS or s.inst_row[a] != p or s.inst_zone[a] != E.Z_HAND:
+        if b < 0 or s.inst_row[a] != p or s.inst_zone[a] != E.Z_HAND:
             return illegal(s)
-        t = s.field[b]
+        t = fightable(s, c, p, b)
         if not can_face(s, c, p, a, t):
             return illegal(s)
         pay_face_cost(s, c, p, a, t)
         move_to(s, a, p, E.Z_PLAY)
         s.inst_facing[a] = t
         log_event(s, c, E.EV_PLAY, p, a, b, c.card_id[c.inst_card[t]])
-        run_program(s, c, E.T_ENGAGEMENT, a, p, t, b)
+        run_program(s, c, E.T_ENGAGEMENT, a, p, t, b if b < E.N_SLOTS else -1)
     elif kind == A_CLOTH_FIGHT:
-        if b < 0 or b >= E.N_SLOTS or s.zone_n[p, E.Z_CLOTH] == 0 or s.field[b] < 0:
+        t = fightable(s, c, p, b)
+        if s.zone_n[p, E.Z_CLOTH] == 0 or t < 0:
             return illegal(s)
-        if not face_cost_payable(s, c, p, s.field[b], -1):
+        if not face_cost_payable(s, c, p, t, -1):
             return illegal(s)
-        t = s.field[b]
         pay_face_cost(s, c, p, -1, t)
         cl = s.zone[p, E.Z_CLOTH, 0]
         move_to(s, cl, p, E.Z_PLAY)
         s.inst_facing[cl] = t
         log_event(s, c, E.EV_CLOTH_FIGHTS, p, cl, b, c.card_id[c.inst_card[t]])
-        run_program(s, c, E.T_ENGAGEMENT, cl, p, t, b)  # a Cloth sent into a fight is played (GEN-21)
+        run_program(s, c, E.T_ENGAGEMENT, cl, p, t, b if b < E.N_SLOTS else -1)  # a Cloth sent into a fight is played (GEN-21)
+    elif kind == A_RELIC:  # played from hand without facing a card; it stays in play (ASG-19)
+        if s.inst_row[a] != p or s.inst_zone[a] != E.Z_HAND or not (c.classes[c.inst_card[a]] & E.CLASS_RELIC):
+            return illegal(s)
+        move_to(s, a, p, E.Z_RELICS)
+        log_event(s, c, E.EV_RELIC, p, a, 0, 0)
+        run_program(s, c, E.T_ENGAGEMENT, a, p, -1, -1)  # the Ring goes on to an opponent
     elif kind == A_USE:
         zone = s.inst_zone[a]
         if s.inst_row[a] != p or not (zone == E.Z_HAND or zone == E.Z_PLAY or zone == E.Z_CLOTH
-                                      or zone == E.Z_BOARD):
+                                      or zone == E.Z_BOARD or zone == E.Z_RELICS):
             return illegal(s)
         if use_trigger(c, c.inst_card[a]) != b or not can_use(s, c, p, a, b):
             return illegal(s)

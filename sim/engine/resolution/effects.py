@@ -22,7 +22,7 @@ from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
-from sim.engine.rules.zones import (draw_cards, field_slot, gain_energy, hold, is_marked_zone, location, log_event,
+from sim.engine.rules.zones import (collect_count, draw_cards, equip_locked, field_slot, gain_energy, hold, is_marked_zone, location, log_event,
                                     matches, move_to, next_rank_copy, place_token, reshuffle_discard, shuffle_zone,
                                     top_of_draw, zone_push)
 
@@ -143,6 +143,8 @@ def put(s, c, inst, dst, q, p):
         place_token(s, c, inst, row, dst)
         log_event(s, c, E.EV_WOUND if dst == E.Z_WOUNDED else E.EV_FREEZE, row, inst, src_zone, 0)
     else:
+        if dst == E.Z_CLOTH and equip_locked(s, c, row):  # ASG-23: under the Ring, equipping does nothing
+            return
         if dst == E.Z_CLOTH and s.zone_n[row, E.Z_CLOTH] > 0:  # ASG-23: one Cloth; the old one is discarded
             old = s.zone[row, E.Z_CLOTH, 0]
             move_to(s, old, row, E.Z_DISCARD)
@@ -330,13 +332,42 @@ def take_upgrade(s, c, p, up, dst):
 
 
 @kernel
-def has_targets(s, c, op, p, src_inst):
-    """For a chosen-player op of p's: which players have something it can act on, as far as p can
-    see: in a hidden zone (another player's hand, any draw pile), any card at all."""
+def give_self(s, c, inst, p, q, dst):
+    """This card goes to q's zone dst (Gigas: from the field to a discard pile; the Ring: into an
+    opponent's play area; Balmung: to the marked area of the owner of the card it destroyed,
+    ASG-19). Off the field its Flame and Sapphire fire (GEN-4); a frozen card keeps its token
+    as it is. Reaching another player, it is an acquisition of theirs (a gift)."""
+    row = s.inst_row[inst]
+    if row == q and s.inst_zone[inst] == dst:
+        return
+    if field_slot(s, inst) >= 0:
+        take_off_field(s, c, inst, E.FLAME_EFFECT, p)
+        zone_push(s, q, dst, inst)
+    elif row >= 0:
+        side = s.inst_freeze[inst]
+        move_to(s, inst, q, dst)
+        if dst == E.Z_FROZEN and side > 0:
+            s.inst_freeze[inst] = side
+    else:
+        return
+    if row != q:
+        log_event(s, c, E.EV_ACQUIRE, q, inst, E.ACQ_GIFT, -1)
+    else:
+        log_event(s, c, E.EV_MOVE, q, inst, -1, dst)
+
+
+@kernel
+def has_targets(s, c, row, p, src_inst):
+    """For a chosen-player op of p's (op row `row`): which players have something it can act on,
+    as far as p can see: in a hidden zone (another player's hand, any draw pile), any card at all.
+    "X or Y" (ASG-21): something for either move."""
     out = np.zeros(E.MAX_PLAYERS, np.bool_)
+    op = c.ops[row]
     code = op[E.F_OP]
     for q in range(s.g[G_NPLAYERS]):
-        if code == E.OP_GIVE_SELF:
+        if code == E.OP_MOVE and (op[E.F_FLAGS] & E.OPF_OR):
+            out[q] = collect_count(s, c, op, q, src_inst) > 0 or collect_count(s, c, c.ops[row + 1], q, src_inst) > 0
+        elif code == E.OP_GIVE_SELF:
             out[q] = True
         elif code == E.OP_SWAP_CLOTH:
             out[q] = s.zone_n[q, E.Z_CLOTH] > 0 and matches(c, s.zone[q, E.Z_CLOTH, 0], op[E.F_FILTER])
@@ -426,7 +457,7 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
     elif code == E.OP_SWAP_CLOTH:  # from the fight it was sent into (GEN-21) or equipped
         zone = s.inst_zone[src_inst]
         if (zone == E.Z_CLOTH or (zone == E.Z_PLAY and s.zone_n[p, E.Z_CLOTH] == 0)) and q >= 0 \
-                and s.zone_n[q, E.Z_CLOTH] > 0:
+                and s.zone_n[q, E.Z_CLOTH] > 0 and not equip_locked(s, c, p) and not equip_locked(s, c, q):
             theirs = s.zone[q, E.Z_CLOTH, 0]
             move_to(s, src_inst, q, E.Z_CLOTH)
             move_to(s, theirs, p, E.Z_CLOTH)
@@ -436,10 +467,8 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         return_to_reserve(s, c, src_inst, p)
         log_event(s, c, E.EV_MOVE, p, src_inst, src_zone, E.Z_DST_RESERVE)
     elif code == E.OP_GIVE_SELF:
-        if q >= 0 and field_slot(s, src_inst) >= 0:
-            take_off_field(s, c, src_inst, E.FLAME_EFFECT, p)
-            zone_push(s, q, E.Z_DISCARD, src_inst)
-            log_event(s, c, E.EV_ACQUIRE, q, src_inst, E.ACQ_GIFT, -1)
+        if q >= 0:
+            give_self(s, c, src_inst, p, q, op[E.F_TO])
     elif code == E.OP_SWAP_ZONES:
         a_buf = s.scratch
         na = collect(s, c, op[E.F_ZONE], op[E.F_FILTER], q, src_inst, True, a_buf)
@@ -469,7 +498,7 @@ def pick_option(s, c, i, src_inst, p, q):
         return i + 1 if nb > 0 else -1
     if nb == 0:
         return i
-    chooser = q if q >= 0 else p
+    chooser = p if c.ops[i, E.F_BY] == E.BY_SELF or q < 0 else q  # Balmung: its user picks
     return i if choose_option(s, c, chooser, c.ops[i], c.ops[i + 1], buf, na, nb) == 0 else i + 1
 
 
@@ -524,7 +553,7 @@ def run_steps(s, c, trig, src_inst, p, target, slot):
                 run_block(s, c, start, i, j, src_inst, p, q, target, slot)
         elif who == E.W_CHOSEN_OPPONENT or who == E.W_CHOSEN_PLAYER:
             q = choose_player(s, c, p, op, who == E.W_CHOSEN_OPPONENT, (op[E.F_FLAGS] & E.OPF_HELP) != 0,
-                              has_targets(s, c, op, p, src_inst))
+                              has_targets(s, c, start + i, p, src_inst))
             if q >= 0 and q != spared:
                 run_block(s, c, start, i, j, src_inst, p, q, target, slot)
         else:

@@ -7,10 +7,12 @@ the set-aside cards, which only an upgrade's Characters leave). Once per player 
 then no longer set aside. The swap is optional, but a V2 Cloth is better in every way (1 Strength
 more, its upgrade goes to the hand), so every player makes it: the ruling's default policy, with
 no decision for a policy to weigh. Without Asgard cards nobody has a V2 set aside and nothing happens.
+Under the Ring of the Nibelungen (ASG-19) an equipped base Cloth is not exchanged: the V2 would be
+equipped anew; one in hand is.
 """
 from sim.engine import enums as E
 from sim.engine.jit import kernel
-from sim.engine.rules.zones import hold, log_event, move_to
+from sim.engine.rules.zones import equip_locked, hold, log_event, move_to
 from sim.engine.state import G_ACTIVE, G_NPLAYERS, PL_HERO
 
 
@@ -41,6 +43,8 @@ def exchange_bronze_cloths(s, c):
         if v2 < 0:
             continue
         base = own_bronze_cloth(s, c, p, E.Z_CLOTH, 1)
+        if base >= 0 and equip_locked(s, c, p):
+            base = -1  # the V2 would be equipped anew: not under the Ring (ASG-19)
         if base < 0:
             base = own_bronze_cloth(s, c, p, E.Z_HAND, 1)
         if base < 0:

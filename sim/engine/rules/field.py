@@ -12,8 +12,8 @@ from sim.engine import enums as E
 from sim.engine.params import R_ODIN_STATUE
 from sim.engine.state import (G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_LAST_FLAME, G_NPEND, G_SAPPHIRES, P_ARRIVAL,
                     P_EXIT, P_REFILL, PEND_CAP)
-from sim.engine.rules.zones import (field_slot, log_event, matches, place_on_field, shuffle_zone, take_top, zone_push,
-                                    zone_remove)
+from sim.engine.rules.zones import (detach_fighters, field_slot, log_event, matches, place_on_field, shuffle_zone,
+                                    take_top, zone_push, zone_remove)
 
 MAX_REVEALS_PER_REFILL = 40  # R8 safety: the Pope could otherwise return and reappear forever
 
@@ -42,16 +42,6 @@ def remove_flames(s, c, n, how, inst, seat):
         log_event(s, c, E.EV_FLAME, seat, inst, how, s.g[G_FLAMES])
         if s.g[G_FLAMES] == 0:
             s.g[G_LAST_FLAME] = 1
-
-
-@kernel
-def detach_fighters(s, target):
-    """Cards facing a field card that leaves stop facing it (they are discarded at upkeep)."""
-    for row in range(E.MAX_PLAYERS):
-        for k in range(s.zone_n[row, E.Z_PLAY]):
-            inst = s.zone[row, E.Z_PLAY, k]
-            if s.inst_facing[inst] == target:
-                s.inst_facing[inst] = -1
 
 
 @kernel

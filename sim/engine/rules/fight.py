@@ -8,9 +8,9 @@ GEN-16 (field rules only concern field cards), and the continuous effects of the
 from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
-from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FLAMES, G_LAST_MOVED, G_RULES_SEEN, IF_FACE_PAID, PL_ALT_FILTER,
-                    PL_TURN_STRENGTH)
-from sim.engine.rules.zones import count_in_deck, count_in_zone, count_on_field, field_slot, matches
+from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FLAMES, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
+                    PL_ALT_FILTER, PL_TURN_STRENGTH)
+from sim.engine.rules.zones import count_in_deck, count_in_zone, count_on_field, field_slot, matches, relic_lock
 
 STRENGTH = 0
 COSMOS = 1
@@ -262,6 +262,11 @@ def costs_for(s, c, target, p, faced):
         str_cost = cos_cost  # Algethi: Strength at a cost equal to the Cosmos cost
     if faced and c.prog[k, E.T_COST, 1] > 0:
         str_cost, cos_cost = fighter_conversions(s, c, target, p, str_cost, cos_cost)
+    more_str = more_cos = 0
+    if faced:
+        more_str, more_cos, by_cosmos = fighter_cuts(s, c, target, p)
+        if by_cosmos and str_cost > 0 and (cos_cost <= 0 or str_cost < cos_cost):
+            cos_cost = str_cost  # Athena (Asgard): Cosmos at the Strength cost
     if str_cost <= 0 and cos_cost <= 0:
         return 0, 0
     # then all modifiers, then a floor of 1
@@ -276,12 +281,12 @@ def costs_for(s, c, target, p, faced):
             str_cost = 0
         if ban_cos:
             cos_cost = 0
-    if faced:
-        more_str, more_cos, by_cosmos = fighter_cuts(s, c, target, p)
-        if by_cosmos and str_cost > 0 and (cos_cost <= 0 or str_cost < cos_cost):
-            cos_cost = str_cost  # GEN-15 step 1: Athena (Asgard) converts, before any modifier
-        cut_str += more_str
-        cut_cos += more_cos
+    cut_str += more_str  # what p's fighters cut
+    cut_cos += more_cos
+    if s.g[G_SAPPHIRES] > 0 and c.prog[k, E.T_COST, 1] > 0:  # Balmung: nothing to look at before a sapphire
+        by_str, by_cos = sapphire_cuts(s, c, k)
+        cut_str += by_str
+        cut_cos += by_cos
     str_cost = max(str_cost - cut_str, 1) if str_cost > 0 else 0
     cos_cost = max(cos_cost - cut_cos, 1) if cos_cost > 0 else 0
     return str_cost, cos_cost
@@ -329,6 +334,29 @@ def field_cost_rules(s, c, target):
                 else:
                     ban_cos = True
     return more_str, more_cos, ban_str, ban_cos
+
+
+@kernel
+def sapphire_cuts(s, c, k):
+    """Card k's own `sapphire_cut`s: so much less per sapphire on the Odin statue (Balmung, ASG-19)."""
+    cut_str = cut_cos = 0
+    start, n = c.prog[k, E.T_COST, 0], c.prog[k, E.T_COST, 1]
+    for i in range(start, start + n):
+        op = c.ops[i]
+        if op[E.F_OP] == E.OP_SAPPHIRE_CUT:
+            cut_str += op[E.F_A] * s.g[G_SAPPHIRES]
+            cut_cos += op[E.F_B] * s.g[G_SAPPHIRES]
+    return cut_str, cut_cos
+
+
+@kernel
+def relic_won(s, c, relic, p):
+    """Has p beaten the Relic `relic` of its play area: its fighters' Strength reaches what its
+    `equip_lock` asks (R3: Strength alone; no cost modifier concerns a card off the field, GEN-16)?"""
+    need = relic_lock(c, relic)
+    if need <= 0 or s.inst_row[relic] != p or s.inst_zone[relic] != E.Z_RELICS:
+        return False
+    return fight_totals(s, c, relic, p)[0] >= need
 
 
 @kernel

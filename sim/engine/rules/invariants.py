@@ -11,7 +11,8 @@ from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FIRST_VIOLATION,
 V_ZONE_MISMATCH = 1    # an instance's recorded place does not hold it (or holds it twice)
 V_NEGATIVE = 2         # a negative counter
 V_CLOCK_UP = 3         # the Clock went up, or out of 0..12
-V_FACING = 4           # a card faces something while not in play, or faces a card not on the field
+V_FACING = 4           # a card faces something while not in play, or faces a card neither on the field nor a
+                       # Relic of its own player's play area (ASG-19)
 V_TWO_CLOTHS = 5       # more than one equipped Cloth
 V_LOST_CARD = 6        # a card that was in the game is nowhere
 V_FIELD_RULES = 7      # the field rules noted for the field as it is are not those of its cards
@@ -57,7 +58,8 @@ def check_invariants(s, c, n_players):
         if (placed and seen[inst] != 1) or (not placed and seen[inst] != 0):
             violation(s, V_ZONE_MISMATCH if seen[inst] > 1 or not placed else V_LOST_CARD)
         t = s.inst_facing[inst]
-        if t >= 0 and (s.inst_zone[inst] != E.Z_PLAY or s.inst_zone[t] != E.Z_BATTLEFIELD):
+        if t >= 0 and (s.inst_zone[inst] != E.Z_PLAY or not (s.inst_zone[t] == E.Z_BATTLEFIELD or (
+                s.inst_zone[t] == E.Z_RELICS and s.inst_row[t] == s.inst_row[inst]))):
             violation(s, V_FACING)
         if s.inst_wounds[inst] < 0 or s.inst_cut_str[inst] < 0 or s.inst_cut_cos[inst] < 0:
             violation(s, V_NEGATIVE)

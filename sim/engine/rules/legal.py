@@ -5,10 +5,11 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.rules.fight import COSMOS, STRENGTH, acquirable, cond_holds, face_cost_payable, healing_banned
-from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
-from sim.engine.rules.zones import count_alongside_any, count_in_play, count_in_zone, count_on_field, next_rank_copy
 from sim.engine.state import G_NPLAYERS
+from sim.engine.rules.fight import COSMOS, STRENGTH, acquirable, cond_holds, face_cost_payable, healing_banned, relic_won
+from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
+from sim.engine.rules.zones import (collect_count, count_alongside_any, count_in_play, count_in_zone, count_on_field,
+                                    equip_locked, next_rank_copy, relic_lock)
 
 # Main-phase actions: (kind, a, b)
 A_END = 0
@@ -18,6 +19,9 @@ A_CLOTH_FIGHT = 3  # b = slot the equipped Cloth faces
 A_USE = 4          # a = card (hand, play or Cloth) or board technique, b = trigger
 A_HEAL = 5         # a = healer in hand or the equipped Cloth (ASG-17), b = marked card (wounded or frozen)
 A_ACQUIRE = 6      # a = slot, b = currency
+A_RELIC = 7        # a = Relic in hand, played into the player's play area (ASG-19)
+# A fight's "slot" from N_SLOTS on is a Relic of the player's play area (the Ring, faced to be beaten,
+# ASG-19): N_SLOTS + its index there (`zones.fight_target`); A_PLAY, A_CLOTH_FIGHT and A_ACQUIRE take it.
 
 
 @kernel
@@ -73,6 +77,9 @@ def op_feasible(s, c, p, inst, row, target):
             if c.classes[c.inst_card[s.zone[p, E.Z_HAND, i]]] & E.CLASS_CLOTH:
                 return True
         return False
+    if code == E.OP_MOVE and (op[E.F_FLAGS] & E.OPF_OR) and (op[E.F_WHO] == E.W_CHOSEN_PLAYER
+                                                           or op[E.F_WHO] == E.W_CHOSEN_OPPONENT):
+        return or_move_has_target(s, c, p, inst, row)
     if code == E.OP_MOVE and op[E.F_WHO] == E.W_SELF and op[E.F_ZONE] < E.N_PLAYER_ZONES:
         need = op[E.F_N] if op[E.F_N] > 0 else (0 if op[E.F_N] == E.N_ANY else 1)  # any: none is a number
         zone = op[E.F_ZONE]
@@ -91,6 +98,18 @@ def op_feasible(s, c, p, inst, row, target):
     if code == E.OP_BUFF:
         return count_alongside_any(s, c, p, op[E.F_FILTER]) > 0
     return True
+
+
+@kernel
+def or_move_has_target(s, c, p, inst, row):
+    """"X or Y" on a chosen player (Balmung, ASG-21): has some player (an opponent, for a chosen
+    opponent) a card for either move, in an open zone? Its hand or draw pile: any card."""
+    for q in range(s.g[G_NPLAYERS]):
+        if q == p and c.ops[row, E.F_WHO] == E.W_CHOSEN_OPPONENT:
+            continue
+        if collect_count(s, c, c.ops[row], q, inst) > 0 or collect_count(s, c, c.ops[row + 1], q, inst) > 0:
+            return True
+    return False
 
 
 @inline_kernel
@@ -130,10 +149,19 @@ def can_use(s, c, p, inst, trig):
     Energy (ASG-4)."""
     if trig == E.T_TECHNIQUE:
         return technique_ready(s, c, p, inst) and technique_feasible(s, c, p, inst)
-    if s.inst_zone[inst] == E.Z_HAND and (c.classes[c.inst_card[inst]] & E.CLASS_CLOTH) \
-            and s.zone_n[p, E.Z_CLOTH] > 0:
+    if s.inst_zone[inst] == E.Z_HAND and (c.classes[c.inst_card[inst]] & (E.CLASS_CLOTH | E.CLASS_RELIC)) \
+            and not can_use_from_hand(s, c, p, inst):
         return False
     return first_op_feasible(s, c, p, inst, trig, -1)
+
+
+@kernel
+def can_use_from_hand(s, c, p, inst):
+    """A Cloth in hand is used by equipping it: not while another is equipped, nor under the Ring
+    (ASG-19). A Relic in hand must be played first (ASG-19: its uses are those of a Relic in play)."""
+    if c.classes[c.inst_card[inst]] & E.CLASS_RELIC:
+        return False
+    return s.zone_n[p, E.Z_CLOTH] == 0 and not equip_locked(s, c, p)
 
 
 @inline_kernel
@@ -157,16 +185,17 @@ def legal_action(s, c, p, pick, out):
         out[0] = A_END
     n += 1
     cloth_on = s.zone_n[p, E.Z_CLOTH] > 0
+    can_equip = not cloth_on and not equip_locked(s, c, p)
     heal_ok = not healing_banned(s, c)
     for i in range(nh):
         if 0 <= pick < n:
             return n
         inst = s.zone[p, E.Z_HAND, i]
         k = c.inst_card[inst]
-        if c.classes[k] & E.CLASS_CLOTH:
-            if not cloth_on:
+        if c.classes[k] & (E.CLASS_CLOTH | E.CLASS_RELIC):
+            if can_equip or (c.classes[k] & E.CLASS_RELIC):  # any number of Relics in play (ASG-19)
                 if n == pick:
-                    out[0] = A_EQUIP
+                    out[0] = A_RELIC if c.classes[k] & E.CLASS_RELIC else A_EQUIP
                     out[1] = inst
                 n += 1
             continue
@@ -201,7 +230,7 @@ def legal_action(s, c, p, pick, out):
                     out[1] = s.zone[p, E.Z_CLOTH, 0]
                     out[2] = s.zone[p, zone, j]
                 n += 1
-    for zone in (E.Z_PLAY, E.Z_CLOTH, E.Z_BOARD):
+    for zone in (E.Z_PLAY, E.Z_CLOTH, E.Z_BOARD, E.Z_RELICS):
         for i in range(s.zone_n[p, zone]):
             if 0 <= pick < n:
                 return n
@@ -232,4 +261,41 @@ def legal_action(s, c, p, pick, out):
                     out[1] = slot
                     out[2] = cur
                 n += 1
+    if s.zone_n[p, E.Z_RELICS] > 0:
+        n = relic_fights(s, c, p, pick, out, n, cloth_on)
+    return n
+
+
+@kernel
+def relic_fights(s, c, p, pick, out, n, cloth_on):
+    """`legal_action`'s fights against the Relics of p's play area that ask to be faced (the Ring,
+    ASG-19): a Character from hand or the equipped Cloth facing one, and the end of a fight won
+    with its Strength. Their "slot" is N_SLOTS + the Relic's index in the play area."""
+    nh = s.zone_n[p, E.Z_HAND]
+    for j in range(s.zone_n[p, E.Z_RELICS]):
+        if 0 <= pick < n:
+            return n
+        r = s.zone[p, E.Z_RELICS, j]
+        if relic_lock(c, r) == 0:
+            continue
+        at = E.N_SLOTS + j
+        for i in range(nh):
+            inst = s.zone[p, E.Z_HAND, i]
+            if can_face(s, c, p, inst, r):
+                if n == pick:
+                    out[0] = A_PLAY
+                    out[1] = inst
+                    out[2] = at
+                n += 1
+        if cloth_on:
+            if n == pick:
+                out[0] = A_CLOTH_FIGHT
+                out[2] = at
+            n += 1
+        if relic_won(s, c, r, p):
+            if n == pick:
+                out[0] = A_ACQUIRE
+                out[1] = at
+                out[2] = STRENGTH
+            n += 1
     return n

@@ -65,6 +65,16 @@ def zone_push(s, row, z, inst):
 
 
 @kernel
+def detach_fighters(s, target):
+    """Cards facing a card that leaves (a field card, a Relic) stop facing it (they are discarded at upkeep)."""
+    for row in range(E.MAX_PLAYERS):
+        for k in range(s.zone_n[row, E.Z_PLAY]):
+            inst = s.zone[row, E.Z_PLAY, k]
+            if s.inst_facing[inst] == target:
+                s.inst_facing[inst] = -1
+
+
+@kernel
 def zone_remove(s, inst):
     """Take an instance out of wherever it is (keeping the order of the others)."""
     row = s.inst_row[inst]
@@ -98,6 +108,8 @@ def leave_zone(s, inst, z):
         s.inst_wounds[inst] = 0
     elif z == E.Z_FROZEN:  # healed or taken back: the Freeze token goes (ASG-14)
         s.inst_freeze[inst] = 0
+    elif z == E.Z_RELICS:  # a Relic being faced (the Ring) leaves: its fighters let go
+        detach_fighters(s, inst)
     s.inst_row[inst] = -1
     s.inst_zone[inst] = -1
 
@@ -266,6 +278,55 @@ def uses_energy(c):
 
 
 @kernel
+def has_relics(c):
+    """Do the run's cards include a Relic (ASG-19)?"""
+    for k in range(c.classes.shape[0]):
+        if c.classes[k] & E.CLASS_RELIC:
+            return True
+    return False
+
+
+@kernel
+def relic_lock(c, inst):
+    """The Strength that facing the Relic inst takes to beat it, if its ongoing text locks its
+    holder's Armor slot (`equip_lock`, the Ring of the Nibelungen); 0 if it does not."""
+    k = c.inst_card[inst]
+    start, n = c.prog[k, E.T_IN_PLAY, 0], c.prog[k, E.T_IN_PLAY, 1]
+    for i in range(start, start + n):
+        if c.ops[i, E.F_OP] == E.OP_EQUIP_LOCK:
+            return max(c.ops[i, E.F_A], 1)
+    return 0
+
+
+@inline_kernel
+def equip_locked(s, c, p):
+    """May p not equip a Cloth now: is a Relic that locks the Armor slot in p's play area (ASG-19)?
+    An Armor already equipped stays. A marked Relic is not in play: its text is off (ASG-16).
+    Copied into its callers: without a Relic in play it is one look at a count."""
+    return s.zone_n[p, E.Z_RELICS] > 0 and any_relic_lock(s, c, p)
+
+
+@kernel
+def any_relic_lock(s, c, p):
+    for j in range(s.zone_n[p, E.Z_RELICS]):
+        if relic_lock(c, s.zone[p, E.Z_RELICS, j]) > 0:
+            return True
+    return False
+
+
+@kernel
+def fight_target(s, p, at):
+    """The card p fights by the action index `at`: the field card in slot `at` (0..5), or, from
+    N_SLOTS on, the Relic number at - N_SLOTS of p's play area (the Ring, faced to be beaten); -1 none."""
+    if at < 0:
+        return -1
+    if at < E.N_SLOTS:
+        return s.field[at]
+    j = at - E.N_SLOTS
+    return s.zone[p, E.Z_RELICS, j] if j < s.zone_n[p, E.Z_RELICS] else -1
+
+
+@kernel
 def gain_energy(s, c, p, n):
     """p gains n Energy (n < 0: spends it); a gain above MAX_ENERGY is lost (ASG-3)."""
     before = s.pl[p, PL_ENERGY]
@@ -306,6 +367,18 @@ def count_in_play(s, c, row, f):
 
 
 @kernel
+def collect_count(s, c, op, q, exclude):
+    """How many of q's cards a move `op` from one of q's zones could take (other than `exclude`),
+    as far as anyone can see: in a hidden zone (a hand, a draw pile), any card."""
+    z = op[E.F_ZONE]
+    if z == E.Z_HAND or z == E.Z_DRAW:
+        return s.zone_n[q, z]
+    if z < E.N_PLAYER_ZONES:
+        return count_in_zone(s, c, q, z, op[E.F_FILTER], exclude)
+    return 0
+
+
+@kernel
 def count_on_field(s, c, f, exclude):
     n = 0
     for k in range(E.N_SLOTS):
@@ -317,9 +390,10 @@ def count_on_field(s, c, f, exclude):
 
 @kernel
 def is_deck_zone(z):
-    """GEN-11: "your deck" = hand, draw pile, discard pile, cards in play (Cloth, wounded, frozen)."""
+    """GEN-11: "your deck" = hand, draw pile, discard pile, cards in play (Cloth, wounded, frozen,
+    Relics: ASG-19)."""
     return (z == E.Z_DRAW or z == E.Z_HAND or z == E.Z_DISCARD or z == E.Z_PLAY
-            or z == E.Z_CLOTH or z == E.Z_WOUNDED or z == E.Z_REVEALED or z == E.Z_FROZEN)
+            or z == E.Z_CLOTH or z == E.Z_WOUNDED or z == E.Z_REVEALED or z == E.Z_FROZEN or z == E.Z_RELICS)
 
 
 @kernel
