@@ -271,6 +271,8 @@ def apply_action(s, c, p, kind, a, b):
             return illegal(s)
         # spent from hand, it faces nothing: no Engagement (GEN-21)
         dest = use_destination(b)
+        if zone == E.Z_RELICS:
+            detach_fighters(s, a)  # a Relic being faced leaves its play area
         if b == E.T_TECHNIQUE:  # a board card stays on the board (ASG-4, ASG-9)
             mark_board_use(s, c, p, a)
         elif is_marked_zone(dest):  # its token pays for the use: its Marked fires too (ASG-11, ASG-15)

@@ -22,7 +22,7 @@ from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
-from sim.engine.rules.zones import (collect_count, draw_cards, equip_locked, field_slot, gain_energy, hold, is_marked_zone, location, log_event,
+from sim.engine.rules.zones import (collect_count, detach_fighters, draw_cards, equip_locked, field_slot, gain_energy, hold, is_marked_zone, location, log_event,
                                     matches, move_to, next_rank_copy, place_token, reshuffle_discard, shuffle_zone,
                                     top_of_draw, zone_push)
 
@@ -130,6 +130,8 @@ def put(s, c, inst, dst, q, p):
     if row < 0 or row >= E.MAX_PLAYERS:
         row = q if q >= 0 else p
     src_zone = location(s, inst)
+    if src_zone == E.Z_RELICS:  # a Relic being faced (the Ring) leaves: its fighters let go
+        detach_fighters(s, inst)
     if dst == E.Z_DST_RESERVE:
         return_to_reserve(s, c, inst, p)
         log_event(s, c, E.EV_MOVE, row, inst, src_zone, dst)
@@ -345,6 +347,8 @@ def give_self(s, c, inst, p, q, dst):
         zone_push(s, q, dst, inst)
     elif row >= 0:
         side = s.inst_freeze[inst]
+        if s.inst_zone[inst] == E.Z_RELICS:
+            detach_fighters(s, inst)
         move_to(s, inst, q, dst)
         if dst == E.Z_FROZEN and side > 0:
             s.inst_freeze[inst] = side

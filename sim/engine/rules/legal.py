@@ -145,23 +145,14 @@ def technique_feasible(s, c, p, inst):
 @inline_kernel
 def can_use(s, c, p, inst, trig):
     """May p spend inst for its use now? A Cloth in hand must be equipped to be used, so not
-    while another Cloth is equipped (one Cloth in play). A board technique: once a turn, for its
+    while another Cloth is equipped (one Cloth in play), nor under the Ring (ASG-19). A board technique: once a turn, for its
     Energy (ASG-4)."""
     if trig == E.T_TECHNIQUE:
         return technique_ready(s, c, p, inst) and technique_feasible(s, c, p, inst)
     if s.inst_zone[inst] == E.Z_HAND and (c.classes[c.inst_card[inst]] & (E.CLASS_CLOTH | E.CLASS_RELIC)) \
-            and not can_use_from_hand(s, c, p, inst):
-        return False
+            and (s.zone_n[p, E.Z_CLOTH] > 0 or (c.classes[c.inst_card[inst]] & E.CLASS_RELIC) or equip_locked(s, c, p)):
+        return False  # a Relic in hand must be played first (ASG-19: its uses are a Relic's in play)
     return first_op_feasible(s, c, p, inst, trig, -1)
-
-
-@kernel
-def can_use_from_hand(s, c, p, inst):
-    """A Cloth in hand is used by equipping it: not while another is equipped, nor under the Ring
-    (ASG-19). A Relic in hand must be played first (ASG-19: its uses are those of a Relic in play)."""
-    if c.classes[c.inst_card[inst]] & E.CLASS_RELIC:
-        return False
-    return s.zone_n[p, E.Z_CLOTH] == 0 and not equip_locked(s, c, p)
 
 
 @inline_kernel

@@ -108,8 +108,6 @@ def leave_zone(s, inst, z):
         s.inst_wounds[inst] = 0
     elif z == E.Z_FROZEN:  # healed or taken back: the Freeze token goes (ASG-14)
         s.inst_freeze[inst] = 0
-    elif z == E.Z_RELICS:  # a Relic being faced (the Ring) leaves: its fighters let go
-        detach_fighters(s, inst)
     s.inst_row[inst] = -1
     s.inst_zone[inst] = -1
 
