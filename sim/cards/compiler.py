@@ -171,6 +171,8 @@ class _Tables:
             r[E.F_A] = o.bonus
         elif k == "swap_zones":
             r[E.F_A] = self.filter(o.other_select)
+        elif k == "play":
+            r[E.F_C] = self.filter(o.buff)  # the cards played that gain strength/cosmos (F_A, F_B)
         if k == "stat_mult" and o.factor < 1:
             self.fail("stat_mult needs factor >= 1")
         return r

@@ -54,7 +54,8 @@ G_RULES_SEEN = 28     # G_FIELD_CHANGES when G_FIELD_RULES was last computed
 G_FIELD_RULES = 29    # the `field_rules` bits of the field cards then (`fight.field_rules`)
 G_SAPPHIRES = 30      # sapphires on the Odin statue (Asgard, ASG-10); flipped at SAPPHIRE_SPACES
 G_ENERGY_ON = 31      # 1 if the run's cards use Energy (Asgard boards or an Energy effect): draws then give it (ASG-2)
-N_G = 32
+G_LENT = 32           # cards a player plays that belong to another (Delta Robe): those with inst_owner >= 0
+N_G = 33
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
@@ -108,6 +109,9 @@ STATE = Declaration("GameState", dict(
     inst_cut_cos=Field(np.int64, ("instances",), 0, "game", "a field card's Cosmos cost cut this turn"),
     inst_flags=Field(np.int64, ("instances",), 0, "game", "IF_* bits, cleared at the end of each turn"),
     inst_wounds=Field(np.int64, ("instances",), 0, "game", "wound tokens on the card"),
+    inst_owner=Field(np.int64, ("instances",), -1, "game", "the seat a card belongs to while another player "
+                     "plays it (Delta Robe), -1 otherwise: it goes back to that seat's zones when it leaves the "
+                     "player's play, and to its discard pile at the end of the turn"),
     inst_freeze=Field(np.int64, ("instances",), 0, "game", "the side of a frozen card's Freeze token: "
                       "2 as placed, 1 once a heart turned it (ASG-14), 0 not frozen"),
     held=Field(np.bool_, (E.MAX_PLAYERS, "cards"), False, "game", "whether a seat had the card in hand this game"),
