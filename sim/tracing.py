@@ -7,7 +7,7 @@ from sim.engine import enums as E
 
 ZONE_WORDS = {E.Z_DRAW: "draw pile", E.Z_HAND: "hand", E.Z_DISCARD: "discard pile", E.Z_PLAY: "play",
               E.Z_CLOTH: "Cloth slot", E.Z_WOUNDED: "wounded", E.Z_FROZEN: "frozen", E.Z_DESTROYED: "destroyed",
-              E.Z_RELICS: "Relics in play",
+              E.Z_RELICS: "Relics in play", E.Z_TO_PLAY: "cards to play now",
               E.Z_SETASIDE: "set-aside", E.Z_REVEALED: "revealed", E.Z_DST_RESERVE: "reserve",
               E.Z_DST_DRAW_TOP: "top of draw pile", E.Z_DST_SELF_DISCARD: "own discard pile",
               E.Z_BATTLEFIELD: "the field", E.LOC_COMMON + E.Z_RESERVE: "reserve",

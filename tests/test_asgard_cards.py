@@ -26,9 +26,7 @@ from tests.test_card_words import INTERNALS
 ROOT = Path(__file__).resolve().parents[1]
 ASGARD = ROOT / "cardsets" / "asgard.toml"
 IDS = list(range(1001, 1037))
-ENCODED = (1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1019,
-           1020, 1021, 1022, 1023, 1024, 1025, 1026, 1027, 1028, 1029, 1030, 1031, 1032, 1033, 1034, 1035,
-           1036)  # the cards the engine plays (docs/asgard.md)
+ENCODED = tuple(range(1001, 1037))  # the cards the engine plays: every Asgard card (docs/asgard.md)
 RAW = Path(os.environ.get("SEIYA_CARDDATA", ROOT.parent / "shared" / "carddata"))
 needs_raw = pytest.mark.skipif(not (RAW / "cards-fr.json").exists(), reason=f"no raw card data in {RAW}")
 
@@ -144,20 +142,23 @@ def test_base_and_asgard_load_together():
     assert both["name"].is_unique
 
 
-def _unencoded():
-    return sorted(c.name for c in _asgard().values() if not (c.plain or c.effects))
+def test_every_asgard_card_is_encoded_and_the_box_builds():
+    """Every Asgard card has a program: the engine builds base + Asgard, its boards included."""
+    assert not [c.name for c in _asgard().values() if not c.effects]
+    assert sorted(ENCODED) == IDS
+    engine = sim.games.build_engine(("base", "asgard"))
+    assert {c.id for c in engine.cards} >= set(IDS) | {1100}
 
 
-def test_the_engine_refuses_the_box_naming_the_cards_it_cannot_play():
-    """Every Asgard card without a program is named, and nothing else (no base card)."""
+def test_a_card_without_a_program_is_still_refused_by_name(tmp_path):
+    """A designer's file that declares a printed effect without encoding it is refused, naming the card."""
+    text = ASGARD.read_text(encoding="utf-8")
+    block = "[[card]]" + text.split("[[card]]")[1].split("[[card.effects]]")[0]
+    path = tmp_path / "mine.toml"
+    path.write_text('box = "asgard"\n\n' + block, encoding="utf-8")
     with pytest.raises(NotImplementedError) as err:
-        sim.games.build_engine(("base", "asgard"))
-    named = str(err.value).split(": ", 1)[1].split(", ")
-    assert sorted(named) == _unencoded()
-    assert len(named) == 36 - len(ENCODED)  # a shorter list as cards are encoded
-    assert not {_asgard()[i].name for i in ENCODED} & set(named)
-    base_names = {c.name for c in load_card_records(("base",))}
-    assert not base_names & set(named)
+        sim.games.build_engine(("base",), path)
+    assert _asgard()[1001].name in str(err.value)
 
 
 def test_no_asgard_card_is_plain():
@@ -1075,3 +1076,332 @@ def test_1013_athenas_conversion_comes_before_guard_1034s_cosmos_ban(encoded_car
     athena = sc.hand(0, "Athena (Asgard)")
     sc.play(0, athena, 1)
     assert sc.cost(0, 1, "cosmos") == 0 and sc.cost(0, 1, "strength") == 4
+# --- Playing cards from the draw pile or an opponent's hand (#1017 Gamma, #1018 Delta) -----------
+# The cards an effect plays go to the player's `to_play` zone; until each is played (as from the
+# hand: a Character faces a field card and its Engagement fires, a Cloth is equipped, or it is
+# spent for its use or heals), their plays are the only legal actions; one that cannot be played
+# at all goes to its owner's discard pile (docs/rulings.md).
+def _robe(sc, seat, name):
+    """Seat equips the God Robe `name` and spends it for its Freeze use: it ends frozen."""
+    robe = sc.hand(seat, name)
+    sc.equip(seat, robe)
+    sc.use(seat, robe)
+    assert sc.zone_of(robe) == (seat, "frozen") and sc.freeze_side(robe) == 2
+    return robe
+
+
+def _kinds(sc, seat):
+    return {(kind, a) for kind, a, _ in sc.legal_actions(seat)}
+
+
+def test_1017_gamma_robe_discards_then_plays_the_top_two_cards(encoded_cardset):
+    """Freeze: the least valuable hand card is discarded, then the 2 top cards of the draw pile
+    are to be played, before anything else (ending the turn is not legal); a Warrior played so
+    fights with +2 Strength for the turn (Syd: 2 + 2 wins the 4-Strength Misty alone); the hand
+    cards wait."""
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Lizard Misty")  # 5 Strength, 1 less in the last slot
+    sc.put(0, "draw", "Cassios")
+    sc.put(0, "draw", "Oko")
+    syd = sc.put(0, "draw", "Syd of Mizar")
+    cassios = sc.put(0, "draw", "Cassios")
+    civ, gold = sc.hand(0, "Pegasus Seiya (civilian)", "Taurus Aldebaran")
+    _robe(sc, 0, "God Robe Gamma (Phecda)")
+    assert sc.zone_of(civ) == (0, "discard") and sc.zone_of(gold) == (0, "hand")
+    assert sorted(sc.insts(0, "to_play")) == sorted([syd, cassios]) and sc.count(0, "draw") == 2
+    assert {a for _, a in _kinds(sc, 0)} == {syd, cassios} and ("end", -1) not in _kinds(sc, 0)
+    with pytest.raises(AssertionError):
+        sc.play(0, gold, 5)  # a hand card waits for the cards to play
+    sc.play(0, syd, 5)
+    assert sc.total(0, 5) == 4 and sc.can_acquire(0, 5)
+    sc.play(0, cassios, 5)
+    assert sc.insts(0, "to_play") == [] and ("end", -1) in _kinds(sc, 0)
+    sc.acquire(0, 5)
+    sc.upkeep(0)
+    assert sc.st.inst_buff_str[syd] == 0  # this turn only
+
+
+def test_1017_gamma_robe_the_player_picks_the_order_and_each_card_plays_as_from_the_hand(encoded_cardset):
+    """Either card may be played first; a Character faces a field card (its Engagement fires:
+    Freya draws 1) or is spent for its use, as from the hand; a Cloth is equipped."""
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Cassios")
+    sc.put(0, "draw", "Oko")
+    cloth = sc.put(0, "draw", "Pegasus Cloth")
+    freya = sc.put(0, "draw", "Freya")
+    sc.hand(0, "Pegasus Seiya (civilian)")
+    _robe(sc, 0, "God Robe Gamma (Phecda)")
+    legal = sc.legal_actions(0)
+    assert ("equip", cloth, -1) in legal and ("play", freya, 5) in legal
+    sc.play(0, freya, 5)
+    assert sc.names(0, "hand") == ["Oko"]  # her Engagement's draw: not one of the cards to play
+    assert sc.legal_actions(0) == [("equip", cloth, -1)]
+    sc.equip(0, cloth)
+    assert sc.names(0, "cloth") == ["Pegasus Cloth"]
+
+
+def test_1017_gamma_robe_takes_the_top_cards_without_a_draw_and_reshuffles_when_needed(encoded_cardset):
+    """Taking the last card of the draw pile is no draw (ASG-2: no Energy); the second card comes
+    from the discard pile reshuffled (GEN-2), the card just discarded included."""
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Cassios")
+    top = sc.put(0, "draw", "Oko")
+    civ = sc.hand(0, "Pegasus Seiya (civilian)")
+    _robe(sc, 0, "God Robe Gamma (Phecda)")
+    assert sorted(sc.insts(0, "to_play")) == sorted([top, civ]) and sc.energy(0) == 0
+    assert sc.count(0, "discard") == 0 and sc.count(0, "draw") == 0
+
+
+def test_1017_gamma_robe_with_an_empty_hand_plays_nothing(encoded_cardset):
+    """GEN-22: "discard 1 card, then ...": no card to discard, no card played; the use is not
+    legal (the Robe would be frozen for nothing) and the policy does not make it."""
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Cassios")
+    sc.put(0, "draw", "Syd of Mizar")
+    robe = sc.hand(0, "God Robe Gamma (Phecda)")
+    sc.equip(0, robe)
+    assert not _try_use(sc, 0, robe)
+    assert sc.names(0, "cloth") == ["God Robe Gamma (Phecda)"] and sc.count(0, "to_play") == 0
+
+
+def test_1017_gamma_robe_a_card_that_cannot_be_played_goes_to_the_discard_pile(encoded_cardset):
+    """Two Cloths: one is equipped, then the other cannot be (one Cloth in play): it goes to the
+    discard pile, and the turn goes on. A Character with no field card to face, no use it can
+    make and nothing to heal cannot be played at all: discarded at once, without its bonus."""
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Cassios")
+    aries = sc.put(0, "draw", "Aries Cloth")
+    pegasus = sc.put(0, "draw", "Pegasus Cloth")
+    sc.hand(0, "Pegasus Seiya (civilian)")
+    _robe(sc, 0, "God Robe Gamma (Phecda)")
+    sc.equip(0, pegasus)
+    assert sc.zone_of(aries) == (0, "discard") and sc.count(0, "to_play") == 0
+    assert ("end", -1, -1) in sc.legal_actions(0)
+
+    # An empty field: Thor's Freeze use has no ● field Character to take, Misty's Discard use no
+    # wounded card to destroy, neither heals (a civilian would: the frozen Robe)
+    sc = _scenario(encoded_cardset)
+    sc.put(0, "draw", "Lizard Misty")
+    thor = sc.put(0, "draw", "Thor of Phecda")
+    sc.hand(0, "Pegasus Seiya (civilian)")
+    _robe(sc, 0, "God Robe Gamma (Phecda)")
+    assert sc.zone_of(thor) == (0, "discard") and sc.st.inst_buff_str[thor] == 0
+    assert sc.count(0, "to_play") == 0 and sc.names(0, "discard") == sorted(
+        ["Lizard Misty", "Pegasus Seiya (civilian)", "Thor of Phecda"])
+
+
+def test_1017_gamma_robe_cards_left_to_play_go_to_the_discard_pile_at_the_end_of_the_turn(encoded_cardset):
+    """Should the main phase end with cards still to play (it cannot, by a legal action), the
+    upkeep discards them, and nothing is left to play after it."""
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Cassios")
+    sc.put(0, "draw", "Oko")
+    sc.put(0, "draw", "Cassios")
+    sc.hand(0, "Pegasus Seiya (civilian)")
+    _robe(sc, 0, "God Robe Gamma (Phecda)")
+    assert sc.count(0, "to_play") == 2
+    sc.upkeep(0)
+    assert sc.count(0, "to_play") == 0 and sorted(sc.names(0, "hand")) == [
+        "Cassios", "Oko", "Pegasus Seiya (civilian)"]  # discarded, then drawn again (reshuffled)
+
+
+def test_1017_the_policy_uses_gamma_when_the_cards_played_win_a_fight_and_plays_them_there(encoded_cardset):
+    """The default policy: a hand that wins nothing (a civilian, 1 Strength) and a draw pile of
+    2-Strength Warriors (+2 each when played so): it discards the civilian, plays both cards to
+    the Gold Saint they win together (8 Strength, 7 in the last slot), and acquires it."""
+    sc = _scenario(encoded_cardset, policies=("tuned",))
+    gold = sc.field(5, "Taurus Aldebaran")
+    for name in ("Syd of Mizar", "Siegfried of Dubhe", "Syd of Mizar", "Siegfried of Dubhe"):
+        sc.put(0, "draw", name)
+    sc.hand(0, "Pegasus Seiya (civilian)")
+    robe = sc.hand(0, "God Robe Gamma (Phecda)")
+    assert sc.step(0) == ("equip", robe, -1)
+    assert sc.step(0)[:2] == ("use", robe)
+    assert sc.count(0, "to_play") == 2
+    for _ in range(2):
+        kind, a, b = sc.step(0)
+        assert kind == "play" and b == 5
+    assert sc.step(0) == ("acquire", 5, 0) and sc.zone_of(gold) == (0, "discard")
+
+
+def test_1017_the_policy_keeps_gamma_when_the_cards_played_would_win_nothing(encoded_cardset):
+    """A draw pile of civilians adds nothing the field asks for (a Gold Saint): the Robe stays."""
+    sc = _scenario(encoded_cardset, policies=("tuned",))
+    sc.field(5, "Taurus Aldebaran")
+    for _ in range(4):
+        sc.put(0, "draw", "Phoenix Ikki (civilian)")
+    sc.hand(0, "Pegasus Seiya (civilian)")
+    robe = sc.hand(0, "God Robe Gamma (Phecda)")
+    sc.equip(0, robe)
+    kind, a, _ = sc.step(0)
+    assert (kind, a) != ("use", robe) and sc.names(0, "cloth") == ["God Robe Gamma (Phecda)"]
+
+
+def test_1018_delta_robe_plays_an_opponents_card_which_fights_for_the_user(encoded_cardset):
+    """Freeze: a random card of the opponent's hand is the user's to play now, as from its hand;
+    it fights for the user; once the fight is won it stays in the user's play, and at the end of
+    the turn it goes to its owner's discard pile, not the user's."""
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Cassios")  # 2 Strength, 1 in the last slot
+    taken = sc.hand(1, "Lizard Misty")
+    _robe(sc, 0, "God Robe Delta (Megrez)")
+    assert sc.insts(0, "to_play") == [taken] and sc.count(1, "hand") == 0
+    assert sc.legal_actions(0) == [("play", taken, 5)]
+    sc.play(0, taken, 5)
+    assert sc.can_acquire(0, 5)
+    sc.acquire(0, 5)
+    assert sc.zone_of(taken) == (0, "play") and sc.names(0, "discard") == ["Cassios"]
+    sc.upkeep(0)
+    assert sc.zone_of(taken) == (1, "discard") and sc.names(0, "hand") == ["Cassios"]
+
+
+def test_1018_delta_robe_takes_a_random_card_of_the_chosen_opponent(encoded_cardset):
+    """Over seeds, different cards of the opponent's hand; with 3 players, an opponent with a
+    card in hand (the other's is empty)."""
+    taken = set()
+    for seed in range(8):
+        sc = _scenario(encoded_cardset, players=3, seed=seed)
+        sc.field(5, "Taurus Aldebaran")
+        hand = sc.hand(2, "Cassios", "Lizard Misty", "Oko")
+        _robe(sc, 0, "God Robe Delta (Megrez)")
+        (x,) = sc.insts(0, "to_play")
+        assert x in hand and sc.count(2, "hand") == 2
+        taken.add(sc.name_of(x))
+    assert len(taken) >= 2
+
+
+def test_1018_delta_robe_against_empty_hands_cannot_be_used(encoded_cardset):
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Cassios")
+    sc.put(1, "draw", "Cassios")
+    robe = sc.hand(0, "God Robe Delta (Megrez)")
+    sc.equip(0, robe)
+    assert not _try_use(sc, 0, robe) and sc.names(0, "cloth") == ["God Robe Delta (Megrez)"]
+
+
+def test_1018_an_opponents_card_spent_wounded_or_frozen_goes_to_its_owners_zones(encoded_cardset):
+    """Spent for its use by the user, the opponent's card goes to its owner's zones at once: Aries
+    Mu wounded (its effect the user's: a Cloth of the user's discard pile into the user's hand),
+    Auriga Capella destroyed (the cut is the user's), Mime frozen (the user discards and draws);
+    its Marked, if any, would be its owner's (ASG-15)."""
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Cassios")
+    mu = sc.hand(1, "Aries Mu")
+    cloth = sc.put(0, "discard", "Pegasus Cloth")
+    _robe(sc, 0, "God Robe Delta (Megrez)")
+    sc.use(0, mu)
+    assert sc.zone_of(mu) == (1, "wounded") and sc.zone_of(cloth) == (0, "hand")
+
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Lizard Misty")
+    capella = sc.hand(1, "Auriga Capella")
+    _robe(sc, 0, "God Robe Delta (Megrez)")
+    sc.use(0, capella)
+    assert sc.zone_of(capella) == (1, "destroyed") and sc.cost(0, 5) == 1
+
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Cassios")
+    sc.put(0, "draw", "Oko")
+    mime = sc.hand(1, "Mime of Benetnash")
+    _robe(sc, 0, "God Robe Delta (Megrez)")
+    sc.use(0, mime)
+    assert sc.zone_of(mime) == (1, "frozen") and sc.freeze_side(mime) == 2 and sc.names(0, "hand") == ["Oko"]
+
+
+def test_1018_an_opponents_cloth_is_equipped_until_the_end_of_the_turn(encoded_cardset):
+    """Played as from the user's hand, the opponent's Cloth is equipped (the Robe, frozen, left
+    the slot); it may be used like the user's own; at the end of the turn it goes to its owner's
+    discard pile."""
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Cassios")
+    aries = sc.hand(1, "Aries Cloth")
+    _robe(sc, 0, "God Robe Delta (Megrez)")
+    sc.equip(0, aries)
+    assert sc.names(0, "cloth") == ["Aries Cloth"]
+    sc.upkeep(0)
+    assert sc.zone_of(aries) == (1, "discard") and sc.names(0, "cloth") == []
+
+
+def test_1018_an_opponents_gemini_cloth_swapped_back_to_its_owner_is_theirs_again(encoded_cardset):
+    """The user equips the opponent's Gemini Cloth and sends it into a fight: its Engagement swaps
+    it with the opponent's equipped Aries Cloth. Back in its owner's Cloth slot, it is theirs again
+    and stays there at the end of the turn; the Aries Cloth is the user's (an acquisition, GEN-5)."""
+    from sim.engine.state import G_LENT
+    sc = _scenario(encoded_cardset)
+    sc.field(5, "Cassios")
+    gemini = sc.hand(1, "Gemini Cloth")
+    aries = sc.put(1, "cloth", "Aries Cloth")
+    _robe(sc, 0, "God Robe Delta (Megrez)")
+    sc.equip(0, gemini)
+    sc.cloth_fights(0, 5)
+    assert sc.zone_of(gemini) == (1, "cloth") and sc.zone_of(aries) == (0, "cloth") and sc.st.g[G_LENT] == 0
+    sc.upkeep(0)
+    assert sc.zone_of(gemini) == (1, "cloth") and sc.zone_of(aries) == (0, "cloth")
+
+
+def test_1018_an_opponents_card_that_cannot_be_played_goes_to_its_owners_discard_pile(encoded_cardset):
+    """No field card to face, no use it can make (Misty's asks for a wounded card), no heal."""
+    sc = _scenario(encoded_cardset)
+    misty = sc.hand(1, "Lizard Misty")
+    _robe(sc, 0, "God Robe Delta (Megrez)")
+    assert sc.zone_of(misty) == (1, "discard") and sc.count(0, "to_play") == 0
+
+
+def test_1018_the_policy_uses_delta_when_the_card_taken_wins_a_fight(encoded_cardset):
+    """The default policy: its hand and Robe are 1 Strength short of Misty (4 in the last slot);
+    the opponent's hand holds 2-Strength Saints: it takes one, plays it against Misty and
+    acquires her."""
+    sc = _scenario(encoded_cardset, policies=("tuned",))
+    misty = sc.field(5, "Lizard Misty")
+    sc.hand(1, "Taurus Aldebaran", "Lizard Misty")
+    sc.hand(0, "Perseus Algol", "Pegasus Seiya (civilian)")  # 1 Strength each
+    robe = sc.hand(0, "God Robe Delta (Megrez)")
+    assert sc.step(0) == ("equip", robe, -1)
+    assert sc.step(0)[:2] == ("use", robe)
+    kind, a, b = sc.step(0)
+    assert kind == "play" and b == 5 and sc.zone_of(a) == (0, "play")
+    for _ in range(4):
+        if sc.zone_of(misty) != ("common", "field"):
+            break
+        sc.step(0)
+    assert sc.zone_of(misty) == (0, "discard")
+
+
+def test_gamma_and_delta_are_used_in_games_keeping_the_invariants(encoded_cardset):
+    """Games of the default policy with both Robes: their Freeze uses happen, the cards played
+    come from the draw pile or another seat's hand, no invariant breaks (cards conserved, lent
+    cards back with their owner after the turn, nothing left to play) and no action is illegal.
+    (Every policy plays them in `test_games_with_the_encoded_asgard_cards_keep_the_invariants`.)"""
+    res = sim.play(150, players=3, seed=5, policies=("tuned",), cardset=encoded_cardset, check_invariants=True,
+                   events="full")
+    g, ev = res.games, res.events
+    assert (g["violations"] == 0).all() and (g["illegal_actions"] == 0).all()
+    used = ev[(ev["kind"] == "effect") & (ev["a"] == E.T_FREEZE_USE)]
+    assert {1017, 1018} <= set(used["card_id"])
+    played = ev[(ev["kind"] == "move") & (ev["b"] == E.Z_TO_PLAY)]
+    assert set(played["a"]) == {E.Z_DRAW, E.Z_HAND}
+
+
+@pytest.mark.parametrize("robe", ["God Robe Gamma (Phecda)", "God Robe Delta (Megrez)"])
+def test_the_random_policy_uses_gamma_and_delta_and_plays_the_cards_legally(encoded_cardset, robe):
+    """Whole turns of the random policy with the Robe equipped: over seeds it makes the Freeze use
+    (and not always), then plays the cards as the rules allow: no illegal action, no invariant
+    broken, nothing left to play or lent after the turn."""
+    from sim.engine.state import G_CHECK, G_ILLEGAL, G_LENT, G_VIOLATIONS
+    used = set()
+    for seed in range(16):
+        sc = _scenario(encoded_cardset, seed=seed, policies=("random",))
+        sc.st.g[G_CHECK] = 1
+        sc.field(5, "Cassios")
+        sc.field(4, "Lizard Misty")
+        for name in ("Oko", "Syd of Mizar", "Pegasus Cloth", "Dragon Shiryu (civilian)"):
+            sc.put(0, "draw", name)
+        sc.hand(0, "Pegasus Seiya (civilian)", "Auriga Capella")
+        sc.hand(1, "Aries Mu", "Aries Cloth", "Cassios")
+        r = sc.hand(0, robe)
+        sc.equip(0, r)
+        sc.turn(0)
+        assert sc.st.g[G_ILLEGAL] == 0 and sc.st.g[G_VIOLATIONS] == 0, seed
+        assert sc.count(0, "to_play") == 0 and sc.st.g[G_LENT] == 0
+        used.add(sc.zone_of(r)[1] == "frozen")
+    assert used == {True, False}

@@ -15,7 +15,8 @@ NEEDS = {"move": {"from": "hand", "to": "wounded"}, "shuffle": {"zone": "draw"},
          "faced_cost_per": {"count": "alongside", "faced": {"class": "saint"}},
          "cost_if_fighter": {"fighter": {"name": "Seiya"}}, "alt_cost_fighter": {"fighter": {"name": "Hyoga"}},
          "stat_mult": {"alongside": {"name": "Shiryu"}, "factor": 2}, "protect": {"alongside": {"class": "saint"}},
-         "cost_up": {"strength": 1}, "currency_ban": {"currency": "cosmos"}}
+         "cost_up": {"strength": 1}, "currency_ban": {"currency": "cosmos"},
+         "play": {"from": "draw", "top": True}}
 INTERNALS = re.compile(r"op=|select=|\{|\}|_use\b|_saint\b|_cloth\b|\bNone\b|each_|chosen_|fighters_owner")
 
 

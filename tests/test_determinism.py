@@ -17,6 +17,17 @@ def test_a_game_alone_equals_the_same_game_in_a_batch():
         pd.testing.assert_frame_equal(alone.events.reset_index(drop=True), ev_batch, check_categorical=False)
 
 
+def test_asgard_games_are_the_same_alone_and_in_a_batch():
+    batch = sim.play(12, players=4, seed=6, boxes=("base", "asgard"))
+    for k in (0, 11):
+        alone = sim.play(1, players=4, seed=6, boxes=("base", "asgard"), first_game=k)
+        pd.testing.assert_frame_equal(alone.players.reset_index(drop=True),
+                                      batch.players[batch.players.game == k].reset_index(drop=True),
+                                      check_categorical=False)
+        pd.testing.assert_frame_equal(alone.events.reset_index(drop=True),
+                                      batch.events[batch.events.game == k].reset_index(drop=True), check_categorical=False)
+
+
 def test_batches_split_anywhere_give_the_same_games():
     whole = sim.play(30, players=2, seed=9)
     parts = pd.concat([sim.play(n, players=2, seed=9, first_game=f).games

@@ -35,6 +35,22 @@ def test_invariants_hold_in_every_game(players, policy):
     assert (res.decks.groupby("game")["copies"].sum() <= n_reserve + 15 * players).all()
 
 
+ASGARD_GAMES = {2: 40, 3: 16, 4: 12, 5: 10}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("policy", list(sim.POLICIES))
+def test_invariants_hold_with_the_asgard_box(players, policy):
+    """Base + Asgard: Energy, techniques, Freeze, Relics, the statue and its Robe, the Guards' rules."""
+    games = max(ASGARD_GAMES[players] // SLOW.get(policy, 1), 2)
+    res = sim.play(games, players=players, seed=13, boxes=("base", "asgard"), policies=(policy,), check_invariants=True)
+    g = res.games
+    assert (g["violations"] == 0).all(), g.loc[g.violations > 0, ["game", "violations"]]
+    assert (g["illegal_actions"] == 0).all()
+    assert g["end_reason"].notna().all()
+    assert np.allclose(res.players.groupby("game")["win_share"].sum(), 1.0)
+
+
 def test_the_checker_catches_a_corrupt_state():
     """A test that cannot fail is a defect: corrupt one card's place and expect a violation."""
     from sim.scenario import Scenario

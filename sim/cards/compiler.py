@@ -183,6 +183,8 @@ class _Tables:
             r[E.F_A] = {"strength": 0, "cosmos": 1}[o.currency]
         elif k == "acquire_only":  # without `also`, its one kind twice
             r[E.F_A] = self.filter(o.also) if o.also is not None else r[E.F_FILTER]
+        elif k == "play":
+            r[E.F_C] = self.filter(o.buff)  # the cards played that gain strength/cosmos (F_A, F_B)
         if k == "stat_mult" and o.factor < 1:
             self.fail("stat_mult needs factor >= 1")
         return r

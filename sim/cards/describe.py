@@ -223,6 +223,8 @@ def _op(op: Op, card: Card) -> str:
     if name == "upgrade" and op.from_ == "cloth":
         return ("if your equipped Bronze Cloth is one of your hero's, you apply its upgrade destroying only one "
                 "copy from your hand (a ● one, or any rank: rules parameter knight_ranks)")
+    if name == "play":
+        return _play(op, subject, poss)
     if name == "gain_energy":
         return f"you gain {op.n} Energy (at most 3 on your board)"
     if name == "upgrade":
@@ -311,6 +313,27 @@ def _op(op: Op, card: Card) -> str:
     if name == "vp_if_own":
         return f"+{op.bonus} VP if you also own a {kind(op.select)}"
     raise ValueError(f"no words for op '{name}'")  # a new op: add its words here
+
+
+def _play(op: Op, subject: str, poss: str) -> str:
+    """'you play the top 2 cards of your draw pile, ...'; another player's cards stay theirs."""
+    what = things(op.n, op.select)
+    one = op.n == 1
+    if op.top:
+        what = f"the top {op.n} {kind(op.select, many=not one)}" if not one else f"the top {kind(op.select)}"
+    where = f"{poss} {ZONES[op.from_]}"
+    src = f"{what} of {where}" if op.top else f"{what} from {where}"
+    if op.who != "self":
+        src = f"{what} from the {ZONES[op.from_]} of {subject}"
+    text = (f"you play {src}{BY.get(op.by, '') if op.by in ('random', 'opponent') else ''}"
+            f"{' as from your hand' if one else ', one after the other, each as from your hand'}, before anything "
+            f"else ({'if it cannot be played, it goes' if one else 'one that cannot be played goes'} to its "
+            f"owner's discard pile)")
+    if op.who != "self":
+        text += f"; at the end of the turn {'it goes' if one else 'they go'} to {poss} discard pile"
+    if op.strength or op.cosmos:
+        text += (f"; {kind(op.buff, many=True)} played so gain {_stats(op.strength, op.cosmos)} this turn")
+    return text
 
 
 def _one(select: Select) -> str:

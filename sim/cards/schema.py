@@ -105,6 +105,7 @@ class Op(Strict):
     next_to: Select | None = None   # cost_up: only the cards in a slot next to such a card
     currency: Literal["strength", "cosmos"] | None = None  # currency_ban: the currency no card is acquired with
     also: Select | None = None      # acquire_only: a second kind of card that may still be acquired
+    buff: Select | None = None  # play: the cards played so that gain strength/cosmos this turn (Gamma: Warriors)
     when: When | None = None
 
     @model_validator(mode="after")
@@ -115,12 +116,21 @@ class Op(Strict):
             "faced_cost_per": ("count", "faced"), "cost_if_fighter": ("fighter",),
             "alt_cost_fighter": ("fighter",), "stat_mult": ("alongside",), "protect": ("alongside",),
             "currency_ban": ("currency",),
+            "play": ("from_",),
         }.get(self.op, ())
         missing = [f.rstrip("_") for f in need if getattr(self, f) is None]
         if missing:
             raise ValueError(f"op '{self.op}' needs {', '.join(missing)}")
         if self.op == "upgrade" and self.to not in (None, "discard", "hand"):
             raise ValueError("op 'upgrade' puts the next rank into 'discard' (the default) or 'hand'")
+        if self.op == "play" and not ((self.from_ == "draw" and self.top) or (self.from_ == "hand" and not self.top)):
+            raise ValueError("op 'play' takes the top cards of a draw pile (from = 'draw', top = true) or cards "
+                             "of a hand (from = 'hand')")
+        if self.op == "play" and (not isinstance(self.n, int) or self.n < 1 or self.pay or self.may or self.or_):
+            raise ValueError("op 'play' plays a number of cards (n >= 1), neither a cost ('pay'), optional "
+                             "('may') nor an option ('or')")
+        if self.buff is not None and self.op != "play":
+            raise ValueError("'buff' names the cards a 'play' op boosts")
         if self.n == "any" and self.op != "move":
             raise ValueError("n = 'any' is for a move (the chooser picks how many)")
         if self.n == "any" and (self.pay or self.top):

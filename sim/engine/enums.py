@@ -90,7 +90,9 @@ Z_ABILITIES = 13  # Hades
 Z_HOUSES = 14     # Hades duel
 Z_FROZEN = 15     # Asgard: frozen (marked) cards, one Freeze token each (ASG-12): stay in play until healed
 Z_BOARD = 16      # Asgard: the techniques of the player's board (ASG-4); never part of the deck
-N_PLAYER_ZONES = 17
+Z_TO_PLAY = 17    # cards an effect lets the player play now, one after the other, before any other action
+                  # (Gamma and Delta Robes, `play`); empty between actions once none of them can be played
+N_PLAYER_ZONES = 18
 # Common zones (row COMMON)
 Z_RESERVE = 0     # face-down reserve; top is the last element
 Z_BF_DISCARD = 1  # the battlefield's common discard pile
@@ -114,8 +116,9 @@ SAPPHIRE_SPACES = 7  # the Odin statue's spaces (Asgard): the 7th sapphire flips
 PLAYER_ZONE_NAMES = {
     "draw": Z_DRAW, "hand": Z_HAND, "discard": Z_DISCARD, "play": Z_PLAY, "cloth": Z_CLOTH,
     "wounded": Z_WOUNDED, "destroyed": Z_DESTROYED, "setaside": Z_SETASIDE, "revealed": Z_REVEALED,
-    "frozen": Z_FROZEN, "board": Z_BOARD, "relics": Z_RELICS,
+    "frozen": Z_FROZEN, "board": Z_BOARD, "relics": Z_RELICS, "to_play": Z_TO_PLAY,
 }
+CARD_FILE_ZONES = {k: v for k, v in PLAYER_ZONE_NAMES.items() if v != Z_TO_PLAY}  # what card files may name
 
 # --- Triggers: the hooks a card's programs attach to. ------------------------------------------
 T_ENGAGEMENT = 0    # Engagement (Mise en jeu): when played to face a card (GEN-21)
@@ -157,6 +160,7 @@ OP_GIVE_SELF = 16     # put this field card into a chosen player's discard pile 
 OP_SWAP_ZONES = 17    # swap a card of one zone with a card of another zone of the same player (Geki)
 OP_COSMOS_DRAW = 18  # deferred: draw when this card's Cosmos acquires a field Character (Shun)
 OP_GAIN_ENERGY = 19  # the controller gains n Energy, up to 3 (Asgard, ASG-2/3)
+OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)
 OP_REPLACE_FROM_RESERVE = 29  # mill the reserve until a matching card takes this card's slot (Hilda, ASG-20)
 # Continuous modifiers (read by the fight and cost rules, never executed)
 OP_STAT = 40          # +Strength/+Cosmos to this card or to named cards alongside, under a condition
@@ -227,14 +231,14 @@ Z_SRC_MARKED = 25     # the player's marked cards: wounded and frozen (Thor's Ex
 Z_SRC_IN_PLAY = 19    # the player's cards in play: played, equipped, Relics, wounded and frozen (GEN-11; Bud)
 Z_SRC_ARMOR = 26      # the controller's Cloths: those in hand and the equipped one (Circle of Ice, ASG-6)
 Z_SRC_DRAWN = 27      # the cards the previous op drew: the top of the player's hand (Guard #1032)
-SOURCE_NAMES = dict(PLAYER_ZONE_NAMES, fighters=Z_SRC_FIGHTERS, this=Z_SRC_THIS,
+SOURCE_NAMES = dict(CARD_FILE_ZONES, fighters=Z_SRC_FIGHTERS, this=Z_SRC_THIS,
                     field=Z_SRC_FIELD, reserve_top=Z_SRC_RESERVE_TOP, field_discard=Z_SRC_BF_DISCARD,
                     marked=Z_SRC_MARKED, armor=Z_SRC_ARMOR, in_play=Z_SRC_IN_PLAY, drawn=Z_SRC_DRAWN)
 # Special destinations
 Z_DST_RESERVE = 30    # shuffled into the reserve
 Z_DST_DRAW_TOP = 31   # on top of the draw pile
 Z_DST_SELF_DISCARD = 32  # the controller's discard pile (taking from an opponent)
-DEST_NAMES = dict(PLAYER_ZONE_NAMES, reserve=Z_DST_RESERVE, draw_top=Z_DST_DRAW_TOP,
+DEST_NAMES = dict(CARD_FILE_ZONES, reserve=Z_DST_RESERVE, draw_top=Z_DST_DRAW_TOP,
                   own_discard=Z_DST_SELF_DISCARD)
 
 N_ALL = -1

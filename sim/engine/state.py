@@ -56,7 +56,8 @@ G_SAPPHIRES = 30      # sapphires on the Odin statue (Asgard, ASG-10); flipped a
 G_ENERGY_ON = 31      # 1 if the run's cards use Energy (Asgard boards or an Energy effect): draws then give it (ASG-2)
 G_SPARED = 32         # seat + 1 that the Exit now resolving spares (Benetnash Robe); 0: none
 G_RELICS_ON = 33      # 1 if the run's cards include a Relic (Asgard, ASG-19): the rules and policies then look for them
-N_G = 34
+G_LENT = 34           # cards a player plays that belong to another (Delta Robe): those with inst_owner >= 0
+N_G = 35
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
@@ -110,6 +111,9 @@ STATE = Declaration("GameState", dict(
     inst_cut_cos=Field(np.int64, ("instances",), 0, "game", "a field card's Cosmos cost cut this turn"),
     inst_flags=Field(np.int64, ("instances",), 0, "game", "IF_* bits, cleared at the end of each turn"),
     inst_wounds=Field(np.int64, ("instances",), 0, "game", "wound tokens on the card"),
+    inst_owner=Field(np.int64, ("instances",), -1, "game", "the seat a card belongs to while another player "
+                     "plays it (Delta Robe), -1 otherwise: it goes back to that seat's zones when it leaves the "
+                     "player's play, and to its discard pile at the end of the turn"),
     inst_freeze=Field(np.int64, ("instances",), 0, "game", "the side of a frozen card's Freeze token: "
                       "2 as placed, 1 once a heart turned it (ASG-14), 0 not frozen"),
     held=Field(np.bool_, (E.MAX_PLAYERS, "cards"), False, "game", "whether a seat had the card in hand this game"),

@@ -12,6 +12,9 @@ CASES = {  # file name: arguments of sim.trace
     "base_2p_value_seed1.txt": dict(seed=1, game=0, players=2, policies=("value",)),
     "base_3p_clock_seed2.txt": dict(seed=2, game=3, players=3, policies=("clock",)),
     "base_4p_mixed_seed3.txt": dict(seed=3, game=1, players=4, policies=("value", "greedy", "clock", "random")),
+    "asgard_2p_tuned_seed1.txt": dict(seed=1, game=0, players=2, boxes=("base", "asgard"), policies=("tuned",)),
+    "asgard_3p_mixed_seed4.txt": dict(seed=4, game=2, players=3, boxes=("base", "asgard"),
+                                      policies=("tuned", "random", "value")),
 }
 
 

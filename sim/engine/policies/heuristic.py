@@ -23,7 +23,7 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     face_cost_payable, fight_total, fight_totals, fighter_bound,
                                     healing_banned, min_fighters, relic_won, values_against)
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, can_face,
-                                    can_use, first_op_feasible)
+                                    can_use, first_op_feasible, legal_to_play)
 from sim.engine.rules.board import technique_ready
 from sim.engine.rules.zones import count_alongside_any, equip_locked, field_slot, matches, relic_lock
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_FLAMES, G_NPLAYERS, G_RELICS_ON, G_TURN,
@@ -985,6 +985,9 @@ def choose_action(s, c, p, out):
     out[2] = -1
     if s.g[G_RELICS_ON]:
         s.mind.relic_aim[p] = -1
+    if s.zone_n[p, E.Z_TO_PLAY] > 0:  # cards an effect has it play now, before anything else
+        choose_to_play(s, c, p, out)
+        return
     if follow_plan(s, c, p, out):
         return
     w = s.mind.weights[p]
@@ -1052,8 +1055,7 @@ def choose_action(s, c, p, out):
             inst = s.zone[p, zone, i]
             k = c.inst_card[inst]
             ut = c.use_trig[k]
-            use_now = s.mind.use_first[p, k] if ut != E.T_FREEZE_USE else \
-                freeze_gain(s, c, p, inst, ut) > w[W_USE] * (w[W_STRENGTH] * c.strength[k] + w[W_COSMOS] * c.cosmos[k])
+            use_now = s.mind.use_first[p, k] if ut != E.T_FREEZE_USE else freeze_now(s, c, p, inst, ut, lead)
             if use_now and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut) \
                     and not draws_itself(s, c, p, k, ut):
                 out[0] = A_USE
@@ -1542,7 +1544,10 @@ def spend_leaving_card(s, c, p, out):
                 if mean == -1e18:
                     mean = mean_value(s, c, p, p, lead, PLAYING_DECK)
                 cost = max(worth - mean, 0.0)
-            net = use_gain(s, c, p, inst, ut) - cost
+            if plays_cards(c, k, ut):  # Gamma, Delta: what the cards played win now, its own cost counted
+                net = play_use_net(s, c, p, inst, ut, lead)
+            else:
+                net = use_gain(s, c, p, inst, ut) - cost
             if net > best_net:
                 best_net = net
                 best = inst
@@ -1551,6 +1556,281 @@ def spend_leaving_card(s, c, p, out):
         out[0] = A_USE
         out[1] = best
         out[2] = c.use_trig[c.inst_card[best]]
+
+
+@kernel
+def freeze_now(s, c, p, inst, trig, lead):
+    """Step 5: make inst's Freeze use now? A use that plays cards (Gamma, Delta Robes) when what they
+    win now beats what it costs (`play_use_net`); another when what it gains now (`freeze_gain`)
+    beats the card's own fight value."""
+    w = s.mind.weights[p]
+    k = c.inst_card[inst]
+    if plays_cards(c, k, trig):
+        return can_use(s, c, p, inst, trig) and play_use_net(s, c, p, inst, trig, lead) > 0.0
+    return freeze_gain(s, c, p, inst, trig) > w[W_USE] * (w[W_STRENGTH] * c.strength[k] + w[W_COSMOS] * c.cosmos[k])
+
+
+@kernel
+def plays_cards(c, k, trig):
+    """Does card k's `trig` program play cards (a `play` step: Gamma, Delta Robes)?"""
+    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
+    for row in range(start, start + n):
+        if c.ops[row, E.F_OP] == E.OP_PLAY:
+            return True
+    return False
+
+
+@kernel
+def play_use_net(s, c, p, inst, trig, lead):
+    """What p expects of inst's use that plays cards (Gamma, Delta Robes), net of what it costs. The
+    cards played fight now: the best fight p's hand, Cloth and best helper (`hand_reach`) would
+    then reach with their expected Strength and Cosmos (`expected_play`) over the best it reaches
+    without them (`reachable_best`), both without the card used (it is frozen: the equipped Cloth
+    fights no more) and without the hand card a step discards (its least valuable); W_DRAW per
+    card their Engagements are expected to draw; for another seat's card, the play value that
+    seat loses for its turn. Less what the use costs beyond this turn: frozen, the card leaves the
+    draws until healed (its play value above the deck's mean card, as step 10 weighs it)."""
+    w = s.mind.weights[p]
+    k = c.inst_card[inst]
+    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
+    reach_str, reach_cos = hand_reach(s, c, p)
+    lose_str = lose_cos = 0
+    if s.inst_zone[inst] == E.Z_CLOTH:
+        lose_str, lose_cos = fighter_bound(s, c, inst, p)
+    add_str = add_cos = 0.0
+    gain = 0.0
+    for row in range(start, start + n):
+        op = c.ops[row]
+        code = op[E.F_OP]
+        if code == E.OP_MOVE and op[E.F_WHO] == E.W_SELF and op[E.F_ZONE] == E.Z_HAND and op[E.F_TO] == E.Z_DISCARD:
+            x = least_valuable_other(s, c, p, inst, op[E.F_FILTER])
+            if x < 0:
+                return -1.0  # nothing to discard: nothing played (GEN-22)
+            if c.classes[c.inst_card[x]] & E.CLASS_CHARACTER:
+                v_str, v_cos = fighter_bound(s, c, x, p)
+                lose_str += v_str
+                lose_cos += v_cos
+        elif code == E.OP_PLAY:
+            e_str, e_cos, e_draws, e_harm = expected_play(s, c, p, op, lead)
+            m = op[E.F_N]
+            add_str += m * e_str
+            add_cos += m * e_cos
+            gain += m * (w[W_DRAW] * e_draws + e_harm)
+    base_str = reach_str - lose_str
+    base_cos = reach_cos - lose_cos
+    gain += reachable_best(s, c, p, lead, base_str + add_str, base_cos + add_cos) \
+        - reachable_best(s, c, p, lead, base_str, base_cos)
+    leave = max(play_value(s, c, p, inst) - mean_play_value(s, c, p, PLAYING_DECK), 0.0)
+    return gain - leave
+
+
+@kernel
+def least_valuable_other(s, c, p, inst, f):
+    """p's least valuable hand card other than inst, passing filter f (as a discard picks it); -1 if none."""
+    best = -1
+    bv = 1e18
+    for j in range(s.zone_n[p, E.Z_HAND]):
+        x = s.zone[p, E.Z_HAND, j]
+        if x != inst and matches(c, x, f):
+            v = s.mind.value[p, c.inst_card[x]]
+            if v < bv:
+                bv = v
+                best = x
+    return best
+
+
+@kernel
+def expected_play(s, c, p, op, lead):
+    """What one card a `play` step of p's is expected to bring, as the mean over the cards it may
+    be: (Strength, Cosmos) it adds to a fight (a Character's printed values and the step's bonus;
+    a Cloth's, equipped, when none is), the cards its Engagement draws, and for another seat's card
+    the play value that seat loses (0 for p's own). The top of p's draw pile is any card of it (of
+    its discard pile too, when the step takes more than it holds: reshuffled, GEN-2); an
+    opponent's hidden hand any card of its hand and draw pile, the opponent being the one p would
+    choose (`choose_player`: the most printed VP, with a card in hand)."""
+    q = p
+    if op[E.F_WHO] != E.W_SELF:
+        q = -1
+        best_vp = -100000
+        for r in range(s.g[G_NPLAYERS]):
+            if r != p and s.zone_n[r, E.Z_HAND] > 0:
+                v = printed_vp(s, c, r)
+                if v > best_vp:
+                    best_vp = v
+                    q = r
+        if q < 0:
+            return 0.0, 0.0, 0.0, 0.0
+    cloth_free = s.zone_n[p, E.Z_CLOTH] == 0
+    tot_str = tot_cos = tot_draws = tot_harm = 0.0
+    m = 0
+    for z in (E.Z_HAND, E.Z_DRAW, E.Z_DISCARD):
+        if q == p and z == E.Z_HAND:
+            continue
+        if z == E.Z_DISCARD and (q != p or s.zone_n[p, E.Z_DRAW] >= op[E.F_N]):
+            continue
+        for j in range(s.zone_n[q, z]):
+            x = s.zone[q, z, j]
+            k = c.inst_card[x]
+            m += 1
+            if c.classes[k] & E.CLASS_CHARACTER or cloth_free:
+                bonus = matches(c, x, op[E.F_C]) and (c.classes[k] & E.CLASS_CHARACTER) != 0
+                tot_str += c.strength[k] + (op[E.F_A] if bonus else 0)
+                tot_cos += c.cosmos[k] + (op[E.F_B] if bonus else 0)
+                tot_draws += c.prog_counts[k, E.T_ENGAGEMENT, 0]
+            if q != p:
+                tot_harm += play_value(s, c, p, x)
+    if m == 0:
+        return 0.0, 0.0, 0.0, 0.0
+    return tot_str / m, tot_cos / m, tot_draws / m, tot_harm / m
+
+
+@kernel
+def reachable_best(s, c, p, lead, r_str, r_cos):
+    """The best fight (`card_value` less W_COST per cost point, as step 6 scores it) p would win
+    adding r_str Strength or r_cos Cosmos to its fighters in play; 0 if none (nothing acquired).
+    Reads the decision's slot notes (`note_slots`)."""
+    w = s.mind.weights[p]
+    memo = s.mind.slot_memo
+    best = 0.0
+    for slot in range(E.N_SLOTS):
+        t = s.field[slot]
+        if t < 0 or acquisition_banned(s, c, t):
+            continue
+        costs = slot_costs(s, c, p, slot)
+        for cur in (COSMOS, STRENGTH):
+            cost = costs[cur]
+            if cost > 0 and memo[slot, M_TOTAL_STR + cur] + (r_cos if cur == COSMOS else r_str) >= cost:
+                best = max(best, card_value(s, c, p, t, lead) - w[W_COST] * cost)
+    return best
+
+
+@kernel
+def choose_to_play(s, c, p, out):
+    """The cards an effect has p play now, one after the other, as from its hand (Gamma, Delta
+    Robes): a Cloth is equipped when none is; a Character is spent for its use when that is worth
+    more than its fight (as steps 5 would have it), else it fights where it helps most
+    (`to_play_slot`), the one with the best fight first; a card that can do neither heals; else the
+    first legal play. (Cards that cannot be played at all the rules discard.)"""
+    started = note_slots(s, c, p)
+    lead = decision_lead(s, c, p)
+    n = s.zone_n[p, E.Z_TO_PLAY]
+    if s.zone_n[p, E.Z_CLOTH] == 0:
+        best = -1
+        bv = -1e18
+        for i in range(n):
+            x = s.zone[p, E.Z_TO_PLAY, i]
+            if c.classes[c.inst_card[x]] & E.CLASS_CLOTH:
+                v = card_value(s, c, p, x, lead)
+                if v > bv:
+                    bv = v
+                    best = x
+        if best >= 0:
+            out[0] = A_EQUIP
+            out[1] = best
+            return
+    best = -1
+    best_slot = -1
+    best_score = -1e18
+    for i in range(n):
+        x = s.zone[p, E.Z_TO_PLAY, i]
+        k = c.inst_card[x]
+        if not c.classes[k] & E.CLASS_CHARACTER:
+            continue
+        ut = c.use_trig[k]
+        if ut >= 0 and c.use_kind[k] == 0:
+            use_now = s.mind.use_first[p, k] if ut != E.T_FREEZE_USE else freeze_now(s, c, p, x, ut, lead)
+            if use_now and can_use(s, c, p, x, ut) and willing_to_pay(s, c, p, x, ut) \
+                    and not draws_itself(s, c, p, k, ut):
+                out[0] = A_USE
+                out[1] = x
+                out[2] = ut
+                return
+        slot, score = to_play_slot(s, c, p, x, lead, started)
+        if slot >= 0 and score > best_score:
+            best = x
+            best_slot = slot
+            best_score = score
+    if best >= 0:
+        out[0] = A_PLAY
+        out[1] = best
+        out[2] = best_slot
+        return
+    if not healing_banned(s, c):
+        for i in range(n):
+            x = s.zone[p, E.Z_TO_PLAY, i]
+            if c.heal[c.inst_card[x]] > 0 and not c.classes[c.inst_card[x]] & E.CLASS_CLOTH:
+                marked = most_valuable_marked(s, c, p, lead)
+                if marked >= 0:
+                    out[0] = A_HEAL
+                    out[1] = x
+                    out[2] = marked
+                    return
+    legal_to_play(s, c, p, 0, out)
+
+
+@kernel
+def most_valuable_marked(s, c, p, lead):
+    """p's most valuable wounded or frozen card, -1 if none."""
+    best = -1
+    bv = -1e18
+    for zone in (E.Z_WOUNDED, E.Z_FROZEN):
+        for j in range(s.zone_n[p, zone]):
+            x = s.zone[p, zone, j]
+            v = card_value(s, c, p, x, lead)
+            if v > bv:
+                bv = v
+                best = x
+    return best
+
+
+@kernel
+def to_play_slot(s, c, p, x, lead, started):
+    """Where the card to play x fights, and how good that is: the fight it helps win with what p's
+    hand, Cloth, best helper (`hand_reach`) and its other cards to play could add, scored as step 6
+    scores a fight (a fight already started first), plus W_DRAW per card its Engagement would draw
+    there; failing such a fight, the one it brings closest to its cost (it fights there anyway: it
+    would be discarded at the end of the turn all the same). A card asking for discards to face it
+    (Dolphin) only for a fight won. (-1, _): it can face no card."""
+    w = s.mind.weights[p]
+    memo = s.mind.slot_memo
+    reach_str, reach_cos = hand_reach(s, c, p)
+    for i in range(s.zone_n[p, E.Z_TO_PLAY]):
+        y = s.zone[p, E.Z_TO_PLAY, i]
+        if y != x and c.classes[c.inst_card[y]] & E.CLASS_CHARACTER:
+            v_str, v_cos = fighter_bound(s, c, y, p)
+            reach_str += v_str
+            reach_cos += v_cos
+    best_slot = -1
+    best = -1e18
+    for slot in range(E.N_SLOTS):
+        t = s.field[slot]
+        if t < 0 or not can_face(s, c, p, x, t):
+            continue
+        v_str, v_cos = values_against(s, c, x, t, p, aided(s, c, p, t))
+        costs = slot_costs(s, c, p, slot)
+        won = -1e18
+        closest = -1e18
+        for cur in (COSMOS, STRENGTH):
+            cost = costs[cur]
+            if cost <= 0:
+                continue
+            have = memo[slot, M_TOTAL_STR + cur] + (v_cos if cur == COSMOS else v_str)
+            closest = max(closest, min(have / cost, 1.0))
+            if have + (reach_cos if cur == COSMOS else reach_str) >= cost and not acquisition_banned(s, c, t):
+                bonus = 100.0 if started & (1 << slot) else 0.0  # finish what was started
+                won = max(won, card_value(s, c, p, t, lead) - w[W_COST] * cost + bonus)
+        if won > -1e18:
+            score = won
+        elif discards_due(s, c, t) > 0:
+            continue
+        else:
+            score = -1000.0 + max(closest, 0.0)
+        if c.prog_counts[c.inst_card[x], E.T_ENGAGEMENT, 0] > 0:
+            score += w[W_DRAW] * engage_draws(s, c, p, x, t)
+        if score > best:
+            best = score
+            best_slot = slot
+    return best_slot, best
 
 
 @kernel

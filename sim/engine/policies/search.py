@@ -57,7 +57,7 @@ choose_field_removal = heuristic.choose_field_removal
 @kernel
 def choose_action(s, c, p, out):
     """Fill out = (kind, a, b) with p's next main-phase action."""
-    if heuristic.follow_plan(s, c, p, out):
+    if s.zone_n[p, E.Z_TO_PLAY] == 0 and heuristic.follow_plan(s, c, p, out):
         return
     heuristic.choose_action(s, c, p, out)
     cands = np.empty((MAX_CANDIDATES, 3), np.int64)
@@ -79,7 +79,7 @@ def action_key(s, c, action):
     kind, a, b = action[0], action[1], action[2]
     if kind == A_ACQUIRE or kind == A_END or kind == A_CLOTH_FIGHT:
         return kind, a, b
-    key_a = c.inst_card[a] * 16 + s.inst_zone[a]  # a use from hand and from play differ
+    key_a = c.inst_card[a] * 32 + s.inst_zone[a]  # a use from hand and from play differ (zones < 32)
     key_b = c.inst_card[b] if kind == A_HEAL else b  # the card healed
     return kind, key_a, key_b
 

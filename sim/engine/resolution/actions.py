@@ -14,8 +14,8 @@ from sim.engine.rules.field import detach_fighters, place_sapphire, push_pending
 from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, face_cost_payable, healing_banned, own_rule, relic_won
 from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, can_face,
-                                    can_use, use_trigger)
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_NMARKS, G_NPEND, G_SPARED,
+                                    can_use, legal_to_play, use_trigger)
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_LENT, G_NMARKS, G_NPEND, G_SPARED,
                               G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE,
                               P_REFILL, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (draw_cards, equip_locked, field_slot, fight_target, hold, is_marked_zone, log_event,
@@ -64,7 +64,10 @@ def finish_acquisition(s, c, inst, p, how):
     j = 0
     while j < s.zone_n[p, E.Z_PLAY]:
         f = s.zone[p, E.Z_PLAY, j]
-        if s.inst_facing[f] == inst:
+        if s.inst_facing[f] == inst and s.g[G_LENT] > 0 and s.inst_owner[f] >= 0:
+            s.inst_facing[f] = -1  # another seat's card (Delta Robe) stays in play until the end of the turn
+            j += 1
+        elif s.inst_facing[f] == inst:
             move_to(s, f, p, E.Z_DISCARD)
         else:
             j += 1
@@ -210,8 +213,54 @@ def fightable(s, c, p, at):
 
 
 @kernel
+def to_play_action(s, c, p, kind, a):
+    """While p has cards to play (Gamma, Delta Robes): is the action the play of one of them? (a
+    card taken from the draw pile to be played gains its Warrior bonus only if it faces a card)"""
+    if not (kind == A_PLAY or kind == A_EQUIP or kind == A_USE or kind == A_HEAL) or a < 0:
+        return False
+    if s.inst_row[a] != p or s.inst_zone[a] != E.Z_TO_PLAY:
+        return False
+    if kind != A_PLAY:
+        s.inst_buff_str[a] = 0
+        s.inst_buff_cos[a] = 0
+    return True
+
+
+@kernel
+def settle_to_play(s, c, p):
+    """p's cards to play, once none of them can be played (no legal play left, or the turn ends):
+    each goes where a played card goes at the end of the turn, its own discard pile (another seat's
+    card: that seat's, Delta Robe), with no effect and without its bonus (docs/rulings.md)."""
+    while s.zone_n[p, E.Z_TO_PLAY] > 0:
+        x = s.zone[p, E.Z_TO_PLAY, 0]
+        s.inst_buff_str[x] = 0
+        s.inst_buff_cos[x] = 0
+        move_to(s, x, p, E.Z_DISCARD)
+        log_event(s, c, E.EV_DISCARD, s.inst_row[x], x, E.Z_TO_PLAY, 0)
+
+
+@kernel
+def end_of_turn_returns(s, c, p):
+    """The end of p's turn: its cards to play left go to its discard pile (`settle_to_play`),
+    and every card another seat lent it (Delta Robe) still in its play or equipped goes to its
+    owner's discard pile."""
+    if s.zone_n[p, E.Z_TO_PLAY] > 0:
+        settle_to_play(s, c, p)
+    for inst in range(s.inst_owner.shape[0]):
+        if s.g[G_LENT] == 0:
+            break
+        if s.inst_owner[inst] >= 0:
+            zone = s.inst_zone[inst]
+            move_to(s, inst, p, E.Z_DISCARD)
+            log_event(s, c, E.EV_DISCARD, s.inst_row[inst], inst, zone, 0)
+
+
+@kernel
 def apply_action(s, c, p, kind, a, b):
-    """Carry out one main-phase action; False if it ends the main phase (END or illegal)."""
+    """Carry out one main-phase action; False if it ends the main phase (END or illegal). While p
+    has cards to play (Gamma, Delta Robes), only their plays are legal, each as from the hand."""
+    if s.zone_n[p, E.Z_TO_PLAY] > 0 and not to_play_action(s, c, p, kind, a):
+        return illegal(s)
     if kind == A_END:
         return False
     if kind == A_ACQUIRE and a >= E.N_SLOTS:  # a Relic of p's beaten (ASG-19)
@@ -228,13 +277,13 @@ def apply_action(s, c, p, kind, a, b):
         acquire_field_card(s, c, t, p, E.ACQ_COSMOS if b == COSMOS else E.ACQ_STRENGTH, False)
         s.pl[p, PL_WON_FIGHTS] += 1
     elif kind == A_EQUIP:
-        if s.inst_row[a] != p or s.inst_zone[a] != E.Z_HAND or s.zone_n[p, E.Z_CLOTH] > 0 \
+        if s.inst_row[a] != p or not in_hand(s, a) or s.zone_n[p, E.Z_CLOTH] > 0 \
                 or not (c.classes[c.inst_card[a]] & E.CLASS_CLOTH) or equip_locked(s, c, p):
             return illegal(s)
         move_to(s, a, p, E.Z_CLOTH)  # equipping faces nothing: no Engagement (GEN-21)
         log_event(s, c, E.EV_EQUIP, p, a, 0, 0)
     elif kind == A_PLAY:
-        if b < 0 or s.inst_row[a] != p or s.inst_zone[a] != E.Z_HAND:
+        if b < 0 or s.inst_row[a] != p or not in_hand(s, a):
             return illegal(s)
         t = fightable(s, c, p, b)
         if not can_face(s, c, p, a, t):
@@ -257,7 +306,7 @@ def apply_action(s, c, p, kind, a, b):
         log_event(s, c, E.EV_CLOTH_FIGHTS, p, cl, b, c.card_id[c.inst_card[t]])
         run_program(s, c, E.T_ENGAGEMENT, cl, p, t, b if b < E.N_SLOTS else -1)  # a Cloth sent into a fight is played (GEN-21)
     elif kind == A_RELIC:  # played from hand without facing a card; it stays in play (ASG-19)
-        if s.inst_row[a] != p or s.inst_zone[a] != E.Z_HAND or not (c.classes[c.inst_card[a]] & E.CLASS_RELIC):
+        if s.inst_row[a] != p or not in_hand(s, a) or not (c.classes[c.inst_card[a]] & E.CLASS_RELIC):
             return illegal(s)
         move_to(s, a, p, E.Z_RELICS)
         log_event(s, c, E.EV_RELIC, p, a, 0, 0)
@@ -265,7 +314,7 @@ def apply_action(s, c, p, kind, a, b):
     elif kind == A_USE:
         zone = s.inst_zone[a]
         if s.inst_row[a] != p or not (zone == E.Z_HAND or zone == E.Z_PLAY or zone == E.Z_CLOTH
-                                      or zone == E.Z_BOARD or zone == E.Z_RELICS):
+                                      or zone == E.Z_BOARD or zone == E.Z_RELICS or zone == E.Z_TO_PLAY):
             return illegal(s)
         if use_trigger(c, c.inst_card[a]) != b or not can_use(s, c, p, a, b):
             return illegal(s)
@@ -284,7 +333,7 @@ def apply_action(s, c, p, kind, a, b):
         log_event(s, c, E.EV_USE, p, a, b, 0)
         run_program(s, c, b, a, p, -1, -1)
     elif kind == A_HEAL:
-        if s.inst_row[a] != p or not (s.inst_zone[a] == E.Z_HAND or s.inst_zone[a] == E.Z_CLOTH) \
+        if s.inst_row[a] != p or not (in_hand(s, a) or s.inst_zone[a] == E.Z_CLOTH) \
                 or c.heal[c.inst_card[a]] <= 0:
             return illegal(s)
         if s.inst_row[b] != p or not is_marked_zone(s.inst_zone[b]) or healing_banned(s, c):
@@ -293,4 +342,13 @@ def apply_action(s, c, p, kind, a, b):
     else:
         return illegal(s)
     drain(s, c)
+    if s.zone_n[p, E.Z_TO_PLAY] > 0 and legal_to_play(s, c, p, -1, s.action) == 0:
+        settle_to_play(s, c, p)  # none of the cards to play can be played
     return True
+
+
+@inline_kernel
+def in_hand(s, inst):
+    """In its player's hand, or to be played as from it (Gamma, Delta Robes: only those are then
+    played, `to_play_action`)."""
+    return s.inst_zone[inst] == E.Z_HAND or s.inst_zone[inst] == E.Z_TO_PLAY

@@ -22,9 +22,9 @@ from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
-from sim.engine.rules.zones import (collect_count, detach_fighters, draw_cards, equip_locked, field_slot, gain_energy, hold, is_marked_zone, location, log_event,
-                                    matches, move_to, next_rank_copy, place_token, reshuffle_discard, shuffle_zone,
-                                    top_of_draw, zone_push)
+from sim.engine.rules.zones import (collect_count, detach_fighters, draw_cards, equip_locked, field_slot, gain_energy,
+                                    hold, is_marked_zone, lend, location, log_event, matches, move_to, next_rank_copy,
+                                    place_token, reshuffle_discard, shuffle_zone, top_of_draw, zone_push)
 
 
 @kernel
@@ -222,6 +222,51 @@ def op_move(s, c, op, src_inst, p, q):
         shuffle_zone(s, E.COMMON, E.Z_RESERVE)
     s.g[G_LAST_MOVED] = want
     return True
+
+
+@kernel
+def op_play(s, c, op, src_inst, p, q):
+    """`play`: n cards of player q's zone become p's to play now, one after the other, as from
+    its hand (sim/engine/rules/legal.py `legal_to_play`): the top cards of q's draw pile (taken,
+    not drawn: no Energy, ASG-2; GEN-2 reshuffles first), or cards of q's hand (at random, or
+    picked). Each matching the op's bonus filter gains its Strength and Cosmos this turn (Gamma:
+    Warriors +2 Strength). Another seat's card stays that seat's (Delta): `lend`."""
+    n = op[E.F_N]
+    moved = 0
+    if op[E.F_ZONE] == E.Z_DRAW and (op[E.F_FLAGS] & E.OPF_TOP):
+        for _ in range(n):
+            inst = top_of_draw(s, c, q)
+            if inst < 0:
+                break
+            to_play(s, c, op, inst, p, q)
+            moved += 1
+    else:
+        buf = s.scratch
+        nc = collect(s, c, op[E.F_ZONE], op[E.F_FILTER], q, src_inst, True, buf)
+        want = min(n, nc)
+        if op[E.F_BY] == E.BY_RANDOM:
+            shuffle_prefix(s.rng, buf, nc)
+        else:
+            pick_cards(s, c, p, buf, nc, want, True)
+        for j in range(want):
+            to_play(s, c, op, buf[j], p, q)
+        moved = want
+    s.g[G_LAST_MOVED] = moved
+
+
+@kernel
+def to_play(s, c, op, inst, p, q):
+    """inst, a card of q's, becomes p's to play (`op_play`)."""
+    src_zone = location(s, inst)
+    move_to(s, inst, p, E.Z_TO_PLAY)
+    if q != p:
+        lend(s, inst, q)
+    hold(s, c, p, inst)  # played as from p's hand
+    if (op[E.F_A] != 0 or op[E.F_B] != 0) and matches(c, inst, op[E.F_C]):
+        s.inst_buff_str[inst] += op[E.F_A]
+        s.inst_buff_cos[inst] += op[E.F_B]
+        s.g[G_TURN_MARKS] = 1
+    log_event(s, c, E.EV_MOVE, p, inst, src_zone, E.Z_TO_PLAY)
 
 
 @kernel
@@ -458,6 +503,11 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         return op_upgrade(s, c, op, src_inst, p)
     elif code == E.OP_GAIN_ENERGY:
         gain_energy(s, c, p, op[E.F_N])
+    elif code == E.OP_PLAY:
+        if q >= 0:
+            op_play(s, c, op, src_inst, p, q)
+            if then and s.g[G_LAST_MOVED] < op[E.F_N]:
+                return False
     elif code == E.OP_SWAP_CLOTH:  # from the fight it was sent into (GEN-21) or equipped
         zone = s.inst_zone[src_inst]
         if (zone == E.Z_CLOTH or (zone == E.Z_PLAY and s.zone_n[p, E.Z_CLOTH] == 0)) and q >= 0 \

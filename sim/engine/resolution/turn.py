@@ -12,10 +12,10 @@ from sim.engine import enums as E
 from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
 from sim.engine.rules.field import discard_from_field, field_is_empty, push_pending, shift_right
 from sim.engine.policies.interface import choose_action, choose_keep
-from sim.engine.resolution.actions import apply_action, drain
-from sim.engine.rules.invariants import check_invariants
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_LAST_FLAME, G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER,
-                    PL_TURN_STRENGTH)
+from sim.engine.resolution.actions import apply_action, drain, end_of_turn_returns
+from sim.engine.rules.invariants import V_LENT, check_invariants, violation
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_LAST_FLAME, G_LENT, G_NPLAYERS, G_TURN_MARKS,
+                              P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import draw_cards, log_event, move_all, move_all_but
 
 HAND_SIZE = 5
@@ -48,7 +48,10 @@ def end_after_turn(s, c):
 
 @kernel
 def upkeep(s, c, p, keep):
-    # 1. discard cards in play and the hand cards not kept
+    # 1. discard cards in play and the hand cards not kept (the cards of another seat's it played
+    # go to their owner's discard pile, Delta Robe; cards left to play, to its own)
+    if s.zone_n[p, E.Z_TO_PLAY] > 0 or s.g[G_LENT] > 0:
+        end_of_turn_returns(s, c, p)
     move_all(s, p, E.Z_PLAY, E.Z_DISCARD)
     choose_keep(s, c, p, keep)
     for i in range(s.zone_n[p, E.Z_HAND]):
@@ -76,6 +79,8 @@ def upkeep(s, c, p, keep):
     end_turn_reset(s, p)
     if s.g[G_CHECK]:
         check_invariants(s, c, s.g[G_NPLAYERS])
+        if s.g[G_LENT] != 0 or s.zone_n[p, E.Z_TO_PLAY] != 0:
+            violation(s, V_LENT)  # the turn is over: nothing lent or left to play
 
 
 @kernel

@@ -557,11 +557,12 @@ def count_character_fighters(s, c, p, target):
 
 @kernel
 def face_cost_payable(s, c, p, target, exclude):
-    """Dolphin: can p discard the cards asked to face target (other than `exclude`)?"""
-    if s.inst_flags[target] & IF_FACE_PAID:
+    """Dolphin: can p discard the cards asked to face target (other than `exclude`, when in hand)?"""
+    need = c.face_discards[c.inst_card[target]]  # 0 without the rule
+    if need == 0 or s.inst_flags[target] & IF_FACE_PAID:
         return True
-    others = s.zone_n[p, E.Z_HAND] - (1 if exclude >= 0 else 0)
-    return others >= c.face_discards[c.inst_card[target]]  # 0 without the rule
+    others = s.zone_n[p, E.Z_HAND] - (1 if exclude >= 0 and s.inst_zone[exclude] == E.Z_HAND else 0)
+    return others >= need
 
 
 @kernel

@@ -5,8 +5,8 @@ g[G_FIRST_VIOLATION]); playing with checks off costs one branch per action.
 """
 from sim.engine import enums as E
 from sim.engine.jit import kernel
-from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_NMARKS,
-                    G_RULES_SEEN, G_VIOLATIONS)
+from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_LENT,
+                              G_NMARKS, G_RULES_SEEN, G_VIOLATIONS)
 
 V_ZONE_MISMATCH = 1    # an instance's recorded place does not hold it (or holds it twice)
 V_NEGATIVE = 2         # a negative counter
@@ -19,6 +19,8 @@ V_FIELD_RULES = 7      # the field rules noted for the field as it is are not th
 V_TOKENS = 8           # a card's tokens disagree with its zone: a wounded card without its Wound token,
                        # a frozen card without one Freeze token on side 1 or 2 (ASG-12..14), or tokens elsewhere
 V_MARKS_LEFT = 9       # Marked triggers still waiting once an action is over (each fires before it ends)
+V_LENT = 10            # a card another seat plays (Delta Robe) out of that seat's play, or not counted, or cards
+                       # lent or left to play once the turn is over
 
 
 @kernel
@@ -71,6 +73,17 @@ def check_invariants(s, c, n_players):
             violation(s, V_TOKENS)
     if s.g[G_NMARKS] != 0:
         violation(s, V_MARKS_LEFT)
+    lent = 0
+    for inst in range(c.inst_card.shape[0]):
+        owner = s.inst_owner[inst]
+        if owner >= 0:
+            lent += 1
+            row, z = s.inst_row[inst], s.inst_zone[inst]
+            played = z == E.Z_PLAY or z == E.Z_CLOTH or z == E.Z_TO_PLAY
+            if not (0 <= row < E.MAX_PLAYERS and row != owner and played):
+                violation(s, V_LENT)
+    if lent != s.g[G_LENT]:
+        violation(s, V_LENT)
     for p in range(n_players):
         if s.zone_n[p, E.Z_CLOTH] > 1:
             violation(s, V_TWO_CLOTHS)

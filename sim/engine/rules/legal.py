@@ -97,6 +97,8 @@ def op_feasible(s, c, p, inst, row, target):
         return count_on_field(s, c, op[E.F_FILTER], -1) > 0
     if code == E.OP_BUFF:
         return count_alongside_any(s, c, p, op[E.F_FILTER]) > 0
+    if code == E.OP_PLAY:
+        return play_feasible(s, c, p, op)
     return True
 
 
@@ -108,6 +110,22 @@ def or_move_has_target(s, c, p, inst, row):
         if q == p and c.ops[row, E.F_WHO] == E.W_CHOSEN_OPPONENT:
             continue
         if collect_count(s, c, c.ops[row], q, inst) > 0 or collect_count(s, c, c.ops[row + 1], q, inst) > 0:
+            return True
+    return False
+
+
+@kernel
+def play_feasible(s, c, p, op):
+    """Has a `play` op a card to take: from p's draw pile (or the discard pile it would reshuffle,
+    GEN-2), or from the hand of an opponent (of p's choice, or each)."""
+    zone = op[E.F_ZONE]
+    who = op[E.F_WHO]
+    if who == E.W_SELF:
+        if zone == E.Z_DRAW:
+            return s.zone_n[p, E.Z_DRAW] + s.zone_n[p, E.Z_DISCARD] > 0
+        return count_in_zone(s, c, p, zone, op[E.F_FILTER], -1) > 0
+    for q in range(s.g[G_NPLAYERS]):
+        if q != p and count_in_zone(s, c, q, zone, op[E.F_FILTER], -1) > 0:
             return True
     return False
 
@@ -149,8 +167,10 @@ def can_use(s, c, p, inst, trig):
     Energy (ASG-4)."""
     if trig == E.T_TECHNIQUE:
         return technique_ready(s, c, p, inst) and technique_feasible(s, c, p, inst)
-    if s.inst_zone[inst] == E.Z_HAND and (c.classes[c.inst_card[inst]] & (E.CLASS_CLOTH | E.CLASS_RELIC)) \
-            and (s.zone_n[p, E.Z_CLOTH] > 0 or (c.classes[c.inst_card[inst]] & E.CLASS_RELIC) or equip_locked(s, c, p)):
+    zone = s.inst_zone[inst]
+    k = c.inst_card[inst]
+    if (zone == E.Z_HAND or zone == E.Z_TO_PLAY) and (c.classes[k] & (E.CLASS_CLOTH | E.CLASS_RELIC)) \
+            and (s.zone_n[p, E.Z_CLOTH] > 0 or (c.classes[k] & E.CLASS_RELIC) or equip_locked(s, c, p)):
         return False  # a Relic in hand must be played first (ASG-19: its uses are a Relic's in play)
     return first_op_feasible(s, c, p, inst, trig, -1)
 
@@ -166,9 +186,66 @@ def can_face(s, c, p, inst, target):
 
 
 @kernel
+def card_plays(s, c, p, inst, pick, out, n, can_equip, heal_ok):
+    """The ways p may play inst, a card of its hand (or one it is to play, as from its hand): a
+    Cloth is equipped (when it can be), a Relic played (any number, ASG-19); another card faces a
+    field card, is spent for its use, or heals a marked card. Counted from n, the pick-th written
+    into out; returns the new count."""
+    k = c.inst_card[inst]
+    if c.classes[k] & (E.CLASS_CLOTH | E.CLASS_RELIC):
+        if can_equip or (c.classes[k] & E.CLASS_RELIC):
+            if n == pick:
+                out[0] = A_RELIC if c.classes[k] & E.CLASS_RELIC else A_EQUIP
+                out[1] = inst
+            n += 1
+        return n
+    for slot in range(E.N_SLOTS):
+        t = s.field[slot]
+        if t >= 0 and can_face(s, c, p, inst, t):
+            if n == pick:
+                out[0] = A_PLAY
+                out[1] = inst
+                out[2] = slot
+            n += 1
+    ut = c.use_trig[k]
+    if ut >= 0 and can_use(s, c, p, inst, ut):
+        if n == pick:
+            out[0] = A_USE
+            out[1] = inst
+            out[2] = ut
+        n += 1
+    if heal_ok and c.heal[k] > 0:
+        for zone in (E.Z_WOUNDED, E.Z_FROZEN):
+            for j in range(s.zone_n[p, zone]):
+                if n == pick:
+                    out[0] = A_HEAL
+                    out[1] = inst
+                    out[2] = s.zone[p, zone, j]
+                n += 1
+    return n
+
+
+@kernel
+def legal_to_play(s, c, p, pick, out):
+    """`legal_action` while p has cards to play (Gamma, Delta Robes): only their plays, each as
+    from the hand, in any order; none if none of them can be played."""
+    n = 0
+    can_equip = s.zone_n[p, E.Z_CLOTH] == 0 and not equip_locked(s, c, p)
+    heal_ok = not healing_banned(s, c)
+    for i in range(s.zone_n[p, E.Z_TO_PLAY]):
+        if 0 <= pick < n:
+            return n
+        n = card_plays(s, c, p, s.zone[p, E.Z_TO_PLAY, i], pick, out, n, can_equip, heal_ok)
+    return n
+
+
+@kernel
 def legal_action(s, c, p, pick, out):
     """Count the legal actions (pick < 0) or write the pick-th one into out; returns the count
-    (when picking, it may stop counting once the pick is written)."""
+    (when picking, it may stop counting once the pick is written). While p has cards to play (an
+    effect's, Gamma and Delta Robes), their plays are the only legal actions."""
+    if s.zone_n[p, E.Z_TO_PLAY] > 0:
+        return legal_to_play(s, c, p, pick, out)
     n = 0
     nh = s.zone_n[p, E.Z_HAND]
     # end the main phase
@@ -181,38 +258,7 @@ def legal_action(s, c, p, pick, out):
     for i in range(nh):
         if 0 <= pick < n:
             return n
-        inst = s.zone[p, E.Z_HAND, i]
-        k = c.inst_card[inst]
-        if c.classes[k] & (E.CLASS_CLOTH | E.CLASS_RELIC):
-            if can_equip or (c.classes[k] & E.CLASS_RELIC):  # any number of Relics in play (ASG-19)
-                if n == pick:
-                    out[0] = A_RELIC if c.classes[k] & E.CLASS_RELIC else A_EQUIP
-                    out[1] = inst
-                n += 1
-            continue
-        for slot in range(E.N_SLOTS):
-            t = s.field[slot]
-            if t >= 0 and can_face(s, c, p, inst, t):
-                if n == pick:
-                    out[0] = A_PLAY
-                    out[1] = inst
-                    out[2] = slot
-                n += 1
-        ut = c.use_trig[k]
-        if ut >= 0 and can_use(s, c, p, inst, ut):
-            if n == pick:
-                out[0] = A_USE
-                out[1] = inst
-                out[2] = ut
-            n += 1
-        if heal_ok and c.heal[k] > 0:
-            for zone in (E.Z_WOUNDED, E.Z_FROZEN):
-                for j in range(s.zone_n[p, zone]):
-                    if n == pick:
-                        out[0] = A_HEAL
-                        out[1] = inst
-                        out[2] = s.zone[p, zone, j]
-                    n += 1
+        n = card_plays(s, c, p, s.zone[p, E.Z_HAND, i], pick, out, n, can_equip, heal_ok)
     if cloth_on and heal_ok and c.heal[c.inst_card[s.zone[p, E.Z_CLOTH, 0]]] > 0:  # ASG-17: an equipped Armor heals
         for zone in (E.Z_WOUNDED, E.Z_FROZEN):
             for j in range(s.zone_n[p, zone]):

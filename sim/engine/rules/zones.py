@@ -8,8 +8,8 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
-from sim.engine.state import (G_ENERGY_ON, G_FIELD_CHANGES, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS, G_TURN,
-                              G_ROUND, MARK_CAP, PL_ENERGY)
+from sim.engine.state import (G_ENERGY_ON, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
+                              G_TURN, G_ROUND, MARK_CAP, PL_ENERGY)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
 
@@ -57,6 +57,8 @@ def card_of(c, inst):
 
 @kernel
 def zone_push(s, row, z, inst):
+    if s.g[G_LENT] > 0 and s.inst_owner[inst] >= 0:  # a card another player plays (Delta Robe)
+        row = lent_row(s, inst, row, z)
     n = s.zone_n[row, z]
     s.zone[row, z, n] = inst
     s.zone_n[row, z] = n + 1
@@ -72,6 +74,28 @@ def detach_fighters(s, target):
             inst = s.zone[row, E.Z_PLAY, k]
             if s.inst_facing[inst] == target:
                 s.inst_facing[inst] = -1
+
+
+@kernel
+def lent_row(s, inst, row, z):
+    """Where a card that belongs to another seat goes, sent to seat `row`'s zone z (Delta Robe): it
+    stays with another player while played (to play, in play, equipped); anywhere else of a
+    seat's (a discard pile, the marked area, the destroyed cards, a hand) it goes to its owner's
+    zone, and is theirs again, as it is once in any zone of its owner's (the Gemini Cloth's swap)
+    or a common one (the reserve)."""
+    owner = s.inst_owner[inst]
+    if row != owner and row < E.MAX_PLAYERS and (z == E.Z_PLAY or z == E.Z_CLOTH or z == E.Z_TO_PLAY):
+        return row
+    s.inst_owner[inst] = -1
+    s.g[G_LENT] -= 1
+    return owner if row < E.MAX_PLAYERS else row
+
+
+@kernel
+def lend(s, inst, owner):
+    """inst, owner's card, is now played by another seat (Delta Robe) until it leaves its play."""
+    s.inst_owner[inst] = owner
+    s.g[G_LENT] += 1
 
 
 @kernel
@@ -145,13 +169,14 @@ def is_marked_zone(z):
 @kernel
 def place_token(s, c, inst, row, z):
     """Wound (z = Z_WOUNDED) or freeze (Z_FROZEN) inst, a card of seat row's: it moves to the marked
-    area and its Marked program, if it has one, waits to fire for its owner (ASG-15)."""
+    area and its Marked program, if it has one, waits to fire for its owner (ASG-15): the seat
+    whose marked area it joined (a card another seat played goes back to its owner's)."""
     move_to(s, inst, row, z)
     if c.prog[c.inst_card[inst], E.T_MARKED, 1] > 0:
         n = s.g[G_NMARKS]
         if n < MARK_CAP:  # cannot fill: one op marks at most a hand or a pile
             s.marks[n, 0] = inst
-            s.marks[n, 1] = row
+            s.marks[n, 1] = s.inst_row[inst]
             s.g[G_NMARKS] = n + 1
 
 
@@ -389,9 +414,9 @@ def count_on_field(s, c, f, exclude):
 @kernel
 def is_deck_zone(z):
     """GEN-11: "your deck" = hand, draw pile, discard pile, cards in play (Cloth, wounded, frozen,
-    Relics: ASG-19)."""
-    return (z == E.Z_DRAW or z == E.Z_HAND or z == E.Z_DISCARD or z == E.Z_PLAY
-            or z == E.Z_CLOTH or z == E.Z_WOUNDED or z == E.Z_REVEALED or z == E.Z_FROZEN or z == E.Z_RELICS)
+    Relics: ASG-19; the cards revealed or to play, during an effect)."""
+    return (z == E.Z_DRAW or z == E.Z_HAND or z == E.Z_DISCARD or z == E.Z_PLAY or z == E.Z_CLOTH
+            or z == E.Z_WOUNDED or z == E.Z_REVEALED or z == E.Z_FROZEN or z == E.Z_RELICS or z == E.Z_TO_PLAY)
 
 
 @kernel
