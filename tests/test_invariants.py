@@ -83,3 +83,12 @@ def test_the_checker_catches_stale_field_rules():
     check_invariants(sc.s, sc.c, 2)
     assert sc.st.g[G_VIOLATIONS] > 0 and sc.st.g[G_FIRST_VIOLATION] == V_FIELD_RULES
     assert field_rules(sc.s, sc.c) != 0  # stale: the checker is right
+
+
+@pytest.mark.parametrize("game", [1863, 4445, 5201, 6409, 7810])
+def test_cards_to_play_under_the_ring_and_relics_among_them_stay_legal(game):
+    """Games where a Gamma Robe's cards (a Cloth under the Ring's lock, a Relic) once drew an
+    illegal proposal from the heuristic."""
+    res = sim.play(1, players=2, seed=26, first_game=game, boxes=("base", "asgard"), policies=("tuned",),
+                   check_invariants=True)
+    assert int(res.games["illegal_actions"].iloc[0]) == 0 and int(res.games["violations"].iloc[0]) == 0

@@ -1707,14 +1707,20 @@ def reachable_best(s, c, p, lead, r_str, r_cos):
 @kernel
 def choose_to_play(s, c, p, out):
     """The cards an effect has p play now, one after the other, as from its hand (Gamma, Delta
-    Robes): a Cloth is equipped when none is; a Character is spent for its use when that is worth
+    Robes): a Relic is played (ASG-19); a Cloth is equipped when none is and the Ring allows it; a Character is spent for its use when that is worth
     more than its fight (as steps 5 would have it), else it fights where it helps most
     (`to_play_slot`), the one with the best fight first; a card that can do neither heals; else the
     first legal play. (Cards that cannot be played at all the rules discard.)"""
     started = note_slots(s, c, p)
     lead = decision_lead(s, c, p)
     n = s.zone_n[p, E.Z_TO_PLAY]
-    if s.zone_n[p, E.Z_CLOTH] == 0:
+    for i in range(n):
+        x = s.zone[p, E.Z_TO_PLAY, i]
+        if c.classes[c.inst_card[x]] & E.CLASS_RELIC:
+            out[0] = A_RELIC
+            out[1] = x
+            return
+    if s.zone_n[p, E.Z_CLOTH] == 0 and not equip_locked(s, c, p):
         best = -1
         bv = -1e18
         for i in range(n):

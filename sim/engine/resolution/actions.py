@@ -216,7 +216,7 @@ def fightable(s, c, p, at):
 def to_play_action(s, c, p, kind, a):
     """While p has cards to play (Gamma, Delta Robes): is the action the play of one of them? (a
     card taken from the draw pile to be played gains its Warrior bonus only if it faces a card)"""
-    if not (kind == A_PLAY or kind == A_EQUIP or kind == A_USE or kind == A_HEAL) or a < 0:
+    if not (kind == A_PLAY or kind == A_EQUIP or kind == A_USE or kind == A_HEAL or kind == A_RELIC) or a < 0:
         return False
     if s.inst_row[a] != p or s.inst_zone[a] != E.Z_TO_PLAY:
         return False
