@@ -95,10 +95,15 @@ def test_a_tool_says_nothing_when_the_kernels_are_cached(monkeypatch):
     assert out.getvalue() == ""
 
 
-def test_a_card_set_the_engine_cannot_play_is_refused_in_one_line_before_the_compile(monkeypatch, capsys):
+def test_a_card_set_the_engine_cannot_play_is_refused_in_one_line_before_the_compile(monkeypatch, capsys, tmp_path):
+    """A designer's card with a printed effect and no program."""
     monkeypatch.setattr(progress, "engine_cached", lambda: False)
     monkeypatch.setattr(progress, "working", None)  # reaching the compile would fail differently
+    mine = tmp_path / "mine.toml"
+    mine.write_text('box = "base"\n\n[[card]]\nid = 900\nname = "Unplayed"\nclasses = ["silver_saint"]\nrank = ["uncommon"]\n'
+                    'copies = 1\nstart = "reserve"\nstrength_cost = 3\ncosmos_cost = 0\nstrength = 1\nheal = 0\n'
+                    'cosmos = 0\nvp = 1\ntext = "Engagement: draw 1."\n', encoding="utf-8")
     with pytest.raises(typer.Exit):
-        progress.compile_engine(GameConfig(boxes=("base", "asgard")), Console(file=io.StringIO()))
+        progress.compile_engine(GameConfig(cardset=str(mine)), Console(file=io.StringIO()))
     err = capsys.readouterr().err
     assert err.startswith("Error: cards whose effect the engine does not apply: ") and err.count("\n") == 1
