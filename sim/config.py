@@ -84,7 +84,11 @@ class GameConfig(BaseModel):
             raise ValueError(f"unknown mode '{self.mode}'; allowed: {', '.join(MODE_IDS)}")
         low, high = player_bounds(self.mode)
         if not low <= self.players <= high:
-            raise ValueError(f"{self.mode} mode takes {low} to {high} players, not {self.players}")
+            raise ValueError(f"{self.mode} mode takes {low} to {high} players, not {self.players}" if low < high
+                             else f"{self.mode} mode takes {low} player{'s' * (low > 1)}, not {self.players}")
+        boxes = getattr(MODES[MODE_IDS[self.mode]], "BOXES", None)
+        if boxes is not None and tuple(self.boxes) != boxes:
+            raise ValueError(f"{self.mode} mode plays the boxes {', '.join(boxes)}, not {', '.join(self.boxes)}")
         if self.seed < 0:
             raise ValueError(f"the seed must be 0 or more, not {self.seed}")
         if len(self.policies) not in (1, self.players):
@@ -116,6 +120,10 @@ class GameConfig(BaseModel):
         if fields.get("cardset") is not None:
             fields["cardset"] = str(fields["cardset"])
         fields = {k: v for k, v in fields.items() if v is not None or k in ("heroes", "cardset")}
+        mode = MODES[MODE_IDS[fields["mode"]]] if fields.get("mode") in MODE_IDS else None
+        if mode is not None and hasattr(mode, "BOXES"):  # a mode that plays fixed boxes (solo: SOLO-3)
+            fields.setdefault("boxes", mode.BOXES)
+            fields.setdefault("players", mode.PLAYERS[0])
         try:
             return cls(**fields)
         except ValidationError as e:
@@ -172,6 +180,8 @@ def _rule_value(p, value) -> int | str:
         if value in p.choices:
             return value
         if p.path_ok and Path(value).is_file():
+            if p.file_code:
+                p.file_code(value)  # a file the kernels read is checked now, in one line
             return str(Path(value).resolve())
         allowed = ", ".join(p.choices) + (" or the path of a file" if p.path_ok else "")
         raise ValueError(f"rules parameter {p.name} is {allowed}, not '{value}'"

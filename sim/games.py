@@ -34,10 +34,11 @@ class PlayResult:
 
 
 # --- Cards ---------------------------------------------------------------------------------
-def _records(boxes, cardset=None, overrides=None, techniques="estimated") -> tuple[list[Card], dict[int, str]]:
+def _records(boxes, cardset=None, overrides=None, techniques="estimated",
+             removed=()) -> tuple[list[Card], dict[int, str]]:
     if isinstance(boxes, str):
         boxes = (boxes,)
-    cards = load_card_records(boxes, cardset, techniques)
+    cards = [c for c in load_card_records(boxes, cardset, techniques) if c.name not in removed]
     origin = {}
     for box in boxes:
         for c in parse_card_file(box_path(box)).card:
@@ -90,8 +91,9 @@ class Engine:
         return cards_frame(self.cards, self.origin)
 
 
-def build_engine(boxes=("base",), cardset=None, overrides=None, techniques="estimated") -> Engine:
-    cards, origin = _records(boxes, cardset, overrides, techniques)
+def build_engine(boxes=("base",), cardset=None, overrides=None, techniques="estimated", removed=()) -> Engine:
+    """The compiled cards of these boxes (or a card file), less the cards a mode removes by name."""
+    cards, origin = _records(boxes, cardset, overrides, techniques, removed)
     missing = [c.name for c in cards if not (c.plain or c.effects)]
     if missing:
         raise NotImplementedError("cards whose effect the engine does not apply: " + ", ".join(missing))
@@ -121,10 +123,11 @@ def new_state(table: CardTable, log_cap: int = 4096):
     return allocate_state(len(table.inst_card), len(table.card_id), log_cap)
 
 
-def frames(engine: Engine, raw, seed: int, players: int, policy_names) -> PlayResult:
-    from sim.engine.batch import (GM_END, GM_FLAMES_LEFT, GM_FLAMES_REMOVED, GM_GAME, GM_ILLEGAL, GM_LOG_LOST,
-                       GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, PR_DECK, PR_DESTROYED, PR_ENTRY, PR_FIGHTS, PR_HERO,
-                       PR_VP, PR_WOUNDED)
+def frames(engine: Engine, raw, seed: int, players: int, policy_names, solo: bool = False) -> PlayResult:
+    """The tables of `play_batch`'s arrays; a solo run's games add Hilda's score (`hilda_vp`)."""
+    from sim.engine.batch import (GM_END, GM_FLAMES_LEFT, GM_FLAMES_REMOVED, GM_GAME, GM_HILDA_VP, GM_ILLEGAL,
+                       GM_LOG_LOST, GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, PR_DECK, PR_DESTROYED, PR_ENTRY, PR_FIGHTS,
+                       PR_HERO, PR_VP, PR_WOUNDED)
     g, pl, shares, decks, ev, held = raw
     n = len(g)
     games = pd.DataFrame({
@@ -137,6 +140,8 @@ def frames(engine: Engine, raw, seed: int, players: int, policy_names) -> PlayRe
         "log_lost": g[:, GM_LOG_LOST].astype(np.int32),
         "violations": g[:, GM_VIOLATIONS].astype(np.int32),
     })
+    if solo:
+        games["hilda_vp"] = g[:, GM_HILDA_VP].astype(np.int16)
     seat = np.tile(np.arange(players), n)
     policy_codes = np.array(list(policy_names), dtype=object)
     players_df = pd.DataFrame({
@@ -193,20 +198,23 @@ def events_frame(cols: np.ndarray) -> pd.DataFrame:
 
 
 @lru_cache(maxsize=8)
-def _cached_engine(boxes, cardset, overrides_items, techniques):
-    return build_engine(boxes, cardset, dict(overrides_items) if overrides_items else None, techniques)
+def _cached_engine(boxes, cardset, overrides_items, techniques, removed):
+    return build_engine(boxes, cardset, dict(overrides_items) if overrides_items else None, techniques, removed)
 
 
-def get_engine(boxes=("base",), cardset=None, overrides=None, techniques="estimated") -> Engine:
+def get_engine(boxes=("base",), cardset=None, overrides=None, techniques="estimated", removed=()) -> Engine:
     if isinstance(boxes, str):
         boxes = (boxes,)
     items = tuple(sorted((overrides or {}).items()))
-    return _cached_engine(tuple(boxes), str(cardset) if cardset else None, items, techniques)
+    return _cached_engine(tuple(boxes), str(cardset) if cardset else None, items, techniques, tuple(removed))
 
 
 def engine_for(config) -> Engine:
-    """The engine of a GameConfig: its boxes, card file, overrides and board techniques."""
-    return get_engine(config.boxes, config.cardset, config.overrides, config.rules["technique_set"])
+    """The engine of a GameConfig: its boxes, card file, overrides and board techniques, less the
+    cards its mode leaves out (solo: SOLO-3)."""
+    from sim.engine.modes import MODE_IDS, MODES
+    removed = getattr(MODES[MODE_IDS[config.mode]], "REMOVED_CARDS", ())
+    return get_engine(config.boxes, config.cardset, config.overrides, config.rules["technique_set"], removed)
 
 
 def estimated_cards(*configs) -> list[str]:
@@ -236,7 +244,8 @@ def play(games: int, players: int = 2, boxes=("base",), seed: int = 0, policies=
         raise ValueError(f"events must be one of {', '.join(LOG_LEVELS)}, not {events!r}")
     engine = engine_for(config)
     raw = _run_repairing(engine, config, first_game, games, LOG_LEVELS[events], check_invariants)
-    return frames(engine, raw, config.seed, config.players, [p.name for p in config.seat_policies()])
+    return frames(engine, raw, config.seed, config.players, [p.name for p in config.seat_policies()],
+                  solo=config.mode == "solo")
 
 
 def play_shares(games: int, first_game: int = 0, config=None) -> np.ndarray:

@@ -40,7 +40,9 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
                                     legal_action, use_trigger)
 from sim.engine.modes.classic import setup_game
 from sim.engine.rules.scoring import score_player
-from sim.engine.state import G_ACTIONS, G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_ILLEGAL, G_LOG_N, G_TURN, PL_ENERGY
+from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
+from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_HILDA, G_ILLEGAL, G_LAST_FLAMES_SEEN,
+                              G_LOG_N, G_NO_CLOCK, G_TURN, PL_ALGO, PL_ENERGY, PL_HERO)
 from sim.engine.structs import card_ref
 from sim.games import engine_for, events_frame, game_config
 
@@ -215,6 +217,31 @@ class Scenario:
     def acquire(self, seat: int, slot: int, currency: str = "strength"):
         """End the fight against the card in `slot`, won in `currency`."""
         self._act(seat, A_ACQUIRE, slot, CURRENCY[currency])
+
+    # --- the solo mode -------------------------------------------------------------------------
+    def make_hilda(self):
+        """Seat 1 becomes Hilda (the solo mode, base + Asgard): no Clock, her priorities choose for
+        her, God Warriors leaving the field join her hand, Exits spare her."""
+        from sim.engine.modes.solo import HILDA_SEAT
+        from sim.engine.policies.registry import HILDA
+        st = self.st
+        st.g[G_HILDA] = HILDA_SEAT + 1
+        st.g[G_NO_CLOCK] = 1
+        st.g[G_FLAMES] = 0
+        st.g[G_LAST_FLAMES_SEEN] = 0
+        st.pl[HILDA_SEAT, PL_ALGO] = HILDA
+        st.pl[HILDA_SEAT, PL_HERO] = -1
+        st.rules[R_UPKEEP_REMOVE_LAST_CARD] = 1
+
+    def hilda_roll(self, slot: int, icon: str):
+        """Hilda's steps for a roll of slot 1-6 and an icon (discard, draw, purify, freeze,
+        strength or cosmos)."""
+        from sim.engine.modes.solo import hilda_face
+        hilda_face(self.s, self.c, slot - 1, E.DIE_ICONS.index(icon))
+
+    def hilda_score(self) -> int:
+        from sim.engine.modes.solo import hilda_vp
+        return int(hilda_vp(self.s, self.c))
 
     def legal_actions(self, seat: int) -> list[tuple]:
         """Every action the rules allow seat now: (kind, a, b) with kind a name, a and b as

@@ -49,10 +49,17 @@ def render_text(res) -> str:
     lines.append("Setup field: " + " | ".join(f"{r.a + 1}:{name.get(int(r.card_id), '?')} ({_cost(cards, r.card_id)})"
                                               for r in setup.itertuples()))
     lines += event_lines(res.events, cards)
+    if "hilda_vp" in res.games:  # solo: the player against Hilda (a tie is hers, SOLO-5)
+        lines.append(f"The player {'beats' if pl.win_share.iloc[0] > 0 else 'does not beat'} Hilda: "
+                     f"{pl.vp.iloc[0]} VP to {g.hilda_vp}.")
+        return "\n".join(lines) + "\n"
     winners = pl[pl.win_share > 0]
     lines.append("Winner: " + ", ".join(f"seat {r.seat} ({r.hero})" for r in winners.itertuples())
                  + (" (shared)" if len(winners) > 1 else ""))
     return "\n".join(lines) + "\n"
+
+
+HILDA_HOW = ("her die", "her Strength", "her Cosmos", "it left the field", "her Draw face")
 
 
 def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
@@ -61,12 +68,14 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
     n = lambda cid: name.get(int(cid), "?")
     lines = []
     hand, field = [], []
+    solo = (events.kind == "hilda_roll").any()
     for r in events.itertuples(index=False):
         k, seat, cid, a, b = str(r.kind), int(r.seat), int(r.card_id), int(r.a), int(r.b)
-        who = f"seat {seat}"
+        who = "Hilda" if solo and seat == 1 else f"seat {seat}"
         if k == "turn":
             lines.append("")
-            lines.append(f"== Round {a}, turn {r.turn}: seat {seat} to play; {b} flames left ==")
+            lines.append(f"== Turn {a}: Hilda, then seat {seat} ==" if solo else
+                         f"== Round {a}, turn {r.turn}: seat {seat} to play; {b} flames left ==")
         elif k == "field":
             field.append(f"{a + 1}:{n(cid)} ({_cost(cards, cid)})")
         elif k == "hand":
@@ -98,8 +107,12 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
             "sapphire": lambda: (f"    * a sapphire goes on the Odin statue ({n(cid)}): {a} of {E.SAPPHIRE_SPACES}"
                                  + (", the statue flips" if a == E.SAPPHIRE_SPACES else "")),
             "reveal": lambda: f"    field: {n(cid)} revealed in slot {a + 1}",
-            "field_out": lambda: (f"    field: {n(cid)} leaves slot {a + 1} for the battlefield discard"
+            "field_out": lambda: (f"    field: {n(cid)} leaves slot {a + 1}, taken by Hilda" if b == E.OUT_HILDA else
+                                  f"    field: {n(cid)} leaves slot {a + 1} for the battlefield discard"
                                   + (" (upkeep)" if b == E.OUT_UPKEEP else " (effect)")),
+            "hilda_roll": lambda: f"  Hilda rolls: slot {a}, {E.DIE_ICONS[b]}",
+            "hilda_gains": lambda: (f"    Hilda gains {n(cid)} ({HILDA_HOW[a]}) "
+                                    + ("and equips it" if b == E.Z_CLOTH else "into her hand")),
             "wound": lambda: f"    {who}: {n(cid)} is wounded (from {ZONE_WORDS.get(a, a)})",
             "destroy": lambda: f"    {who}: {n(cid)} is destroyed (from {ZONE_WORDS.get(a, a)})",
             "discard": lambda: f"    {who}: {n(cid)} is discarded (from {ZONE_WORDS.get(a, a)})",
@@ -117,7 +130,7 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
             "buff": lambda: (f"    {n(cid)} gains +{a} Strength this turn" if cid >= 0
                              else f"    all of {who}'s Characters gain +{a} Strength this turn"),
             "end": lambda: f"\nThe game ends ({E.END_REASONS[a]}).",
-            "score": lambda: f"  seat {seat}: {a} VP",
+            "score": lambda: f"  {who}: {a} VP",
         }.get(k)
         if text:
             lines.append(text())

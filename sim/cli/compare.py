@@ -22,6 +22,7 @@ def compare(
     base_cardset: Optional[Path] = typer.Option(None, "--base-cardset", help="Arm A: a card file (default: none)."),
     games: options.Games = 2000,
     players: options.Players = 2,
+    mode: options.Mode = "classic",
     boxes: options.Boxes = ["base"],
     seed: options.Seed = 0,
     policy: options.Policy = [],
@@ -58,7 +59,7 @@ def compare(
             cmp = compare_runs(runs[0], runs[1], fdr=fdr, label_a=runs[0].name, label_b=runs[1].name)
     else:
         options.check_games(games)
-        base = options.game_config(players, boxes, seed, policy, heroes, rules)
+        base = options.game_config(players, boxes, seed, policy, heroes, rules, mode=mode)
         arm_a = base.with_changes(overrides=parse_sets(base_sets), cardset=base_cardset)
         arm_b = base.with_changes(overrides=parse_sets(sets), cardset=cardset)
         check_arm(arm_a)

@@ -18,6 +18,7 @@ def impact(
     card: List[str] = typer.Option([], "--card", "--cards", "-c", help="Cards to remove, one at a time (repeat or comma-separate); default: every reserve card."),
     games: options.Games = 1000,
     players: options.Players = 2,
+    mode: options.Mode = "classic",
     boxes: options.Boxes = ["base"],
     seed: options.Seed = 0,
     policy: options.Policy = [],
@@ -36,7 +37,7 @@ def impact(
     if not 0 < fdr < 1:
         fail(f"--fdr must be between 0 and 1, not {fdr}")
     options.check_games(games)
-    base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset)
+    base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset, mode=mode)
     check_arm(base)
     cards = split_list(card)
     from analysis._data import card_row

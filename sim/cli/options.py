@@ -11,7 +11,8 @@ import typer
 from sim.cli.common import fail, parse_sets, split_list, user_errors
 
 Games = Annotated[int, typer.Option("--games", "-n", help="Games to play (1 or more); with several arms, per arm, on the same game indices.")]
-Players = Annotated[int, typer.Option("--players", "-p", help="Players per game: 2 to 5.")]
+Players = Annotated[int, typer.Option("--players", "-p", help="Players per game: 2 to 5 (classic mode).")]
+Mode = Annotated[str, typer.Option("--mode", help="classic (2 to 5 players) or solo (1 player against Hilda, base + Asgard boxes).")]
 Boxes = Annotated[List[str], typer.Option("--boxes", "-b", help="Boxes of cards (repeat or comma-separate): base, asgard, poseidon, hades (those with a card file).")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Master seed (0 or more); a game is reproducible from (seed, game index).")]
 Policy = Annotated[List[str], typer.Option("--policy", help="Policy for all seats, or one per seat (repeat or comma-separate). See `seiya policies`.")]
@@ -29,12 +30,21 @@ def check_games(games: int, flag: str = "--games"):
 
 
 def game_config(players: int = 2, boxes=("base",), seed: int = 0, policy=(), heroes=(), rule=(), sets=(),
-                cardset: Path | None = None, seats: str = "random"):
-    """The GameConfig of the shared options, or a one-line error (exit 2)."""
+                cardset: Path | None = None, seats: str = "random", mode: str = "classic"):
+    """The GameConfig of the shared options, or a one-line error (exit 2). A mode with a fixed
+    player count and boxes (solo) takes them when --players and --boxes are left at their defaults."""
     from sim.config import SEATS, GameConfig, parse_rules, player_bounds
-    low, high = player_bounds("classic")
+    from sim.engine.modes import MODE_IDS, MODES
+    if mode not in MODE_IDS:
+        fail(f"--mode must be {' or '.join(MODE_IDS)}, not '{mode}'")
+    low, high = player_bounds(mode)
+    fixed = getattr(MODES[MODE_IDS[mode]], "BOXES", None)
+    if fixed is not None:
+        players = low if players == 2 else players
+        boxes = fixed if tuple(split_list(boxes)) in ((), ("base",)) else boxes
     if not low <= players <= high:
-        fail(f"--players must be {low} to {high}, not {players}")
+        fail(f"--players must be {low} to {high}, not {players}" if low < high else
+             f"--players must be {low} in {mode} mode, not {players}")
     if seed < 0:
         fail(f"--seed must be 0 or more, not {seed}")
     if cardset is not None and not Path(cardset).is_file():
@@ -42,6 +52,6 @@ def game_config(players: int = 2, boxes=("base",), seed: int = 0, policy=(), her
     if seats not in SEATS:
         fail(f"--seats must be {' or '.join(SEATS)}, not '{seats}'")
     with user_errors():
-        return GameConfig.build(players=players, boxes=tuple(split_list(boxes)) or ("base",), seed=seed,
+        return GameConfig.build(mode=mode, players=players, boxes=tuple(split_list(boxes)) or ("base",), seed=seed,
                                 policies=tuple(split_list(policy)), heroes=tuple(split_list(heroes)),
                                 rules=parse_rules(rule), overrides=parse_sets(sets), cardset=cardset, seats=seats)

@@ -17,6 +17,7 @@ def robustness(
     policies: List[str] = typer.Option(["value,greedy,clock"], "--policies", help="Policies to compare (comma-separate or repeat; at least two). Every seat plays the policy; same seeds for each."),
     games: options.Games = 2000,
     players: options.Players = 2,
+    mode: options.Mode = "classic",
     boxes: options.Boxes = ["base"],
     seed: options.Seed = 0,
     heroes: options.Heroes = [],
@@ -36,7 +37,7 @@ def robustness(
     if not 0 < fdr < 1:
         fail(f"--fdr must be between 0 and 1, not {fdr}")
     options.check_games(games)
-    base = options.game_config(players, boxes, seed, (), heroes, rules, sets, cardset)
+    base = options.game_config(players, boxes, seed, (), heroes, rules, sets, cardset, mode=mode)
     check_arm(base)
     with user_errors():
         for p in pols:

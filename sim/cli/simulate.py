@@ -14,7 +14,7 @@ from sim.cli.common import fail, user_errors
 from sim.cli.help import examples
 
 # The options that decide the games: with --resume they come from the run's manifest.
-CONFIG_OPTIONS = {"games": "--games", "players": "--players", "boxes": "--boxes", "seed": "--seed",
+CONFIG_OPTIONS = {"games": "--games", "players": "--players", "mode": "--mode", "boxes": "--boxes", "seed": "--seed",
                   "policy": "--policy", "heroes": "--heroes", "rules": "--rule", "out": "--out",
                   "cardset": "--cardset", "sets": "--set", "batch_size": "--batch-size", "events": "--events",
                   "seats": "--seats"}
@@ -28,6 +28,7 @@ def simulate(
     ctx: typer.Context,
     games: options.Games = 10000,
     players: options.Players = 2,
+    mode: options.Mode = "classic",
     boxes: options.Boxes = ["base"],
     seed: options.Seed = 0,
     policy: options.Policy = [],
@@ -89,7 +90,7 @@ def simulate(
             fail(f"--resume takes the run's configuration from its manifest; drop {', '.join(given)}")
         config = None
     else:
-        game = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset, seats)
+        game = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset, seats, mode=mode)
         with user_errors():
             config = RunConfig.build(**game.model_dump(), games=games, events=events)
     prec = None

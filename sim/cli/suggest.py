@@ -25,6 +25,7 @@ def suggest(
     max_change: int = typer.Option(4, "--max-change", help="Costs stay within this of the current one (and at least 1)."),
     fdr: float = typer.Option(0.05, "--fdr", help="False-discovery rate for flagging outliers (Benjamini-Hochberg)."),
     players: options.Players = 2,
+    mode: options.Mode = "classic",
     boxes: options.Boxes = ["base"],
     seed: options.Seed = 0,
     policy: options.Policy = [],
@@ -58,7 +59,7 @@ def suggest(
             fail(f"bad target '{target}': use curve or METRIC=VALUE with METRIC one of {', '.join(SUGGEST_METRICS)}")
     except ValueError:
         fail(f"bad target '{target}': use curve or METRIC=VALUE with METRIC one of {', '.join(SUGGEST_METRICS)}")
-    base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset)
+    base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset, mode=mode)
     check_arm(base)
     for c in cards:
         check_arm(base.with_changes(overrides={**base.overrides, f"{c}.{fields[0]}": 1}))

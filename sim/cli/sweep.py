@@ -22,6 +22,7 @@ def sweep(
     games: options.Games = 1000,
     target: Optional[str] = typer.Option(None, "--target", help="METRIC=VALUE: name the value whose METRIC comes closest (residual, worth, acquisition_rate, win_share_diff, acquired_share, rounds, first_player_advantage, hero_imbalance). Default: residual=0 for a card (its worth meets the power–cost curve), first_player_advantage=0 for a rules parameter."),
     players: options.Players = 2,
+    mode: options.Mode = "classic",
     boxes: options.Boxes = ["base"],
     seed: options.Seed = 0,
     policy: options.Policy = [],
@@ -59,7 +60,7 @@ def sweep(
             fail(f"unknown --metric '{m}'; allowed: {', '.join(m for m in SWEEP_METRICS if m not in CURVE_METRICS)}")
     check_precision(precision, max_games, games)
     options.check_games(games)
-    base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset)
+    base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset, mode=mode)
     for c in cards:
         for v in vals:
             check_arm(base.with_changes(overrides={**base.overrides, f"{c}.{field}": v}))

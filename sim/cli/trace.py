@@ -18,6 +18,7 @@ def trace(
     seed: options.Seed = 0,
     game: int = typer.Option(0, "--game", "-g", help="Game index (0 or more): the same (seed, game) replays the same game as in a run."),
     players: options.Players = 2,
+    mode: options.Mode = "classic",
     boxes: options.Boxes = ["base"],
     policy: options.Policy = [],
     heroes: options.Heroes = [],
@@ -34,7 +35,7 @@ def trace(
         fail(f"--format must be text or jsonl, not '{fmt}'")
     if game < 0:
         fail(f"--game must be 0 or more, not {game}")
-    config = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset)
+    config = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset, mode=mode)
     compile_engine(config)
     with user_errors():
         text = sim.trace(config.seed, game, fmt=fmt, config=config)

@@ -20,6 +20,7 @@ def worth(
     card: List[str] = typer.Option([], "--card", "--cards", "-c", help="Cards to measure (repeat or comma-separate); default: every reserve card (the curve needs them all)."),
     games: options.Games = 5000,
     players: options.Players = 2,
+    mode: options.Mode = "classic",
     boxes: options.Boxes = ["base"],
     seed: options.Seed = 0,
     policy: options.Policy = [],
@@ -49,7 +50,7 @@ def worth(
     if run is not None:
         base = run_config(run)
     else:
-        base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset)
+        base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset, mode=mode)
     check_arm(base)
     cards = split_list(card)
     from sim.games import load_cards

@@ -295,7 +295,14 @@ CNT_DESTROYED = 6      # the controller's destroyed cards
 END_CLOCK = 0
 END_RESERVE_EXHAUSTED = 1
 END_TURN_CAP = 2
-END_REASONS = ("clock", "reserve exhausted", "turn cap")
+END_TURNS_PLAYED = 3  # solo: the turn counter's last turn is over (SOLO-4)
+END_REASONS = ("clock", "reserve exhausted", "turn cap", "turns played")
+
+# --- Solo mode (Asgard): Hilda's die icons (SOLO-1) and how a card reaches her. ---------------
+DIE_DISCARD, DIE_DRAW, DIE_PURIFY, DIE_FREEZE, DIE_STRENGTH, DIE_COSMOS = range(6)
+DIE_ICONS = ("discard", "draw", "purify", "freeze", "strength", "cosmos")
+HILDA_ROLL, HILDA_STRENGTH, HILDA_COSMOS, HILDA_LEFT_FIELD, HILDA_DRAW = range(5)
+HILDA_HAND_LIMIT = 5  # SOLO-7
 
 # --- Events (the log). -------------------------------------------------------------------------
 EV_TURN = 1        # a player's turn starts (a = round)
@@ -331,6 +338,8 @@ EV_FREEZE = 30     # a card is frozen (seat = owner, a = from zone)
 EV_ENERGY = 31     # Asgard: a player's Energy changes (a = the change, b = Energy now)
 EV_RELIC = 34      # a Relic is played from hand into its player's play area (ASG-19)
 EV_RELIC_WON = 35  # a Relic faced and beaten goes to the discard pile of the player facing it (the Ring, ASG-19)
+EV_HILDA_ROLL = 36  # solo: Hilda's die (a = the slot rolled, 1-6; b = the icon, DIE_*)
+EV_HILDA_GAINS = 37  # solo: a card joins Hilda's cards (seat = hers; a = how, HILDA_*: b = the zone it joins)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns
@@ -358,3 +367,4 @@ FLAME_NAMES = ("acquired", "upkeep removal", "effect removal", "card text")
 # Why a field card left to the battlefield discard
 OUT_UPKEEP = 0
 OUT_EFFECT = 1
+OUT_HILDA = 2        # solo: Hilda takes it (her die, her Strength or Cosmos buys)

@@ -20,6 +20,7 @@ class Param(NamedTuple):
     low: int = 0     # the smallest value allowed (int parameters)
     choices: tuple = ()  # the names a str parameter takes
     path_ok: bool = False  # a str parameter may also name a file (read when the engine is built)
+    file_code: object = None  # path -> int: the kernel value of a file the kernels read (else len(choices))
 
 
 PARAMS = (
@@ -39,6 +40,14 @@ PARAMS = (
     Param("knight_ranks", str, "civilian", "ASG-5",
           "Asgard: the ranks the first technique (<Armor> Knight) upgrades from: 'civilian' (a ● copy) or "
           "'any' (any rank with a next rank left).", choices=("civilian", "any")),
+    Param("solo_turns", int, 24, "SOLO-4",
+          "Solo mode: the turns a game lasts (the rule is 24).", 1),
+    Param("hilda_die", str, "random_pairing", "SOLO-1",
+          "Solo mode: which slot and icon each face of Hilda's die shows (ESTIMATE: the pairing is not public). "
+          "'random_pairing': the six icons on faces 1-6 in a random order drawn for each game; 'independent': "
+          "slot and icon rolled apart; or the path of a die file (cardsets/hilda-die.toml is the rulebook's "
+          "listing order).", choices=("random_pairing", "independent"), path_ok=True,
+          file_code=lambda path: _die_code(path)),
 )
 
 BY_NAME = {p.name: p for p in PARAMS}
@@ -46,7 +55,10 @@ R_ROUND_CAP = PARAMS.index(BY_NAME["round_cap"])
 R_UPKEEP_REMOVE_LAST_CARD = PARAMS.index(BY_NAME["upkeep_remove_last_card"])
 R_ODIN_STATUE = PARAMS.index(BY_NAME["odin_statue"])
 R_KNIGHT_RANKS = PARAMS.index(BY_NAME["knight_ranks"])
+R_SOLO_TURNS = PARAMS.index(BY_NAME["solo_turns"])
+R_HILDA_DIE = PARAMS.index(BY_NAME["hilda_die"])
 N_RULES = len(PARAMS)
+DIE_FILE = 2  # kernel values of hilda_die from here on are die files: DIE_FILE + `sim.cards.die.die_code`
 KNIGHT_ANY_RANK = 1  # kernel value of knight_ranks = "any"
 
 
@@ -57,5 +69,12 @@ def defaults() -> dict:
 def kernel_value(p: Param, value) -> int:
     """The int the kernels read: the number, or a choice's index (a file path: len(choices))."""
     if p.type is str:
-        return p.choices.index(value) if value in p.choices else len(p.choices)
+        if value in p.choices:
+            return p.choices.index(value)
+        return p.file_code(value) if p.file_code else len(p.choices)
     return int(value)
+
+
+def _die_code(path) -> int:
+    from sim.cards.die import die_code
+    return DIE_FILE + die_code(path)

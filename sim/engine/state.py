@@ -57,7 +57,11 @@ G_ENERGY_ON = 31      # 1 if the run's cards use Energy (Asgard boards or an Ene
 G_SPARED = 32         # seat + 1 that the Exit now resolving spares (Benetnash Robe); 0: none
 G_RELICS_ON = 33      # 1 if the run's cards include a Relic (Asgard, ASG-19): the rules and policies then look for them
 G_LENT = 34           # cards a player plays that belong to another (Delta Robe): those with inst_owner >= 0
-N_G = 35
+G_NO_CLOCK = 35       # 1 in a mode without the Clock (solo): Flames, flame removals and flame conditions do nothing (GEN-20)
+G_HILDA = 36          # solo: Hilda's seat + 1 (0: no Hilda). She plays no turn; her zones are a seat's (SOLO-7)
+G_MOVE_DST = 37       # register: where the move whose cards a policy now picks sends them (Hilda's priorities, SOLO-13)
+G_DIE = 38            # solo: G_DIE + i, face i + 1 of Hilda's die this game: slot index * 8 + icon (SOLO-1); 6 faces
+N_G = 44
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0

@@ -15,7 +15,7 @@ from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, face_cost_paya
 from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, can_face,
                                     can_use, legal_to_play, use_trigger)
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_ILLEGAL, G_LENT, G_NMARKS, G_NPEND, G_SPARED,
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_HILDA, G_FIELD_CHANGES, G_ILLEGAL, G_LENT, G_NMARKS, G_NPEND, G_SPARED,
                               G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE,
                               P_REFILL, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (draw_cards, equip_locked, field_slot, fight_target, hold, is_marked_zone, log_event,
@@ -91,7 +91,8 @@ def fire_next_mark(s, c):
         s.marks[j, 0] = s.marks[j + 1, 0]
         s.marks[j, 1] = s.marks[j + 1, 1]
     s.g[G_NMARKS] = n
-    run_program(s, c, E.T_MARKED, inst, owner, -1, -1)
+    if owner != s.g[G_HILDA] - 1:  # solo: Hilda ignores her cards' Marked effects (SOLO-13)
+        run_program(s, c, E.T_MARKED, inst, owner, -1, -1)
 
 
 @kernel

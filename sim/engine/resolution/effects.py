@@ -19,8 +19,9 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
                                            choose_field_swap, choose_option, choose_player, decide_may, decide_pay,
                                            pick_cards)
 from sim.engine.rng import shuffle_prefix
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
+from sim.engine.rules.hilda import hilda_seat
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
 from sim.engine.rules.zones import (collect_count, detach_fighters, draw_cards, equip_locked, field_slot, gain_energy,
                                     hold, is_marked_zone, lend, location, log_event, matches, move_to, next_rank_copy,
@@ -215,6 +216,7 @@ def op_move(s, c, op, src_inst, p, q):
     elif by == E.BY_RANDOM:
         shuffle_prefix(s.rng, buf, nc)
     else:
+        s.g[G_MOVE_DST] = dst
         pick_cards(s, c, chooser, buf, nc, want, is_beneficial(src, dst) == (chooser == payer))
     for j in range(want):
         put(s, c, buf[j], dst, q, p)
@@ -433,11 +435,27 @@ def has_targets(s, c, row, p, src_inst):
 
 
 @kernel
+def reaches_hilda(op):
+    """SOLO-13: what Hilda suffers of the player's effects: her cards discarded, wounded, frozen,
+    destroyed, or taken, swapped or given by the player. She ignores the rest: draws, heals,
+    Energy, reshuffles, her set-aside pile (her draw-pile zone) and what has no procedure of hers."""
+    code = op[E.F_OP]
+    if code == E.OP_MOVE:
+        src = op[E.F_ZONE]
+        dst = op[E.F_TO]
+        heal = (is_marked_zone(src) or src == E.Z_SRC_MARKED) and (dst == E.Z_DISCARD or dst == E.Z_HAND)
+        return not heal and src != E.Z_DRAW and dst != E.Z_HAND and dst != E.Z_DRAW and dst != E.Z_DST_DRAW_TOP
+    return code == E.OP_GIVE_SELF or code == E.OP_SWAP_CLOTH or code == E.OP_PLAY
+
+
+@kernel
 def run_op(s, c, i, src_inst, p, q, target, slot):
     """Run op row i for controller p on player q. False ends the block: an unpaid cost, or a
     `then` op not done in full (GEN-22: "X ; Y" gives Y only when X was done in full)."""
     op = c.ops[i]
     if not cond_holds(s, c, op[E.F_COND], src_inst, target, p):
+        return True
+    if s.g[G_HILDA] and q == hilda_seat(s) and not reaches_hilda(op):
         return True
     code = op[E.F_OP]
     then = (op[E.F_FLAGS] & E.OPF_THEN) != 0
@@ -592,6 +610,7 @@ def run_steps(s, c, trig, src_inst, p, target, slot):
     nplayers = s.g[G_NPLAYERS]
     active = s.g[G_ACTIVE]
     spared = s.g[G_SPARED] - 1  # a seat this Exit leaves out (Benetnash Robe), or -1
+    immune = hilda_seat(s) if trig == E.T_EXIT and s.g[G_HILDA] else -1  # solo: Exits hit the player only (SOLO-13)
     i = 0
     while i < n:
         op = c.ops[start + i]
@@ -602,13 +621,13 @@ def run_steps(s, c, trig, src_inst, p, target, slot):
         if who == E.W_EACH_PLAYER or who == E.W_EACH_OPPONENT:
             for r in range(nplayers):
                 q = (active + r) % nplayers
-                if (who == E.W_EACH_OPPONENT and q == p) or q == spared:
+                if (who == E.W_EACH_OPPONENT and q == p) or q == spared or q == immune:
                     continue
                 run_block(s, c, start, i, j, src_inst, p, q, target, slot)
         elif who == E.W_CHOSEN_OPPONENT or who == E.W_CHOSEN_PLAYER:
             q = choose_player(s, c, p, op, who == E.W_CHOSEN_OPPONENT, (op[E.F_FLAGS] & E.OPF_HELP) != 0,
                               has_targets(s, c, start + i, p, src_inst))
-            if q >= 0 and q != spared:
+            if q >= 0 and q != spared and q != immune:
                 run_block(s, c, start, i, j, src_inst, p, q, target, slot)
         else:
             q = p
@@ -616,7 +635,7 @@ def run_steps(s, c, trig, src_inst, p, target, slot):
                 q = active
             elif who == E.W_COMMON:
                 q = -1
-            if q >= 0 and q == spared:
+            if q >= 0 and (q == spared or q == immune):
                 i = j
                 continue
             if not run_block(s, c, start, i, j, src_inst, p, q, target, slot):

@@ -10,8 +10,9 @@ from sim.engine.jit import kernel
 
 from sim.engine import enums as E
 from sim.engine.params import R_ODIN_STATUE
-from sim.engine.state import (G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_LAST_FLAME, G_NPEND, G_SAPPHIRES, P_ARRIVAL,
-                    P_EXIT, P_REFILL, PEND_CAP)
+from sim.engine.rules.hilda import hilda_gains
+from sim.engine.state import (G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_HILDA, G_LAST_FLAME, G_NO_CLOCK, G_NPEND,
+                              G_SAPPHIRES, P_ARRIVAL, P_EXIT, P_REFILL, PEND_CAP)
 from sim.engine.rules.zones import (detach_fighters, field_slot, log_event, matches, place_on_field, shuffle_zone,
                                     take_top, zone_push, zone_remove)
 
@@ -33,7 +34,10 @@ def push_pending(s, kind, a, b, cc, d):
 
 @kernel
 def remove_flames(s, c, n, how, inst, seat):
-    """Put out up to n flames; the game will end after this turn once none is left (GEN-8)."""
+    """Put out up to n flames; the game will end after this turn once none is left (GEN-8).
+    Without the Clock (solo) Flames and flame removals do nothing (GEN-20)."""
+    if s.g[G_NO_CLOCK]:
+        return
     for _ in range(n):
         if s.g[G_FLAMES] <= 0:
             return
@@ -76,7 +80,8 @@ def discard_from_field(s, c, inst, flame_how, out_why, seat, spared):
     """A field card goes to the battlefield discard (upkeep or an effect): Exit, then Flame, then
     Sapphire (GEN-3.2). Once the statue has flipped every Exit applies twice in a row (ASG-8); the
     card whose Sapphire flips it had its Exit counted before, so once. `spared`: a seat its Exit
-    leaves out (Benetnash Robe: only the opponents of the player removing it suffer it), or -1."""
+    leaves out (Benetnash Robe: only the opponents of the player removing it suffer it), or -1.
+    Solo: a God Warrior goes to Hilda's hand instead (SOLO-16), after its Exit, for the player only."""
     slot = field_slot(s, inst)
     log_event(s, c, E.EV_FIELD_OUT, seat, inst, slot, out_why)
     k = c.inst_card[inst]
@@ -85,7 +90,10 @@ def discard_from_field(s, c, inst, flame_how, out_why, seat, spared):
         if statue_flipped(s):
             push_pending(s, P_EXIT, inst, seat, spared + 1, 0)
     take_off_field(s, c, inst, flame_how, seat)
-    zone_push(s, E.COMMON, E.Z_BF_DISCARD, inst)
+    if s.g[G_HILDA] and (c.classes[k] & E.CLASS_GOD_WARRIOR):
+        hilda_gains(s, c, inst, E.HILDA_LEFT_FIELD, True)
+    else:
+        zone_push(s, E.COMMON, E.Z_BF_DISCARD, inst)
 
 
 @kernel

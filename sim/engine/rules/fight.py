@@ -8,7 +8,7 @@ GEN-16 (field rules only concern field cards), and the continuous effects of the
 from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
-from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FLAMES, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
+from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
                     PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import count_in_deck, count_in_zone, count_on_field, field_slot, matches, relic_lock
 
@@ -84,10 +84,10 @@ def cond_holds(s, c, q, inst, target, p):
 def cond_row_holds(s, c, q, inst, target, p):
     row = c.conds[q]
     kind = row[0]
-    if kind == E.C_FLAMES_EVEN:
-        return s.g[G_FLAMES] % 2 == 0
+    if kind == E.C_FLAMES_EVEN:  # false without the Clock (GEN-20)
+        return s.g[G_FLAMES] % 2 == 0 and not s.g[G_NO_CLOCK]
     if kind == E.C_FLAMES_ODD:
-        return s.g[G_FLAMES] % 2 == 1
+        return s.g[G_FLAMES] % 2 == 1 and not s.g[G_NO_CLOCK]
     if kind == E.C_FACING_FIRST:
         return target >= 0 and field_slot(s, target) == first_slot(s)
     if kind == E.C_FACING_LAST:
