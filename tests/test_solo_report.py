@@ -1,9 +1,14 @@
 """Solo runs (the player against Hilda): the margin counter sums over batches, the summary counts a
 tie as a loss, and the report opens with "Against Hilda" for a solo run only. Built on synthetic
 games shaped as the engine's solo tables (one player row per game, the games' `hilda_vp`)."""
+from types import SimpleNamespace
+
 import numpy as np
 import pandas as pd
+import pytest
 
+import analysis
+from analysis.solo import is_solo, margin_distribution, solo_summary
 from sim.runs.counters import SOLO_MARGIN, Counters, make_counters, total
 
 # 5 wins (3, 5, 1, 2, 2), 2 ties, 3 losses; sorted: -4 -2 -1 0 0 1 2 2 3 5
@@ -60,3 +65,55 @@ def test_margin_counters_summed_over_batches_equal_one_batch():
 def test_a_classic_run_has_no_margin_counter():
     c = Counters(counters_of(classic_frames()))
     assert c.games == 10 and not len(c.table(SOLO_MARGIN))
+
+
+# --- Analysis -----------------------------------------------------------------------------------
+def in_memory(frames):
+    return SimpleNamespace(games=frames[0], players=frames[1])
+
+
+def counted(frames):
+    return SimpleNamespace(counters=Counters(counters_of(frames)))
+
+
+@pytest.mark.parametrize("make", [in_memory, counted])
+def test_the_summary_counts_a_tie_as_a_loss(make):
+    run = make(solo_frames(MARGINS))
+    assert is_solo(run)
+    s = solo_summary(run).iloc[0]
+    assert (s["games"], s["wins"], s["ties"], s["losses"]) == (10, 5, 2, 3)
+    assert s["win_rate"] == 0.5 and s["tie_rate"] == 0.2
+    assert s["median_margin"] == 0.5 and s["margin_q1"] == -0.75 and s["margin_q3"] == 2.0
+    assert s["mean_margin"] == pytest.approx(0.6)
+    assert (s["lo"], s["hi"]) == pytest.approx((0.2366, 0.7634), abs=1e-4)  # Wilson, 5 of 10
+
+
+def test_the_summary_matches_pandas_on_many_games():
+    margins = np.random.default_rng(7).integers(-12, 8, size=1000)
+    s = solo_summary(counted(solo_frames(margins))).iloc[0]
+    m = pd.Series(margins)
+    assert s["wins"] == (m > 0).sum() and s["ties"] == (m == 0).sum()
+    assert s["median_margin"] == m.median()
+    assert (s["margin_q1"], s["margin_q3"]) == (m.quantile(0.25), m.quantile(0.75))
+    assert s["lo"] < s["win_rate"] < s["hi"] and s["hi"] - s["lo"] < 0.07
+
+
+def test_the_margin_distribution_shares_sum_to_one_and_name_each_outcome():
+    d = margin_distribution(in_memory(solo_frames(MARGINS)))
+    assert list(d["margin"]) == [-4, -2, -1, 0, 1, 2, 3, 5] and d["games"].sum() == 10
+    assert d["share"].sum() == pytest.approx(1.0)
+    assert list(d["outcome"]) == ["loss"] * 3 + ["tie"] + ["win"] * 4
+
+
+def test_a_classic_run_is_not_solo():
+    assert not is_solo(in_memory(classic_frames())) and not is_solo(counted(classic_frames()))
+    with pytest.raises(ValueError, match="not a solo run"):
+        solo_summary(in_memory(classic_frames()))
+    assert analysis.solo_summary is solo_summary
+
+
+def test_the_run_summary_of_a_solo_run_gives_the_win_rate_not_seat_balance():
+    out = analysis.run_summary(in_memory(solo_frames(MARGINS)))
+    assert out["win rate against Hilda"] == "0.500 [0.237, 0.763]" and out["ties with Hilda (losses)"] == "0.200"
+    assert "first-player advantage" not in out and "win share by seat" not in out
+    assert "first-player advantage" in analysis.run_summary(in_memory(classic_frames()))
