@@ -1,6 +1,7 @@
 """Solo runs (the player against Hilda): the margin counter sums over batches, the summary counts a
 tie as a loss, and the report opens with "Against Hilda" for a solo run only. Built on synthetic
 games shaped as the engine's solo tables (one player row per game, the games' `hilda_vp`)."""
+import json
 from types import SimpleNamespace
 
 import numpy as np
@@ -9,7 +10,9 @@ import pytest
 
 import analysis
 from analysis.solo import is_solo, margin_distribution, solo_summary
+from reports.render import write_report
 from sim.runs.counters import SOLO_MARGIN, Counters, make_counters, total
+from sim.runs.folder import COUNTERS, MANIFEST, batch_name
 
 # 5 wins (3, 5, 1, 2, 2), 2 ties, 3 losses; sorted: -4 -2 -1 0 0 1 2 2 3 5
 MARGINS = [3, 0, -1, 5, -2, 0, 1, -4, 2, 2]
@@ -117,3 +120,63 @@ def test_the_run_summary_of_a_solo_run_gives_the_win_rate_not_seat_balance():
     assert out["win rate against Hilda"] == "0.500 [0.237, 0.763]" and out["ties with Hilda (losses)"] == "0.200"
     assert "first-player advantage" not in out and "win share by seat" not in out
     assert "first-player advantage" in analysis.run_summary(in_memory(classic_frames()))
+
+
+# --- Report -------------------------------------------------------------------------------------
+def run_folder(folder, frames, batches: int = 2, mode: str = "solo"):
+    """A run folder holding only what a report reads: manifest, counters per batch, card table."""
+    games, players = frames
+    (folder / COUNTERS).mkdir(parents=True)
+    bounds = np.linspace(0, len(games), batches + 1).astype(int)
+    for i, (lo, hi) in enumerate(zip(bounds[:-1], bounds[1:])):
+        keep = games["game"].iloc[lo:hi]
+        counters_of((games.loc[games["game"].isin(keep)], players.loc[players["game"].isin(keep)])) \
+            .to_parquet(folder / COUNTERS / batch_name(i))
+    rules = {"solo_turns": 24, "hilda_die": "random_pairing"} if mode == "solo" else {}
+    config = {"mode": mode, "boxes": ["base", "asgard"], "players": int(games["players"].iloc[0]), "policies": ["value"],
+              "rules": rules, "heroes": None, "first_game": 0, "seed": 1, "events": "summary", "overrides": {}}
+    manifest = {"config": config, "status": "done", "games_done": len(games), "games_planned": len(games),
+                "n_cards": 1, "cardset_hash": "0" * 12, "batches": [{"index": i} for i in range(batches)],
+                "engine": {"version": "0", "engine_hash": "0" * 12, "numba": "0", "python": "3"}}
+    (folder / MANIFEST).write_text(json.dumps(manifest))
+    pd.DataFrame({"id": [0], "name": ["Pegasus Seiya"], "start": ["reserve"], "estimate": [False]}) \
+        .to_parquet(folder / "cards.parquet")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def solo_report(tmp_path_factory):
+    folder = run_folder(tmp_path_factory.mktemp("solo") / "run", solo_frames(MARGINS))
+    write_report(folder)
+    return folder, (folder / "report.md").read_text(), (folder / "report.html").read_text()
+
+
+def test_a_solo_report_opens_with_the_record_against_hilda(solo_report):
+    folder, md, page = solo_report
+    titles = [line[3:] for line in md.splitlines() if line.startswith("## ")]
+    assert titles[0] == "Against Hilda" and "Balance: Heroes and seats" not in titles
+    assert ("The player beat Hilda in 50.0% of 10 games [95% CI 23.7%, 76.3%]; 20.0% were ties, "
+            "which count as losses; median margin +0.5 VP.") in md
+    assert "5 wins, 2 ties, 3 losses" in md and "Hilda's die: random_pairing (our estimate, SOLO-1)" in md
+    assert "![Against Hilda](figures/solo_margin.png)" in md and (folder / "figures" / "solo_margin.png").is_file()
+    assert page.index("id='against-hilda'") < page.index("id='contents'") and "Win rate against Hilda" in page
+
+
+def test_a_solo_report_has_no_seat_balance_and_lists_turns_played(solo_report):
+    folder, md, _ = solo_report
+    titles = [line[3:] for line in md.splitlines() if line.startswith("## ")]
+    assert "Seats" not in titles and "VP by seat" not in titles and "First-player advantage" not in md
+    assert not (folder / "figures" / "seat_bars.png").exists() and not (folder / "tables" / "seats.csv").exists()
+    assert "win rate vs Hilda [95% CI]" in md and "advantage" not in pd.read_csv(folder / "tables" / "heroes.csv")
+    ends = pd.read_csv(folder / "tables" / "end_reasons.csv").set_index("end_reason")["games"]
+    assert ends["turns played"] == 7 and ends["reserve exhausted"] == 3
+    summary = pd.read_csv(folder / "tables" / "solo_summary.csv").iloc[0]
+    assert (summary["wins"], summary["ties"], summary["losses"]) == (5, 2, 3)
+
+
+def test_a_classic_report_says_nothing_of_hilda(tmp_path):
+    folder = run_folder(tmp_path / "run", classic_frames(), mode="classic")
+    write_report(folder)
+    md, page = (folder / "report.md").read_text(), (folder / "report.html").read_text()
+    assert "Hilda" not in md and "Hilda" not in page and "Balance: Heroes and seats" in md
+    assert (folder / "figures" / "seat_bars.png").is_file() and not (folder / "figures" / "solo_margin.png").exists()
