@@ -9,6 +9,7 @@ from __future__ import annotations
 import pandas as pd
 
 from analysis._data import as_run, counters_of
+from analysis.solo import is_solo, solo_summary
 from analysis.stats import hist_moments, hist_quantile, wilson
 
 from sim.runs.counters import GROUPS  # noqa: E402
@@ -146,8 +147,6 @@ def run_summary(run) -> dict:
         policies = set(counters.table("policy.player_games")["key"])
     else:
         n_games, sizes, policies = len(run.games), run.games["players"].to_numpy(), set(run.players["policy"].astype(str))
-    seats = win_share_by(run, "seat")
-    fpa = first_player_advantage(run) if n_games else None
     out = {
         "status": m.get("status", "in memory"),
         "games": f"{n_games}" + (f" of {m['games_planned']}" if m.get("games_planned") not in (None, n_games) else ""),
@@ -158,10 +157,17 @@ def run_summary(run) -> dict:
     }
     if m.get("seconds"):
         out["games/s"] = f"{m['games_done'] / m['seconds']:.0f}"
-    out["win share by seat"] = ", ".join(f"{int(r.seat)}: {r.win_share:.3f}" for r in seats.itertuples())
-    if fpa:
-        out["first-player advantage"] = f"{fpa['advantage']:+.3f} [{fpa['lo']:+.3f}, {fpa['hi']:+.3f}]"
-    out["tie rate"] = f"{tie_rate(run):.3f}"
+    if is_solo(run):  # one player: no seats to compare, a tie with Hilda is a loss
+        s = solo_summary(run).iloc[0]
+        out["win rate against Hilda"] = f"{s['win_rate']:.3f} [{s['lo']:.3f}, {s['hi']:.3f}]"
+        out["ties with Hilda (losses)"] = f"{s['tie_rate']:.3f}"
+    else:
+        seats = win_share_by(run, "seat")
+        out["win share by seat"] = ", ".join(f"{int(r.seat)}: {r.win_share:.3f}" for r in seats.itertuples())
+        if n_games:
+            fpa = first_player_advantage(run)
+            out["first-player advantage"] = f"{fpa['advantage']:+.3f} [{fpa['lo']:+.3f}, {fpa['hi']:+.3f}]"
+        out["tie rate"] = f"{tie_rate(run):.3f}"
     if m.get("precision"):
         p = m["precision"]
         out["precision"] = (f"{p['metric']} ±{p['half_width']:.4f} after {p['games']} games: target ±{p['target']} "

@@ -105,14 +105,15 @@ def flame_removals(run) -> pd.DataFrame:
 
 
 def end_reasons(run) -> pd.DataFrame:
-    """Why games ended (clock, reserve exhausted, turn cap): games and share, every reason listed."""
+    """Why games ended (clock, reserve exhausted, turn cap; solo: turns played): games and share, every
+    reason listed."""
     from sim.engine.enums import END_REASONS
     run = as_run(run)
     counters = counters_of(run)
     if counters is not None:
         t = counters.table("end_reason")
         counts = pd.Series(t["value"].to_numpy(), index=t["key"].to_numpy())
-        cats = list(END_REASONS)
+        cats = list(END_REASONS) + sorted(set(counts.index) - set(END_REASONS))  # a mode's own (solo: turns played)
     else:
         reason = run.games["end_reason"]
         cats = list(reason.cat.categories) if hasattr(reason, "cat") else sorted(reason.unique())

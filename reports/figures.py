@@ -124,6 +124,21 @@ def draw_win_share_bars(data: pd.DataFrame, by: str) -> Figure:
     return fig
 
 
+def draw_margin(data: pd.DataFrame) -> Figure:
+    """Solo: games by score margin (player VP − Hilda VP, from `analysis.margin_distribution`),
+    wins, ties (losses too, SOLO-5) and losses coloured apart."""
+    fig = Figure(figsize=(7, 3.8), layout="constrained")
+    ax = fig.add_subplot()
+    for outcome, color in (("win", BLUE), ("tie", GREY), ("loss", RED)):
+        d = data.loc[data["outcome"] == outcome]
+        ax.bar(d["margin"], d["games"], width=0.85, color=color, label=outcome)
+    ax.legend(fontsize=8)
+    ax.set_xlabel("margin: player VP − Hilda VP (a tie is a loss)")
+    ax.set_ylabel("games")
+    ax.set_title("Score margin against Hilda")
+    return fig
+
+
 class Figures:
     """The figures of a run as methods returning matplotlib Figures (`run.figures.card_forest()`)."""
 
@@ -153,9 +168,20 @@ class Figures:
     def seat_bars(self) -> Figure:
         return draw_win_share_bars(analysis.win_share_by(self.run, "seat"), "seat")
 
+    def solo_margin(self) -> Figure:
+        return draw_margin(analysis.margin_distribution(self.run))
+
     NAMES = ("card_forest", "acquisition_vs_cost", "game_length", "flames_by_round", "hero_bars", "seat_bars")
     NEED_EVENTS = ("card_forest", "acquisition_vs_cost", "flames_by_round")  # none without an event log
+    SOLO = ("solo_margin",)  # solo runs only
+    NOT_SOLO = ("hero_bars", "seat_bars")  # one player: no fair share for a bar to be measured against
+
+    def names(self) -> list[str]:
+        """The report figures of this run."""
+        if analysis.is_solo(self.run):
+            return [n for n in self.NAMES if n not in self.NOT_SOLO] + list(self.SOLO)
+        return list(self.NAMES)
 
     def all(self) -> dict:
         """name -> Figure for every report figure."""
-        return {name: getattr(self, name)() for name in self.NAMES}
+        return {name: getattr(self, name)() for name in self.names()}

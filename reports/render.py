@@ -6,7 +6,9 @@ Layout of <out>: report.html (self-contained: figures embedded, tables sortable)
 (figures linked), tables/<name>.csv (full precision), figures/<name>.png.
 
 The report answers first (cards out of line, balance, the Clock, what the run used), then lists
-its sections, then shows them, and ends with how to read each metric.
+its sections, then shows them, and ends with how to read each metric. A solo run's report opens
+with the player's record against Hilda instead of seat and Hero balance (one player: no seats to
+compare).
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ import analysis
 from analysis._data import as_run, has_events, run_estimates
 from analysis.balance import first_player_advantage, run_summary, tie_rate
 from analysis.cards import MIN_HELD, never_used
+from analysis.solo import is_solo, margin_distribution, solo_summary
 
 from reports import html
 from reports.cells import ci, formatted
@@ -81,6 +84,13 @@ METRICS = [
     ("First-player advantage", "seat 0's win share minus the fair share 1/players, with its CI."),
     ("Tie rate", "share of games with two or more players tied for first."),
 ]
+# Added to the glossary of a solo run's report.
+SOLO_METRICS = [
+    ("Win rate against Hilda", "solo: the share of games the player ended with strictly more VP than Hilda, "
+     "with Wilson's 95% CI over games. A tie is a loss (SOLO-5), counted apart as the tie rate."),
+    ("Margin", "solo: the player's final VP minus Hilda's, per game: above 0 a win, 0 a tie, below 0 a loss; "
+     "its median and quartiles over the games."),
+]
 
 CARD_COLUMNS = {
     "name": "card", "strength_cost": "S cost", "cosmos_cost": "C cost", "copies": "copies",
@@ -98,6 +108,8 @@ def tables(run) -> dict[str, pd.DataFrame]:
     with --events none) has no cards, flames_by_round or flame_removals table."""
     events = has_events(run)
     board = analysis.board_table(run)
+    if is_solo(run):
+        return solo_tables(run, events, board)
     return {
         **({"cards": analysis.card_table(run)} if events else {}),
         **({"techniques": board} if board is not None else {}),
@@ -110,6 +122,25 @@ def tables(run) -> dict[str, pd.DataFrame]:
         "seats": analysis.win_share_by(run, "seat"),
         "policies": analysis.win_share_by(run, "policy"),
         "vp_by_seat": analysis.vp_distribution(run, "seat"),
+        "vp_by_hero": analysis.vp_distribution(run, "hero"),
+    }
+
+
+def solo_tables(run, events: bool, board) -> dict[str, pd.DataFrame]:
+    """A solo run's tables: its record against Hilda first; one seat, so no seat tables, and the
+    Heroes' and policies' win rates without a fair share (that of one player would be 1)."""
+    unfair = ["fair", "advantage"]
+    return {
+        "solo_summary": solo_summary(run), "margin_distribution": margin_distribution(run),
+        **({"cards": analysis.card_table(run)} if events else {}),
+        **({"techniques": board} if board is not None else {}),
+        "game_length": analysis.length_summary(run).reset_index(),
+        "game_length_distribution": analysis.length_distribution(run),
+        **({"flames_by_round": analysis.flames_by_round(run),
+            "flame_removals": analysis.flame_removals(run)} if events else {}),
+        "end_reasons": analysis.end_reasons(run),
+        "heroes": analysis.win_share_by(run, "hero").drop(columns=unfair),
+        "policies": analysis.win_share_by(run, "policy").drop(columns=unfair),
         "vp_by_hero": analysis.vp_distribution(run, "hero"),
     }
 
@@ -224,6 +255,42 @@ def balance(run, tabs) -> dict:
         ("Tie rate", f"{tie_rate(run):.3f}")]}
 
 
+def signed(v: float, unit: str = "") -> str:
+    """'+2 VP', '−1.5 VP', '0 VP': a typeset minus, no sign on 0."""
+    return (f"{v:+g}" if v else "0").replace("-", "−") + unit
+
+
+def hilda_sentence(s: pd.Series) -> str:
+    """'The player beat Hilda in 41.2% of 10,000 games [95% CI 40.2%, 42.2%]; 3.1% were ties, which
+    count as losses; median margin −2 VP.'"""
+    if not s["games"]:
+        return "No game was played against Hilda."
+    return (f"The player beat Hilda in {s['win_rate']:.1%} of {int(s['games']):,} games [95% CI {s['lo']:.1%}, "
+            f"{s['hi']:.1%}]; {s['tie_rate']:.1%} were ties, which count as losses; median margin "
+            f"{signed(s['median_margin'], ' VP')}.")
+
+
+def against_hilda(run, tabs) -> dict:
+    """A solo run's first answer: the player's win rate against Hilda, ties, the score margin."""
+    s = tabs["solo_summary"].iloc[0]
+    rules = (run.manifest.get("config") or {}).get("rules") or {}
+    die = rules.get("hilda_die")
+    facts = [("Record", f"{int(s['wins']):,} wins, {int(s['ties']):,} ties, {int(s['losses']):,} losses (player VP below Hilda's)"),
+             ("Margin", f"player VP − Hilda VP: median {signed(s['median_margin'])}, quartiles "
+                        f"{signed(s['margin_q1'])} to {signed(s['margin_q3'])}, mean {signed(round(s['mean_margin'], 2))}")]
+    if rules.get("solo_turns") is not None or die is not None:
+        facts.append(("Rules", f"{rules.get('solo_turns', 'the default number of')} turns a game; Hilda's die: "
+                               f"{die or 'the default'}" + (" (our estimate, SOLO-1)" if die == "random_pairing" else "")))
+    facts.append(("Seats", "one player: no seat balance, first-player advantage or Hero-against-Hero win shares; "
+                           "the Heroes section gives the player's win rate with each Hero"))
+    view = pd.DataFrame([{"games": int(s["games"]), "wins": int(s["wins"]), "ties": int(s["ties"]),
+                          "losses": int(s["losses"]), "win rate [95% CI]": ci(s["win_rate"], s["lo"], s["hi"]),
+                          "tie rate": s["tie_rate"], "median margin (VP)": s["median_margin"],
+                          "margin q1 (VP)": s["margin_q1"], "margin q3 (VP)": s["margin_q3"]}])
+    return {"title": "Against Hilda", "note": hilda_sentence(s), "facts": facts, "table": view,
+            "figure": "solo_margin", "fold": "Score margin against Hilda"}
+
+
 def clock(tabs) -> dict:
     """The third answer: game length and why games ended, one line each."""
     g = tabs["game_length"].set_index("length")
@@ -262,7 +329,8 @@ def run_used(run) -> dict:
     c = m["config"]
     seats = "one per seat" if len(c["policies"]) > 1 else "all seats"
     return {"title": "What the run used", "facts": [
-        ("Games", f"{m['games_done']} games, {c['players']} players, seed {c['seed']}"),
+        ("Games", f"{m['games_done']} games, {c['players']} player{'s' if c['players'] != 1 else ''}, "
+                  f"seed {c['seed']}"),
         ("Cards", ", ".join(c["boxes"]) + (f" + card file {c['cardset']}" if c.get("cardset") else "")
          + f"; overrides: {facts['Overrides']}"),
         ("Policies", f"{seats}: {facts['Policy ratings']}"),
@@ -271,6 +339,8 @@ def run_used(run) -> dict:
 
 
 def answers(run, tabs, has_worth_figure: bool = False) -> list[dict]:
+    if "solo_summary" in tabs:
+        return [against_hilda(run, tabs), out_of_line(run, has_worth_figure), clock(tabs), run_used(run)]
     return [out_of_line(run, has_worth_figure), balance(run, tabs), clock(tabs), run_used(run)]
 
 
@@ -318,9 +388,12 @@ def technique_view(t: pd.DataFrame) -> pd.DataFrame:
 
 
 def win_view(t: pd.DataFrame, by: str) -> pd.DataFrame:
+    """A win-share table as shown; a solo run's (no `advantage`) as win rates against Hilda."""
     t = t.copy()
-    t["win share [95% CI]"] = [ci(v, lo, hi) for v, lo, hi in zip(t["win_share"], t["lo"], t["hi"])]
-    return t[[by, "player_games", "win share [95% CI]", "advantage", "mean_vp", "median_vp"]]
+    solo = "advantage" not in t
+    share = "win rate vs Hilda [95% CI]" if solo else "win share [95% CI]"
+    t[share] = [ci(v, lo, hi) for v, lo, hi in zip(t["win_share"], t["lo"], t["hi"])]
+    return t[[by, "player_games", share] + ([] if solo else ["advantage"]) + ["mean_vp", "median_vp"]]
 
 
 NO_EVENTS = ("Not available: this run folder has no event log (made with --events none by an older version); "
@@ -332,9 +405,11 @@ def sections(run, tabs: dict) -> list[dict]:
     note (what to look for), facts ((term, text) pairs), figure (a name of `Figures`), table,
     digits (decimals for all its fractions) and fold (the figure's caption: shown folded, after
     the table)."""
-    events = "cards" in tabs
+    events, solo = "cards" in tabs, "solo_summary" in tabs
     missing = lambda title: {"title": title, "note": NO_EVENTS}
     return [
+        *([{"title": "Against Hilda: score margin", "table": tabs["margin_distribution"],
+            "note": "Games by margin (player VP − Hilda VP): a tie (0) is a loss."}] if solo else []),
         {"title": "Cards", "table": card_view(tabs["cards"], card_worth(run.folder)), "figure": "card_forest",
          "note": ("Reserve cards, the most valuable first: worth is causal (a copy given vs none, same games); "
                   if card_worth(run.folder) is not None else "Reserve cards, strongest association first; ")
@@ -357,16 +432,26 @@ def sections(run, tabs: dict) -> list[dict]:
         {"title": "Clock: flame removals", "table": tabs["flame_removals"]}
         if events else missing("Clock: flame removals"),
         {"title": "Clock: end reasons", "table": tabs["end_reasons"]},
+        {"title": "Heroes", "table": win_view(tabs["heroes"], "hero"), "note": "The player's win rate against "
+         "Hilda with each Hero (a tie is a loss)."} if solo else
         {"title": "Heroes", "table": win_view(tabs["heroes"], "hero"), "figure": "hero_bars"},
-        {"title": "Seats", "table": win_view(tabs["seats"], "seat"), "figure": "seat_bars", "note": "Seat 0 plays first."},
+        *([] if solo else [{"title": "Seats", "table": win_view(tabs["seats"], "seat"), "figure": "seat_bars",
+                            "note": "Seat 0 plays first."}]),
         {"title": "Policies", "table": win_view(tabs["policies"], "policy")},
-        {"title": "VP by seat", "table": tabs["vp_by_seat"], "digits": 1},
+        *([] if solo else [{"title": "VP by seat", "table": tabs["vp_by_seat"], "digits": 1}]),
         {"title": "VP by Hero", "table": tabs["vp_by_hero"], "digits": 1},
         {"title": "What was run", "facts": what_was_run(run)},
     ]
 
 
 GLOSSARY = "How to read this report"
+
+
+def glossary(tabs) -> list[tuple[str, str]]:
+    """METRICS; for a solo run, without the seat and tie metrics (one player) and with SOLO_METRICS."""
+    if "solo_summary" not in tabs:
+        return METRICS
+    return [m for m in METRICS if m[0] not in ("First-player advantage", "Tie rate")] + SOLO_METRICS
 
 
 def document(run, tabs, has_worth_figure: bool = False) -> tuple[list[dict], list[dict]]:
@@ -409,7 +494,7 @@ def render_markdown(run, tabs, figure_files: dict) -> str:
     out += ["", "## Contents", ""] + [f"- [{t}](#{html.slug(t)})" for t in titles]
     for s in rest:
         out += markdown_section(s, figure_files)
-    out += ["", f"## {GLOSSARY}", ""] + [f"- **{k}**: {v}" for k, v in METRICS]
+    out += ["", f"## {GLOSSARY}", ""] + [f"- **{k}**: {v}" for k, v in glossary(tabs)]
     return "\n".join(out) + "\n"
 
 
@@ -437,7 +522,7 @@ def render_html(run, tabs, figure_paths: dict) -> str:
     body = ([f"<h1>{html.e(title)}</h1>"] + estimate_warning(run_estimates(run))[1] + ["<div class='answers'>"]
             + [html_section(s, figure_paths) for s in first] + ["</div>", html.contents(titles)]
             + [html_section(s, figure_paths) for s in rest]
-            + [html.heading(GLOSSARY), html.facts(METRICS, "glossary")])
+            + [html.heading(GLOSSARY), html.facts(glossary(tabs), "glossary")])
     return html.page(title, "\n".join(body))
 
 
@@ -452,7 +537,7 @@ def write_report(run, out: str | Path | None = None) -> Path:
         df.to_csv(out / "tables" / f"{name}.csv", index=False)
     figures = Figures(run)
     paths = {}
-    names = Figures.NAMES
+    names = figures.names()
     if "cards" in tabs:
         figures._card_table = tabs["cards"]
     else:  # counted without an event log (an older --events none run): no card or flame figures

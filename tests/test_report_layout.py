@@ -64,6 +64,11 @@ def test_a_run_without_estimates_has_no_estimate_warning(report):
     assert "Board techniques" not in md  # no boards in a base game
 
 
+def test_a_classic_run_says_nothing_of_hilda(report):
+    page, md = report
+    assert "Hilda" not in md and "Hilda" not in page and "solo_margin" not in page
+
+
 def test_the_contents_link_every_section(report):
     page, md = report
     toc = page[page.index("<nav class='toc'>"):page.index("</nav>")]

@@ -29,6 +29,9 @@ Stored long, one row per (counter, key, i0, i1), with an int64 `value`:
                                                                   seat, hero or policy)
     <by>.wins              group          final VP      players   their summed win share
     <by>.winners           group          final VP      players   those with a win share above 0
+    solo.margin            -              margin        -         solo games won by i0 VP over Hilda
+                                                                  (player VP - Hilda VP: 0 a tie, below
+                                                                  0 a loss); only for solo runs
 
 Win shares are counted in 1/60ths (WIN_UNIT): a k-way tie gives each 1/k, a whole number of
 1/60ths for k <= 5, so every counter is an integer and sums do not depend on how games were
@@ -46,11 +49,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.runs.tally import MOMENT_SUMS, SUMS, USE_SUMS, WIN_SQ_SUMS, WIN_SUMS, card_sums, flames_left, use_sums
+from sim.runs.tally import (MOMENT_SUMS, SUMS, USE_SUMS, WIN_SQ_SUMS, WIN_SUMS, card_sums, flames_left, solo_margin,
+                            use_sums)
 
 GROUPS = ("hero", "seat", "policy")  # the player-game groups counted
 
 KEYS = ["counter", "key", "i0", "i1"]
+SOLO_MARGIN = "solo.margin"  # made only for games with a `hilda_vp` (solo mode)
 WIN_UNIT = 60           # lcm(1..5): win shares of up to 5 tied players are whole 1/60ths
 MERGE_EVERY = 64        # batch files summed at a time when reading a run
 
@@ -115,6 +120,8 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
     for by in GROUPS:
         rows += _group_rows(by, players[by], players["vp"].to_numpy("int64"),
                             size.reindex(players["game"].astype("int64")).to_numpy(), counts)
+    if "hilda_vp" in games:
+        rows.append(_histogram(SOLO_MARGIN, solo_margin(games, players)))
     if events is not None:
         rows.append(_rows("logged", len(games)))
         left = flames_left(games, events).to_numpy()  # games x rounds: flames left, NaN once a game is over
@@ -198,7 +205,7 @@ class Counters:
         return int(self.table(counter)["value"].sum())
 
     def histogram(self, counter: str) -> tuple[np.ndarray, np.ndarray]:
-        """(values, counts) of a histogram counter (rounds, player_turns, players), by value."""
+        """(values, counts) of a histogram counter (rounds, player_turns, players, solo.margin), by value."""
         t = self.table(counter).sort_values("i0")
         return t["i0"].to_numpy(), t["value"].to_numpy()
 

@@ -1,7 +1,8 @@
 """What a batch counts from its tables, in one pass each: per card, its reveals, acquisitions and
 takers (`card_sums`); its stays on the battlefield (`market_sums`); how often its use and its
 optional cost were used, and in how many player-games it was in hand (`use_sums`); the flames
-left after each round (`flames_left`). The counters of a batch (sim/runs/counters.py) are made of
+left after each round (`flames_left`); in a solo game, the player's score margin over Hilda
+(`solo_margin`). The counters of a batch (sim/runs/counters.py) are made of
 these; analysis turns them into tables.
 
 The market row: A *stay* starts with a "reveal" event (a = slot) and ends with the card's acquisition from the
@@ -377,3 +378,12 @@ def flames_left(games: pd.DataFrame, events: pd.DataFrame) -> pd.DataFrame:
     left = (initial[:, None] - removed.cumsum(axis=1)).astype(float)
     left[played[:, None] < rounds[None, :]] = np.nan
     return pd.DataFrame(left, index=games["game"].to_numpy(), columns=rounds)
+
+
+def solo_margin(games: pd.DataFrame, players: pd.DataFrame) -> pd.Series:
+    """Per solo game (games with a `hilda_vp`, one player each): the player's VP minus Hilda's.
+    Above 0 a win; 0 a tie, which is a loss (SOLO-5)."""
+    vp = players.astype({"game": "int64"}).set_index("game")["vp"]
+    game = games["game"].to_numpy("int64")
+    margin = vp.reindex(game).to_numpy("int64") - games["hilda_vp"].to_numpy("int64")
+    return pd.Series(margin, index=pd.Index(game, name="game"), name="margin")
