@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from sim.cards.die import die_estimate
+
 
 def as_run(obj):
     """A run folder's data for a path; any object with the run DataFrames is used as is."""
@@ -23,6 +25,9 @@ def run_estimates(*runs) -> list[str] | None:
         if "estimate" not in cards:
             return None
         names += list(cards.loc[cards["estimate"].astype(bool), "name"])
+        config = (getattr(as_run(run), "manifest", None) or {}).get("config") or {}
+        die = die_estimate(config.get("mode", "classic"), config.get("rules") or {})
+        names += [die] if die else []
     return list(dict.fromkeys(names))
 
 

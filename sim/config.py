@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from sim.engine import enums as E
 from sim.engine.modes import MODE_IDS, MODES
+from sim.cards.die import die_rule_value
 from sim.engine.params import BY_NAME as RULES, PARAMS, kernel_value
 from sim.engine.policies.registry import ALGORITHM_IDS
 from sim.policy_catalog import Policy, policy_by_name
@@ -147,7 +148,8 @@ class GameConfig(BaseModel):
         for i, h in enumerate(self.heroes or ()):
             if h in E.HEROES:
                 heroes[i] = E.HEROES.index(h)
-        rules = np.array([kernel_value(p, self.rules[p.name]) for p in PARAMS], np.int64)
+        rules = np.array([FILE_RULES[p.name](v) if p.name in FILE_RULES and v not in p.choices else kernel_value(p, v)
+                          for p in PARAMS for v in [self.rules[p.name]]], np.int64)
         return algorithms, weights, heroes, rules
 
     def with_changes(self, **changes):
@@ -174,14 +176,17 @@ class RunConfig(GameConfig):
         return self
 
 
+FILE_RULES = {"hilda_die": die_rule_value}  # rules parameters naming a file the kernels read: its kernel value
+
+
 def _rule_value(p, value) -> int | str:
     if p.type is str:
         value = str(value)
         if value in p.choices:
             return value
         if p.path_ok and Path(value).is_file():
-            if p.file_code:
-                p.file_code(value)  # a file the kernels read is checked now, in one line
+            if p.name in FILE_RULES:
+                FILE_RULES[p.name](value)  # a file the kernels read is checked now, in one line
             return str(Path(value).resolve())
         allowed = ", ".join(p.choices) + (" or the path of a file" if p.path_ok else "")
         raise ValueError(f"rules parameter {p.name} is {allowed}, not '{value}'"

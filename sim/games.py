@@ -220,7 +220,11 @@ def engine_for(config) -> Engine:
 def estimated_cards(*configs) -> list[str]:
     """The cards of these configs' engines whose numbers or text are our estimate (no public
     source): a report built on them says so first."""
-    names = [c.name for config in configs for c in engine_for(config).cards if c.estimate]
+    from sim.cards.die import die_estimate
+    names = []
+    for config in configs:
+        names += [c.name for c in engine_for(config).cards if c.estimate]
+        names += [d for d in [die_estimate(config.mode, config.rules)] if d]
     return list(dict.fromkeys(names))
 
 

@@ -214,3 +214,17 @@ def test_the_solo_reserve_leaves_out_the_relics_hilda_and_the_pope():
         game_config(mode="solo", boxes=("base",))
     with pytest.raises(ConfigError, match="solo mode takes 1 player, not 2"):
         game_config(mode="solo", players=2)
+
+
+def test_a_die_file_gives_each_face_its_slot_and_icon():
+    from sim.cards.die import LISTED_DIE, die_estimate
+    from sim.engine.modes.solo import setup_die
+    from sim.engine.state import G_DIE
+    config = game_config(mode="solo", rules={"hilda_die": str(LISTED_DIE)})
+    sc = _solo()
+    sc.st.rules[:] = config.engine_arrays()[3]
+    setup_die(sc.s)
+    assert [int(sc.st.g[G_DIE + face]) for face in range(6)] == [face * 8 + face for face in range(6)]
+    assert die_estimate("solo", config.rules) == "Hilda's die (hilda-die.toml)"  # the shipped file is an estimate
+    assert die_estimate("solo", game_config(mode="solo").rules).startswith("Hilda's die (random pairing")
+    assert die_estimate("classic", game_config().rules) is None

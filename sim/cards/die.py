@@ -15,8 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from sim.cards.schema import CardFileError
 from sim.engine import enums as E
+from sim.engine.params import DIE_FILE
 
-DIE_FILE = Path(__file__).resolve().parents[2] / "cardsets" / "hilda-die.toml"
+LISTED_DIE = Path(__file__).resolve().parents[2] / "cardsets" / "hilda-die.toml"  # the rulebook listing order
 
 
 class Face(BaseModel):
@@ -57,9 +58,25 @@ def load_die(path: str | Path) -> DieFile:
         raise CardFileError(f"{path}:{where} field '{field or 'face'}': {err['msg']}") from None
 
 
+def die_rule_value(path: str | Path) -> int:
+    """The kernel value of `hilda_die` naming this file."""
+    return DIE_FILE + die_code(path)
+
+
 def die_code(path: str | Path) -> int:
     """The die as one number for the kernels: face i's (slot index + 6 * icon) in base-36 digit i."""
     code = 0
     for f in sorted(load_die(path).face, key=lambda f: f.face, reverse=True):
         code = code * 36 + (f.slot - 1) + 6 * E.DIE_ICONS.index(f.icon)
     return code
+
+
+def die_estimate(mode: str, rules: dict) -> str | None:
+    """What a game config takes of Hilda's die that is our estimate (no public source), or None:
+    in solo, every setting but a die file of one's own not marked as an estimate."""
+    if mode != "solo":
+        return None
+    die = str(rules.get("hilda_die", "random_pairing"))
+    if die in ("random_pairing", "independent"):
+        return f"Hilda's die ({die.replace('_', ' ')} of slots and icons)"
+    return f"Hilda's die ({Path(die).name})" if load_die(die).estimate else None

@@ -20,7 +20,6 @@ class Param(NamedTuple):
     low: int = 0     # the smallest value allowed (int parameters)
     choices: tuple = ()  # the names a str parameter takes
     path_ok: bool = False  # a str parameter may also name a file (read when the engine is built)
-    file_code: object = None  # path -> int: the kernel value of a file the kernels read (else len(choices))
 
 
 PARAMS = (
@@ -46,8 +45,7 @@ PARAMS = (
           "Solo mode: which slot and icon each face of Hilda's die shows (ESTIMATE: the pairing is not public). "
           "'random_pairing': the six icons on faces 1-6 in a random order drawn for each game; 'independent': "
           "slot and icon rolled apart; or the path of a die file (cardsets/hilda-die.toml is the rulebook's "
-          "listing order).", choices=("random_pairing", "independent"), path_ok=True,
-          file_code=lambda path: _die_code(path)),
+          "listing order).", choices=("random_pairing", "independent"), path_ok=True),
 )
 
 BY_NAME = {p.name: p for p in PARAMS}
@@ -59,6 +57,7 @@ R_SOLO_TURNS = PARAMS.index(BY_NAME["solo_turns"])
 R_HILDA_DIE = PARAMS.index(BY_NAME["hilda_die"])
 N_RULES = len(PARAMS)
 DIE_FILE = 2  # kernel values of hilda_die from here on are die files: DIE_FILE + `sim.cards.die.die_code`
+
 KNIGHT_ANY_RANK = 1  # kernel value of knight_ranks = "any"
 
 
@@ -69,12 +68,5 @@ def defaults() -> dict:
 def kernel_value(p: Param, value) -> int:
     """The int the kernels read: the number, or a choice's index (a file path: len(choices))."""
     if p.type is str:
-        if value in p.choices:
-            return p.choices.index(value)
-        return p.file_code(value) if p.file_code else len(p.choices)
+        return p.choices.index(value) if value in p.choices else len(p.choices)
     return int(value)
-
-
-def _die_code(path) -> int:
-    from sim.cards.die import die_code
-    return DIE_FILE + die_code(path)
