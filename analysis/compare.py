@@ -129,6 +129,8 @@ def overall_metrics(x: GameArrays) -> dict[str, Est]:
            "tie_rate": mean(x.tie, SHARE), "clock_end_share": mean(x.clock_end, SHARE)}
     heroes = ratio(x.hero_w, x.hero_n, SHARE)
     out["hero_imbalance"] = hero_imbalance(heroes, fair)
+    if x.n_players == 1:  # solo: the player's win rate against Hilda (a tie is a loss)
+        out["win_rate"] = mean(x.seat0, SHARE)
     for i, h in enumerate(HEROES):
         if not np.isnan(heroes.value[i]):
             out[f"win_share:{h}"] = heroes.column(i)

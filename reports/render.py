@@ -307,8 +307,13 @@ def estimates(run) -> str:
     est = run_estimates(run)
     if est is None:
         return "not recorded in this run folder"
-    return (f"our estimate for {len(est)} cards (no public source): {', '.join(est)}" if est
+    return (f"our estimate for {len(est)} {estimated_things(est)} (no public source): {', '.join(est)}" if est
             else "printed facts for every card (none estimated)")
+
+
+def estimated_things(estimates) -> str:
+    """'cards', or 'cards and components' when Hilda's die is among them (solo)."""
+    return "cards and components" if any(e.startswith("Hilda's die") for e in estimates) else "cards"
 
 
 def estimate_warning(estimates) -> tuple[list[str], list[str]]:
@@ -316,7 +321,7 @@ def estimate_warning(estimates) -> tuple[list[str], list[str]]:
     cards: its results rest on them. Nothing without estimates."""
     if not estimates:
         return [], []
-    text = (f"These games used our estimates, not printed facts, for {len(estimates)} cards (no public "
+    text = (f"These games used our estimates, not printed facts, for {len(estimates)} {estimated_things(estimates)} (no public "
             f"source gives them): {', '.join(estimates)}. What this report says about them, and what "
             "they change, rests on those estimates.")
     return (["", f"> **Estimates.** {text}"],

@@ -29,7 +29,7 @@ _configure_cache()  # before numba is imported anywhere
 
 _API = {
     "load_cards": "sim.games", "play": "sim.games", "trace": "sim.games", "trace_events": "sim.games",
-    "PlayResult": "sim.games", "Run": "sim.tools.run", "simulate": "sim.tools.run", "resume": "sim.tools.run",
+    "PlayResult": "sim.games", "game_config": "sim.games", "Run": "sim.tools.run", "simulate": "sim.tools.run", "resume": "sim.tools.run",
     "worth": "sim.tools.worth", "compare": "sim.tools.compare", "sweep": "sim.tools.sweep", "impact": "sim.tools.impact",
     "suggest": "sim.tools.suggest", "robustness": "sim.tools.robustness", "ladder": "sim.tools.ladder",
     "tune": "sim.tools.tune", "POLICIES": "sim.policy_catalog",

@@ -217,6 +217,11 @@ def engine_for(config) -> Engine:
     return get_engine(config.boxes, config.cardset, config.overrides, config.rules["technique_set"], removed)
 
 
+def config_cards(config) -> pd.DataFrame:
+    """`load_cards` of a GameConfig: the cards its games are played with (its mode's, SOLO-3)."""
+    return engine_for(config).frame
+
+
 def estimated_cards(*configs) -> list[str]:
     """The cards of these configs' engines whose numbers or text are our estimate (no public
     source): a report built on them says so first."""

@@ -39,3 +39,12 @@ def test_another_seed_gives_other_games():
     a = sim.play(20, players=2, seed=1).players["vp"].to_numpy()
     b = sim.play(20, players=2, seed=2).players["vp"].to_numpy()
     assert (a != b).any()
+
+
+def test_solo_games_are_the_same_alone_and_in_a_batch():
+    config = sim.game_config(mode="solo", seed=6)
+    batch = sim.play(8, config=config)
+    for k in (0, 5):
+        alone = sim.play(1, first_game=k, config=config)
+        assert alone.players.vp.iloc[0] == batch.players.vp.iloc[k]
+        assert alone.games.hilda_vp.iloc[0] == batch.games.hilda_vp.iloc[k]

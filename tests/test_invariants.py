@@ -51,6 +51,18 @@ def test_invariants_hold_with_the_asgard_box(players, policy):
     assert np.allclose(res.players.groupby("game")["win_share"].sum(), 1.0)
 
 
+@pytest.mark.parametrize("policy", list(sim.POLICIES))
+def test_invariants_hold_in_the_solo_mode(policy):
+    """Solo against Hilda: her zones, her takes and faces, no Clock."""
+    games = max(24 // SLOW.get(policy, 1), 2)
+    res = sim.play(games, seed=13, policies=(policy,), check_invariants=True,
+                   config=sim.game_config(mode="solo", seed=13, policies=(policy,)))
+    g = res.games
+    assert (g["violations"] == 0).all(), g.loc[g.violations > 0, ["game", "violations"]]
+    assert (g["illegal_actions"] == 0).all()
+    assert (g["flames_removed"] == 0).all() and g["end_reason"].isin(["turns played", "reserve exhausted"]).all()
+
+
 def test_the_checker_catches_a_corrupt_state():
     """A test that cannot fail is a defect: corrupt one card's place and expect a violation."""
     from sim.scenario import Scenario

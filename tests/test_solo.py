@@ -228,3 +228,38 @@ def test_a_die_file_gives_each_face_its_slot_and_icon():
     assert die_estimate("solo", config.rules) == "Hilda's die (hilda-die.toml)"  # the shipped file is an estimate
     assert die_estimate("solo", game_config(mode="solo").rules).startswith("Hilda's die (random pairing")
     assert die_estimate("classic", game_config().rules) is None
+
+
+# --- the command line ---------------------------------------------------------------------------
+def _invoke(*args):
+    from typer.testing import CliRunner
+    from sim.cli.app import app
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def test_simulate_and_report_a_solo_run(tmp_path):
+    out = tmp_path / "solo"
+    r = _invoke("simulate", "--mode", "solo", "--games", 60, "--workers", 1, "--seed", 2, "--out", out)
+    assert r.exit_code == 0, r.output
+    assert "60 solo games" in r.output and "the player beat Hilda in" in r.output
+    r = _invoke("report", out)
+    assert r.exit_code == 0, r.output
+    text = (out / "report.md").read_text(encoding="utf-8")
+    assert "## Against Hilda" in text and "Hilda's die (random pairing of slots and icons)" in text
+
+
+def test_a_solo_sweep_measures_the_win_rate_against_hilda(tmp_path):
+    r = _invoke("sweep", "--mode", "solo", "--field", "solo_turns", "--values", "6,12", "--games", 40,
+                "--workers", 1, "--out", tmp_path / "sweep")
+    assert r.exit_code == 0, r.output
+    assert "win rate vs Hilda" in r.output and "comes closest to win_rate=0.5" in r.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--mode", "coop"), "--mode must be classic or solo, not 'coop'"),
+    (("--mode", "solo", "--players", 3), "--players must be 1 in solo mode, not 3"),
+    (("--mode", "solo", "--boxes", "base,poseidon"), "solo mode plays the boxes base, asgard"),
+])
+def test_bad_solo_options_get_one_line(args, message):
+    r = _invoke("trace", *args)
+    assert r.exit_code == 2 and message in r.output and "Traceback" not in r.output

@@ -41,10 +41,10 @@ def impact(
     check_arm(base)
     cards = split_list(card)
     from analysis._data import card_row
-    from sim.games import load_cards
+    from sim.games import config_cards
     from sim.tools.impact import impact as play_impact
     with user_errors():
-        frame = load_cards(base.boxes, base.cardset, base.overrides)
+        frame = config_cards(base)
         for c in cards:
             if card_row(frame, c)["start"] != "reserve":
                 fail(f"'{c}' is not a reserve card; only reserve cards can be removed")

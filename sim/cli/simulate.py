@@ -210,16 +210,26 @@ def print_summary(folder: Path):
     console = Console()
     m = run.manifest
     rate = m["games_done"] / m["seconds"] if m.get("seconds") else float("nan")
-    console.print(f"[bold]{m['games_done']} games[/bold] in {m['seconds']:.1f} s ({rate:,.0f} games/s, "
-                  f"{m['workers']} workers); tie rate {analysis.tie_rate(run):.3f}; median Clock length "
-                  f"{analysis.length_summary(run).loc['rounds', 'median']:g} rounds")
-    for by in ("seat", "hero", "policy"):
+    if analysis.is_solo(run):
+        s = analysis.solo_summary(run).iloc[0]
+        console.print(f"[bold]{m['games_done']} solo games[/bold] in {m['seconds']:.1f} s ({rate:,.0f} games/s, "
+                      f"{m['workers']} workers): the player beat Hilda in [bold]{s.win_rate:.1%}[/bold] "
+                      f"[95% CI {s.lo:.1%}, {s.hi:.1%}]; ties (losses) {s.tie_rate:.1%}; median margin "
+                      f"{s.median_margin:+g} VP")
+        by_groups = ("hero", "policy")
+    else:
+        console.print(f"[bold]{m['games_done']} games[/bold] in {m['seconds']:.1f} s ({rate:,.0f} games/s, "
+                      f"{m['workers']} workers); tie rate {analysis.tie_rate(run):.3f}; median Clock length "
+                      f"{analysis.length_summary(run).loc['rounds', 'median']:g} rounds")
+        by_groups = ("seat", "hero", "policy")
+    solo = len(by_groups) == 2
+    for by in by_groups:
         t = analysis.win_share_by(run, by)
-        table = Table(title=f"Win share by {by}", title_justify="left")
-        for col in (by, "player-games", "win share", "95% CI", "vs fair"):
+        table = Table(title=f"Win {'rate against Hilda' if solo else 'share'} by {by}", title_justify="left")
+        for col in (by, "player-games", "win rate" if solo else "win share", "95% CI") + (() if solo else ("vs fair",)):
             table.add_column(col, justify="left" if col == by else "right")
         for r in t.itertuples(index=False):
             table.add_row(str(getattr(r, by)), str(r.player_games), f"{r.win_share:.3f}",
-                          f"{r.lo:.3f}–{r.hi:.3f}", f"{r.advantage:+.3f}")
+                          f"{r.lo:.3f}–{r.hi:.3f}", *(() if solo else (f"{r.advantage:+.3f}",)))
         console.print(table)
     return run

@@ -95,11 +95,11 @@ def suggest_on_curve(cards, games, base, workers, tolerance, max_change, fdr, fo
     """The curve target: measure every card's worth (progress bar), suggest, verify, print."""
     from sim.cli.progress import playing
     from sim.cli.tuning_common import print_table
-    from sim.games import load_cards
+    from sim.games import config_cards
     from sim.tools.impact import reserve_cards
     from sim.tools.suggest import suggest as play_suggest
     from reports.worth import curve_suggest_view
-    n_cards = len(reserve_cards(load_cards(base.boxes, base.cardset, base.overrides)))
+    n_cards = len(reserve_cards(config_cards(base)))
     with playing(games * (n_cards + 1), "Measuring"), user_errors():  # the verification adds to it as it goes
         sug = play_suggest(cards or None, games, workers=workers, tolerance=tolerance, max_change=max_change,
                            fdr=fdr, config=base)

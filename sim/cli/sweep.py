@@ -20,7 +20,7 @@ def sweep(
     field: str = typer.Option(..., "--field", "-f", help="The number to sweep: copies, strength_cost, cosmos_cost, strength, heal, cosmos or vp; or, without --card, a rules parameter (see `seiya rules`)."),
     values: str = typer.Option(..., "--values", "-v", help="Values: LOW..HIGH (e.g. 4..10), LOW..HIGH..STEP, or a list 3,5,8; a rules parameter with named values takes a list of them (e.g. civilian,any). The current value is always played too."),
     games: options.Games = 1000,
-    target: Optional[str] = typer.Option(None, "--target", help="METRIC=VALUE: name the value whose METRIC comes closest (residual, worth, acquisition_rate, win_share_diff, acquired_share, rounds, first_player_advantage, hero_imbalance). Default: residual=0 for a card (its worth meets the power–cost curve), first_player_advantage=0 for a rules parameter."),
+    target: Optional[str] = typer.Option(None, "--target", help="METRIC=VALUE: name the value whose METRIC comes closest (residual, worth, acquisition_rate, win_share_diff, acquired_share, rounds, first_player_advantage, hero_imbalance, win_rate: solo, against Hilda). Default: residual=0 for a card (its worth meets the power–cost curve), first_player_advantage=0 for a rules parameter (win_rate=0.5 in solo)."),
     players: options.Players = 2,
     mode: options.Mode = "classic",
     boxes: options.Boxes = ["base"],
@@ -73,9 +73,9 @@ def sweep(
     from sim.cli.progress import playing
     arms = len(vals) + 1   # the values and the current one
     if cards:              # the curve (every reserve card given, and none), and each value's gift and none
-        from sim.games import load_cards
+        from sim.games import config_cards
         from sim.tools.impact import reserve_cards
-        arms = len(cards) * 3 * arms + len(reserve_cards(load_cards(base.boxes, base.cardset, base.overrides))) + 1
+        arms = len(cards) * 3 * arms + len(reserve_cards(config_cards(base))) + 1
     with playing(games * arms), user_errors():
         sw = play_sweep(cards or None, field, vals, games, workers=default_workers(workers), target=target,
                         precision=precision, precision_metrics=tuple(split_list(metrics)) or ("win_share_diff",),
@@ -88,7 +88,12 @@ def sweep(
     for m in ("residual", "acquisition_rate", "rounds") if cards else ("rounds",):
         view[m] = [f"{v:.3f} [{lo:.3f}, {hi:.3f}]" for v, lo, hi in zip(t[m], t[f"{m}_lo"], t[f"{m}_hi"])]
     view["Δ rounds vs current"] = [ci_text(v, lo, hi) for v, lo, hi in zip(t["delta_rounds"], t["delta_rounds_lo"], t["delta_rounds_hi"])]
-    view["first-player adv."] = [f"{v:+.3f}" for v in t["first_player_advantage"]]
+    if "win_rate" in t:  # solo: the player's win rate against Hilda, and its paired change
+        view["win rate vs Hilda"] = [f"{v:.3f} [{lo:.3f}, {hi:.3f}]" for v, lo, hi in zip(t["win_rate"], t["win_rate_lo"], t["win_rate_hi"])]
+        view["Δ win rate vs current"] = [ci_text(v, lo, hi) for v, lo, hi in
+                                         zip(t["delta_win_rate"], t["delta_win_rate_lo"], t["delta_win_rate_hi"])]
+    else:
+        view["first-player adv."] = [f"{v:+.3f}" for v in t["first_player_advantage"]]
     print_table(view, f"Sweep of {field} (95% CIs; Δ: paired change from the current value)")
     for r in sw.best.itertuples(index=False):
         m = sw.target[0]

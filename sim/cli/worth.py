@@ -53,12 +53,12 @@ def worth(
         base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset, mode=mode)
     check_arm(base)
     cards = split_list(card)
-    from sim.games import load_cards
+    from sim.games import config_cards
     from sim.tools.impact import reserve_cards
     from sim.tools.worth import gift_arms, worth as measure_worth
     with user_errors():
         from analysis._data import card_row
-        frame = load_cards(base.boxes, base.cardset, base.overrides)
+        frame = config_cards(base)
         names = [card_row(frame, c)["name"] for c in cards] or reserve_cards(frame)
     if run is not None and out is None and (run / "worth").is_dir():
         import shutil
@@ -96,9 +96,9 @@ def measure_run(run: Path, games: int, workers: int | None = None, quiet: bool =
     quiet_matplotlib()
     if (run / "worth").is_dir():
         shutil.rmtree(run / "worth")
-    from sim.games import load_cards
+    from sim.games import config_cards
     from sim.tools.impact import reserve_cards
-    arms = 1 + 2 * len(reserve_cards(load_cards(base.boxes, base.cardset, base.overrides)))
+    arms = 1 + 2 * len(reserve_cards(config_cards(base)))
     with (playing(games * arms, "Measuring card worth") if not quiet else nullcontext()), user_errors():
         w = measure_worth(None, games, text=True, workers=default_workers(workers), config=base)
     if not quiet:

@@ -25,7 +25,7 @@ import pandas as pd
 from analysis._data import card_row
 from analysis.compare import game_arrays, overall_metrics
 from analysis.paired import bh_qvalues, diff
-from sim.games import estimated_cards, load_cards
+from sim.games import config_cards, estimated_cards
 from sim.tools.arms import base_config, play_arm
 
 IMPACT_METRICS = ("rounds", "player_turns", "first_player_advantage", "hero_imbalance", "tie_rate",
@@ -74,7 +74,7 @@ def impact(cards=None, games: int = 1000, players: int = 2, seed: int = 0, polic
     options, or `config` (a sim.config.GameConfig), set up every arm."""
     config = base_config(config, players=players, seed=seed, policies=policies, heroes=heroes, boxes=boxes,
                          cardset=cardset, overrides=overrides, rules=rules)
-    frame = load_cards(config.boxes, config.cardset, config.overrides)
+    frame = config_cards(config)
     names = reserve_cards(frame) if cards is None else [card_row(frame, c)["name"] for c in cards]
     for n in names:
         if card_row(frame, n)["start"] != "reserve":

@@ -44,7 +44,7 @@ from analysis._data import card_row
 from analysis.compare import arm_ests, arm_row, card_metrics, game_arrays
 from analysis.paired import bh_qvalues, normal_p
 from analysis.stats import z_value
-from sim.games import estimated_cards, load_cards
+from sim.games import config_cards, estimated_cards
 from sim.tools.arms import base_config, play_arm
 from sim.tools.impact import reserve_cards
 from sim.tools.sweep import parse_target, sweep
@@ -135,7 +135,7 @@ def suggest(cards=None, games: int = 5000, players: int = 2, seed: int = 0, poli
     for f in fields:
         if f not in COSTS:
             raise ValueError(f"unknown field '{f}'; allowed: {', '.join(COSTS)}")
-    frame = load_cards(config.boxes, config.cardset, config.overrides)
+    frame = config_cards(config)
     flagged = None
     if cards is None:
         base = play_arm(config, games, 0, workers)
@@ -204,7 +204,7 @@ def suggest_on_curve(cards, games: int, config, workers: int, tolerance: float, 
     if cards is None:
         names = list(w.verdicts()["name"])
     else:
-        frame = load_cards(config.boxes, config.cardset, config.overrides)
+        frame = config_cards(config)
         names = [card_row(frame, c)["name"] for c in ([cards] if isinstance(cards, (str, int)) else cards)]
         for n in names:
             if n not in set(table["name"]) or not isinstance(table.loc[table["name"] == n, "currency"].iloc[0], str):

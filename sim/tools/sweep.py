@@ -29,16 +29,17 @@ from analysis.compare import arm_ests, arm_row, game_arrays, overall_metrics
 from analysis.stats import z_value
 from analysis.worth import paired_mean
 from sim.cards.cardsets import NUMERIC_FIELDS
-from sim.games import estimated_cards, load_cards
+from sim.games import config_cards, estimated_cards
 from sim.tools.arms import base_config, concat_results, play_arm
 from sim.tools.precision import until_precise
 from sim.tools.worth import measure, worth
 
 SWEEP_METRICS = ("residual", "worth", "acquisition_rate", "win_share_diff", "acquired_share", "rounds",
-                 "first_player_advantage", "hero_imbalance")
+                 "first_player_advantage", "hero_imbalance", "win_rate")  # win_rate: solo, against Hilda
 CURVE_METRICS = ("residual", "worth")
 DEFAULT_TARGET = "residual=0"
 RULE_TARGET = "first_player_advantage=0"
+SOLO_TARGET = "win_rate=0.5"  # a rules sweep of the solo mode: the player's win rate against Hilda
 
 def parse_values(text: str) -> list[int]:
     """'4..10' -> 4..10 inclusive; '4..10..2' -> 4, 6, 8, 10; '3,5,8' -> [3, 5, 8]."""
@@ -149,7 +150,8 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
     if cards is None:
         if target is not None and parse_target(target)[0] in CURVE_METRICS:
             raise ValueError(f"bad target '{target}': a rules sweep has no card worth; use e.g. {RULE_TARGET}")
-        return sweep_rule(field, values, base, games, workers, target or RULE_TARGET, precision,
+        return sweep_rule(field, values, base, games, workers,
+                          target or (SOLO_TARGET if base.mode == "solo" else RULE_TARGET), precision,
                           precision_metrics, max_games)
     target = target or DEFAULT_TARGET
     if field not in NUMERIC_FIELDS:
@@ -158,7 +160,7 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
     values = parse_values(values) if isinstance(values, str) else [int(v) for v in values]
     target = parse_target(target)
     cards = [cards] if isinstance(cards, (str, int)) else list(cards)
-    frame = load_cards(base.boxes, base.cardset, base.overrides)
+    frame = config_cards(base)
     rows, precisions = [], []
     curve = worth(None, games, config=base, workers=workers)  # one curve for every card and value
     for key in cards:
@@ -240,7 +242,8 @@ def sweep_rule(name: str, values, base, games: int = 1000, workers: int = 1, tar
 
     def ests_of(res):
         om = overall_metrics(game_arrays(res, card_ids=none))
-        return {m: om[m] for m in ("rounds", "first_player_advantage", "hero_imbalance")}
+        return {m: om[m] for m in ("rounds", "first_player_advantage", "hero_imbalance")
+                + (("win_rate",) if base.mode == "solo" else ())}
 
     def widths(results):
         rows = [arm_row(ests_of(res)) for res in results.values()]

@@ -28,7 +28,7 @@ import pandas as pd
 from analysis._data import card_row
 from analysis.worth import Curve, card_prices, fit_curve, paired_mean
 from sim.config import GameConfig
-from sim.games import estimated_cards, load_cards, play_shares
+from sim.games import config_cards, estimated_cards, play_shares
 from sim.tools.arms import base_config, games_done, play_in_chunks, worker_pool
 from sim.tools.impact import reserve_cards
 
@@ -122,7 +122,7 @@ def worth(cards=None, games: int = 5000, players: int = 2, seed: int = 0, polici
                          cardset=cardset, overrides=overrides, rules=rules)
     if games < 2 or copies < 1 or tolerance < 0:
         raise ValueError("worth needs at least 2 games, at least 1 copy and a tolerance of 0 or more")
-    frame = load_cards(config.boxes, config.cardset, config.overrides)
+    frame = config_cards(config)
     names = reserve_cards(frame) if cards is None else [card_row(frame, c)["name"] for c in
                                                        ([cards] if isinstance(cards, (str, int)) else cards)]
     measured, shares = measure(config, names, games, first_game, copies, text, workers, on_games)

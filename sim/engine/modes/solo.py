@@ -27,9 +27,9 @@ from sim.engine.rules.field import discard_from_field, field_is_empty, push_pend
 from sim.engine.rules.fight import acquisition_banned, costs_for, healing_banned, min_fighters, own_rule
 from sim.engine.rules.hilda import hand_limit, hilda_gains
 from sim.engine.rules.scoring import score_player
-from sim.engine.rules.zones import field_slot, log_event, move_all, move_to, place_token, take_top, zone_push
-from sim.engine.state import (G_ACTIVE, G_DIE, G_END_REASON, G_FIELD_REVEALS, G_FLAMES, G_LAST_FLAMES_SEEN, G_HILDA, G_MOVE_DST, G_NO_CLOCK,
-                              G_NPLAYERS, G_ROUND, G_TURN, P_REFILL, PL_HERO, PL_VP)
+from sim.engine.rules.zones import field_slot, log_event, move_all, move_to, place_token, take_top
+from sim.engine.state import (G_ACTIVE, G_DIE, G_END_REASON, G_FIELD_REVEALS, G_FLAMES, G_HILDA, G_LAST_FLAMES_SEEN,
+                              G_MOVE_DST, G_NO_CLOCK, G_NPLAYERS, G_ROUND, G_TURN, P_REFILL, PL_HERO, PL_VP)
 
 PLAYERS = (1, 1)  # the player; Hilda is no player's seat of the run (SOLO-3)
 BOXES = ("base", "asgard")  # SOLO-3
