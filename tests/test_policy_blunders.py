@@ -141,3 +141,13 @@ def test_the_opponent_whose_hand_asterion_looks_at_is_chosen_without_seeing_the_
     sc.trigger("discard_use", sc.put(0, "play", "Hound Asterion"), 0)
     assert sc.names(2, "wounded") == []
     assert sc.names(1, "wounded") == [name for name in hand_1 if name == "Taurus Aldebaran"]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_the_bronze_cloth_is_equipped_first_when_it_can_upgrade_a_pair_in_hand(policy):
+    """It equipped a Gold Cloth from hand instead, and the pair waited: the upgrade runs through
+    the equipped Bronze Cloth (a gifted Gold Cloth cost its holder win share in base + Asgard)."""
+    sc = board(policy, "Taurus Aldebaran", ["Aries Cloth", "Pegasus Cloth", CIVILIAN, CIVILIAN])
+    sc.put(0, "setaside", "Pegasus Seiya")  # the next rank
+    assert sc.step(0)[0] == "equip"
+    assert sc.names(0, "cloth") == ["Pegasus Cloth"]

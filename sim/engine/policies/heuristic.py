@@ -23,11 +23,11 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     face_cost_payable, fight_total, fight_totals, fighter_bound,
                                     healing_banned, min_fighters, relic_won, values_against)
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, can_face,
-                                    can_use, first_op_feasible, legal_to_play)
+                                    can_use, first_op_feasible, legal_to_play, upgrade_possible)
 from sim.engine.rules.board import technique_ready
 from sim.engine.rules.zones import count_alongside_any, equip_locked, field_slot, matches, relic_lock
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_FLAMES, G_NPLAYERS, G_RELICS_ON, G_TURN,
-                              IF_FACE_PAID, PL_ALT_FILTER)
+                              IF_FACE_PAID, PL_ALT_FILTER, PL_HERO)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -1017,14 +1017,19 @@ def choose_action(s, c, p, out):
     if nh == 0 and s.zone_n[p, E.Z_CLOTH] == 0:
         spend_leaving_card(s, c, p, out)  # no card left to equip, heal with or commit
         return
-    # 2. Equip a Cloth
+    # 2. Equip a Cloth: the hero's own Bronze Cloth when it can upgrade a pair in hand now (step 3;
+    # another Cloth may take its place after), else the best
     if s.zone_n[p, E.Z_CLOTH] == 0 and not equip_locked(s, c, p):
         best = -1
         bv = -1e9
+        keep_bronze = w[W_UPGRADE] > 0 and upgrade_possible(s, c, p, s.pl[p, PL_HERO])
         for i in range(nh):
             inst = s.zone[p, E.Z_HAND, i]
-            if c.classes[c.inst_card[inst]] & E.CLASS_CLOTH:
+            k = c.inst_card[inst]
+            if c.classes[k] & E.CLASS_CLOTH:
                 v = card_value(s, c, p, inst, lead)
+                if keep_bronze and (c.classes[k] & E.CLASS_BRONZE_CLOTH) and c.hero[k] == s.pl[p, PL_HERO]:
+                    v += 1e6
                 if v > bv:
                     bv = v
                     best = inst
