@@ -41,8 +41,8 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
 from sim.engine.modes.classic import setup_game
 from sim.engine.rules.scoring import score_player
 from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
-from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_HILDA, G_ILLEGAL, G_LAST_FLAMES_SEEN,
-                              G_LOG_N, G_NO_CLOCK, G_TURN, PL_ALGO, PL_ENERGY, PL_HERO)
+from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL,
+                              G_LAST_FLAMES_SEEN, G_LOG_N, G_NO_CLOCK, G_TURN, PL_ALGO, PL_ENERGY, PL_HERO)
 from sim.engine.structs import card_ref
 from sim.games import engine_for, events_frame, game_config
 
@@ -206,9 +206,14 @@ class Scenario:
         trig = use_trigger(self.c, self.t.inst_card[inst])
         self._act(seat, A_USE, inst, trig)
 
-    def heal(self, seat: int, healer: int, marked: int):
-        """Play a healer from hand on a wounded or frozen card (ASG-14)."""
-        self._act(seat, A_HEAL, healer, marked)
+    def heal(self, seat: int, healer: int | None, marked: int):
+        """Play a healer from hand (or the equipped Armor) on a wounded or frozen card; healer None
+        spends the hearts the heal action has left (ASG-14)."""
+        self._act(seat, A_HEAL, -1 if healer is None else healer, marked)
+
+    def hearts_left(self) -> int:
+        """The hearts the heal action going on has left (ASG-14)."""
+        return int(self.st.g[G_HEAL_HEARTS])
 
     def freeze_side(self, inst: int) -> int:
         """The side of a frozen card's Freeze token: 2 as placed, 1 once a heart turned it, 0 none."""

@@ -117,7 +117,7 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
             "destroy": lambda: f"    {who}: {n(cid)} is destroyed (from {ZONE_WORDS.get(a, a)})",
             "discard": lambda: f"    {who}: {n(cid)} is discarded (from {ZONE_WORDS.get(a, a)})",
             "heal": lambda: ((f"  {who} turns the Freeze token of {n(cid)} to side 1" if b == 1 else f"  {who} heals {n(cid)}")
-                             + (f" with {n(a)}" if a > 0 else "")),
+                             + (f" with {n(a)}" if a > 0 else " with the hearts left" if a == 0 else "")),
             "freeze": lambda: f"    {who}: {n(cid)} is frozen (from {ZONE_WORDS.get(a, a)})",
             "draw": lambda: f"    {who} draws {a}",
             "move": lambda: f"    {who}: {n(cid)} moves from {ZONE_WORDS.get(a, a)} to {ZONE_WORDS.get(b, b)}",

@@ -159,14 +159,51 @@ def test_a_two_heart_healer_heals_a_frozen_card_at_once(cardset):
     assert sc.zone_of(frozen) == (0, "discard") and sc.zone_of(athena) == (0, "discard")
 
 
-def test_a_wound_takes_one_heart_and_the_hearts_left_over_are_lost(cardset):
-    """A 2-heart healer on a wounded card heals it; its other heart is lost (one card per heal)."""
+def test_hearts_left_over_heal_another_card_in_the_same_heal_action(cardset):
+    """ASG-14: one heal action pools its healers' hearts over any of your marked cards. A 2-heart
+    healer on a wounded card heals it; its other heart heals a second wounded card."""
     sc = _scenario(cardset)
     wounded = sc.put(0, "wounded", "Cassios")
     other = sc.put(0, "wounded", "Cassios")
     athena = sc.hand(0, "Athena")
     sc.heal(0, athena, wounded)
-    assert sc.zone_of(wounded) == (0, "discard") and sc.zone_of(other) == (0, "wounded")
+    assert sc.zone_of(wounded) == (0, "discard") and sc.hearts_left() == 1
+    assert [a for a in sc.legal_actions(0) if a[0] == "heal"] == [("heal", -1, other)]
+    sc.heal(0, None, other)
+    assert sc.zone_of(other) == (0, "discard") and sc.hearts_left() == 0
+    assert "heals Cassios with the hearts left" in sc.trace()
+    assert not [a for a in sc.legal_actions(0) if a[0] == "heal"]
+
+
+def test_a_heart_left_over_turns_a_freeze_token(cardset):
+    sc = _scenario(cardset)
+    wounded = sc.put(0, "wounded", "Cassios")
+    frozen = sc.put(0, "frozen", "Frost Tester")
+    sc.heal(0, sc.hand(0, "Athena"), wounded)
+    sc.heal(0, None, frozen)
+    assert sc.zone_of(frozen) == (0, "frozen") and sc.freeze_side(frozen) == 1 and sc.hearts_left() == 0
+
+
+def test_hearts_left_over_are_lost_when_the_heal_action_ends(cardset):
+    """Any other action ends the heal action: its hearts left cannot heal later."""
+    sc = _scenario(cardset)
+    wounded = sc.put(0, "wounded", "Cassios")
+    other = sc.put(0, "wounded", "Cassios")
+    cloth = sc.hand(0, "Pegasus Cloth")
+    sc.heal(0, sc.hand(0, "Athena"), wounded)
+    sc.equip(0, cloth)
+    assert sc.hearts_left() == 0
+    with pytest.raises(AssertionError):
+        sc.heal(0, None, other)
+    assert sc.zone_of(other) == (0, "wounded")
+
+
+def test_no_heal_spends_hearts_that_were_never_brought(cardset):
+    sc = _scenario(cardset)
+    wounded = sc.put(0, "wounded", "Cassios")
+    with pytest.raises(AssertionError):
+        sc.heal(0, None, wounded)
+    assert sc.zone_of(wounded) == (0, "wounded")
 
 
 def test_june_forbids_healing_a_frozen_card(cardset):
@@ -198,6 +235,18 @@ def test_the_policy_heals_a_valuable_frozen_card_with_a_healer_of_enough_hearts(
     sc.hand(0, "Cygnus Hyoga")  # 1 heart
     assert sc.step(0) == ("heal", athena, frozen)
     assert sc.zone_of(frozen) == (0, "discard")
+
+
+def test_the_policy_spends_the_hearts_left_on_its_next_marked_card():
+    """Athena's 2 hearts heal two valuable wounded cards in one heal action (ASG-14)."""
+    sc = Scenario()
+    first = sc.put(0, "wounded", "Taurus Aldebaran")
+    second = sc.put(0, "wounded", "Leo Aiolia")
+    athena = sc.hand(0, "Athena")
+    kind, healer, healed = sc.step(0)
+    assert (kind, healer) == ("heal", athena) and healed in (first, second)
+    assert sc.step(0) == ("heal", -1, second if healed == first else first)
+    assert sc.zone_of(first) == sc.zone_of(second) == (0, "discard")
 
 
 def test_the_policy_turns_the_token_of_a_valuable_frozen_card_with_a_single_heart():

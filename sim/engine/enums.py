@@ -312,7 +312,8 @@ EV_FLAME = 4       # a flame goes out (a = how (FL_*), b = flames left)
 EV_PLAY = 5        # a card is played facing a field card (a = slot, b = faced card id)
 EV_EQUIP = 6       # a Cloth is equipped
 EV_USE = 7         # a card's Discard/Wound/Destroy use (a = trigger)
-EV_HEAL = 8        # healer heals card (a = healer card id; b = 1: a heart only turned its Freeze token to side 1)
+EV_HEAL = 8        # healer heals card (a = healer card id, 0: the hearts the heal action had left, -1: an effect;
+                   # b = 1: a heart only turned its Freeze token to side 1)
 EV_WOUND = 9       # a card is wounded (seat = owner)
 EV_DESTROY = 10
 EV_DISCARD = 11    # discarded by an effect

@@ -61,7 +61,8 @@ G_NO_CLOCK = 35       # 1 in a mode without the Clock (solo): Flames, flame remo
 G_HILDA = 36          # solo: Hilda's seat + 1 (0: no Hilda). She plays no turn; her zones are a seat's (SOLO-7)
 G_MOVE_DST = 37       # register: where the move whose cards a policy now picks sends them (Hilda's priorities, SOLO-13)
 G_DIE = 38            # solo: G_DIE + i, face i + 1 of Hilda's die this game: slot index * 8 + icon (SOLO-1); 6 faces
-N_G = 44
+G_HEAL_HEARTS = 44    # hearts left by the heal action going on (ASG-14): the next heal may spend them; any other action loses them
+N_G = 45
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0

@@ -26,8 +26,8 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
                                     can_use, first_op_feasible, legal_to_play, upgrade_possible)
 from sim.engine.rules.board import technique_ready
 from sim.engine.rules.zones import count_alongside_any, equip_locked, field_slot, matches, relic_lock
-from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_FLAMES, G_NPLAYERS, G_RELICS_ON, G_TURN,
-                              IF_FACE_PAID, PL_ALT_FILTER, PL_HERO)
+from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_FLAMES, G_HEAL_HEARTS, G_NPLAYERS, G_RELICS_ON,
+                              G_TURN, IF_FACE_PAID, PL_ALT_FILTER, PL_HERO)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -995,6 +995,9 @@ def choose_action(s, c, p, out):
     nh = s.zone_n[p, E.Z_HAND]
     memo = s.mind.slot_memo
     started = note_slots(s, c, p)
+    # 0. The hearts a heal left are lost with any other action (ASG-14): heal with them first
+    if s.g[G_HEAL_HEARTS] > 0 and not healing_banned(s, c) and choose_heal(s, c, p, lead, out):
+        return
     # 1. End any fight already won (Cosmos first: the card then goes to hand), as `acquirable`
     # would find it
     for slot in range(E.N_SLOTS):
@@ -1462,14 +1465,19 @@ def least_valuable_healer(s, c, p, lead, hearts):
 @kernel
 def choose_heal(s, c, p, lead, out):
     """Step 4: heal the most valuable marked card with the least valuable healer, when the card is
-    worth W_HEAL_MIN and the healer. A wounded card takes any healer. A frozen card takes the
-    least valuable healer with the hearts its token still needs (ASG-14); lacking one, a
-    single heart turns its token (progress that stays), worth half the card. A frozen card
-    comes first only when worth strictly more than the best wounded one."""
+    worth W_HEAL_MIN and the healer. The hearts the heal action has left (ASG-14) are a healer
+    worth nothing, lost unless spent now. A wounded card takes any healer. A frozen card takes the
+    least valuable healer with the hearts its token still needs; lacking one, a single heart turns
+    its token (progress that stays), worth half the card. A frozen card comes first only when
+    worth strictly more than the best wounded one."""
     w = s.mind.weights[p]
-    healer, hv = least_valuable_healer(s, c, p, lead, 1)
-    if healer < 0:
-        return False
+    pooled = s.g[G_HEAL_HEARTS]
+    if pooled > 0:
+        healer, hv = -1, 0.0
+    else:
+        healer, hv = least_valuable_healer(s, c, p, lead, 1)
+        if healer < 0:
+            return False
     best = -1
     bv = -1e9
     for j in range(s.zone_n[p, E.Z_WOUNDED]):
@@ -1480,13 +1488,16 @@ def choose_heal(s, c, p, lead, out):
             best = inst
     best_healer, best_hv = healer, hv
     if s.zone_n[p, E.Z_FROZEN] > 0:
-        full, fv = least_valuable_healer(s, c, p, lead, 2)
+        if pooled >= 2:
+            full, fv = -1, 0.0
+        else:
+            full, fv = least_valuable_healer(s, c, p, lead, 2)
         for j in range(s.zone_n[p, E.Z_FROZEN]):
             inst = s.zone[p, E.Z_FROZEN, j]
             v = card_value(s, c, p, inst, lead)
             h, h_v = healer, hv
             if s.inst_freeze[inst] >= 2:
-                if full >= 0:
+                if full >= 0 or pooled >= 2:
                     h, h_v = full, fv
                 else:
                     v *= 0.5  # one heart of the two

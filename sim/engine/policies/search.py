@@ -79,7 +79,7 @@ def action_key(s, c, action):
     kind, a, b = action[0], action[1], action[2]
     if kind == A_ACQUIRE or kind == A_END or kind == A_CLOTH_FIGHT:
         return kind, a, b
-    key_a = c.inst_card[a] * 32 + s.inst_zone[a]  # a use from hand and from play differ (zones < 32)
+    key_a = c.inst_card[a] * 32 + s.inst_zone[a] if a >= 0 else -1  # a use from hand and from play differ (zones < 32)
     key_b = c.inst_card[b] if kind == A_HEAL else b  # the card healed
     return kind, key_a, key_b
 

@@ -15,9 +15,9 @@ from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, face_cost_paya
 from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, can_face,
                                     can_use, legal_to_play, use_trigger)
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_HILDA, G_FIELD_CHANGES, G_ILLEGAL, G_LENT, G_NMARKS, G_NPEND, G_SPARED,
-                              G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE,
-                              P_REFILL, PL_WON_FIGHTS)
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
+                              G_NMARKS, G_NPEND, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
+                              P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (draw_cards, equip_locked, field_slot, fight_target, hold, is_marked_zone, log_event,
                                     move_to, place_token, relic_lock, zone_push)
 
@@ -173,18 +173,27 @@ def use_destination(trig):
 
 @kernel
 def heal_with(s, c, p, healer, marked):
-    """p plays healer (from hand, or the equipped Cloth: ASG-17) on its marked card (ASG-14): a
-    Wound token takes 1 heart, a Freeze token 2 (the first turns it to side 1), or 1 once on side
-    1. The card is healed, to the discard pile, when its token goes; a heart short leaves it frozen
-    on side 1. Hearts left over are lost, and the healer goes to the discard pile either way."""
-    hearts = c.heal[c.inst_card[healer]]
-    move_to(s, healer, p, E.Z_DISCARD)
-    if s.inst_zone[marked] == E.Z_FROZEN and hearts < s.inst_freeze[marked]:
+    """p heals its marked card (ASG-14) with the hearts of a healer it plays (from hand, or the
+    equipped Cloth: ASG-17; it goes to the discard pile) pooled with those its heal action has
+    left (healer -1: those alone). A Wound token takes 1 heart, a Freeze token 2 (the first turns
+    it to side 1), or 1 once on side 1. The card is healed, to the discard pile, when its token
+    goes; a heart short leaves it frozen on side 1. Hearts left over stay for the action's next
+    heal and are lost with any other action (`apply_action`)."""
+    hearts = s.g[G_HEAL_HEARTS]
+    healer_id = 0  # (logged: no card has id 0)
+    if healer >= 0:
+        hearts += c.heal[c.inst_card[healer]]
+        healer_id = c.card_id[c.inst_card[healer]]
+        move_to(s, healer, p, E.Z_DISCARD)
+    need = s.inst_freeze[marked] if s.inst_zone[marked] == E.Z_FROZEN else 1
+    if hearts < need:
         s.inst_freeze[marked] -= hearts
-        log_event(s, c, E.EV_HEAL, p, marked, c.card_id[c.inst_card[healer]], 1)
+        s.g[G_HEAL_HEARTS] = 0
+        log_event(s, c, E.EV_HEAL, p, marked, healer_id, 1)
         return
+    s.g[G_HEAL_HEARTS] = hearts - need
     move_to(s, marked, p, E.Z_DISCARD)
-    log_event(s, c, E.EV_HEAL, p, marked, c.card_id[c.inst_card[healer]], 0)
+    log_event(s, c, E.EV_HEAL, p, marked, healer_id, 0)
 
 
 @kernel
@@ -260,6 +269,8 @@ def end_of_turn_returns(s, c, p):
 def apply_action(s, c, p, kind, a, b):
     """Carry out one main-phase action; False if it ends the main phase (END or illegal). While p
     has cards to play (Gamma, Delta Robes), only their plays are legal, each as from the hand."""
+    if kind != A_HEAL:
+        s.g[G_HEAL_HEARTS] = 0  # the heal action is over: its hearts left are lost (ASG-14)
     if s.zone_n[p, E.Z_TO_PLAY] > 0 and not to_play_action(s, c, p, kind, a):
         return illegal(s)
     if kind == A_END:
@@ -334,7 +345,10 @@ def apply_action(s, c, p, kind, a, b):
         log_event(s, c, E.EV_USE, p, a, b, 0)
         run_program(s, c, b, a, p, -1, -1)
     elif kind == A_HEAL:
-        if s.inst_row[a] != p or not (in_hand(s, a) or s.inst_zone[a] == E.Z_CLOTH) \
+        if a < 0:
+            if s.g[G_HEAL_HEARTS] <= 0:
+                return illegal(s)
+        elif s.inst_row[a] != p or not (in_hand(s, a) or s.inst_zone[a] == E.Z_CLOTH) \
                 or c.heal[c.inst_card[a]] <= 0:
             return illegal(s)
         if s.inst_row[b] != p or not is_marked_zone(s.inst_zone[b]) or healing_banned(s, c):

@@ -14,8 +14,8 @@ from sim.engine.rules.field import discard_from_field, field_is_empty, push_pend
 from sim.engine.policies.interface import choose_action, choose_keep
 from sim.engine.resolution.actions import apply_action, drain, end_of_turn_returns
 from sim.engine.rules.invariants import V_LENT, check_invariants, violation
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_LAST_FLAME, G_LENT, G_NPLAYERS, G_TURN_MARKS,
-                              P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT, G_NPLAYERS,
+                              G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import draw_cards, log_event, move_all, move_all_but
 
 HAND_SIZE = 5
@@ -25,6 +25,7 @@ MAX_ACTIONS_PER_TURN = 300  # safety only: a turn never needs this many actions
 @kernel
 def main_phase(s, c, p, action):
     s.g[G_ACTIONS] = 0
+    s.g[G_HEAL_HEARTS] = 0
     while s.g[G_ACTIONS] < MAX_ACTIONS_PER_TURN:
         s.g[G_ACTIONS] += 1
         choose_action(s, c, p, action)

@@ -5,7 +5,7 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_NPLAYERS
+from sim.engine.state import G_HEAL_HEARTS, G_NPLAYERS
 from sim.engine.rules.fight import COSMOS, STRENGTH, acquirable, cond_holds, face_cost_payable, healing_banned, relic_won
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
 from sim.engine.rules.zones import (collect_count, count_alongside_any, count_in_play, count_in_zone, count_on_field,
@@ -17,7 +17,8 @@ A_EQUIP = 1        # a = Cloth in hand
 A_PLAY = 2         # a = Character in hand, b = slot it faces
 A_CLOTH_FIGHT = 3  # b = slot the equipped Cloth faces
 A_USE = 4          # a = card (hand, play or Cloth) or board technique, b = trigger
-A_HEAL = 5         # a = healer in hand or the equipped Cloth (ASG-17), b = marked card (wounded or frozen)
+A_HEAL = 5         # a = healer in hand or the equipped Cloth (ASG-17), or -1: the hearts the heal action has
+                   # left (ASG-14); b = marked card (wounded or frozen)
 A_ACQUIRE = 6      # a = slot, b = currency
 A_RELIC = 7        # a = Relic in hand, played into the player's play area (ASG-19)
 # A fight's "slot" from N_SLOTS on is a Relic of the player's play area (the Ring, faced to be beaten,
@@ -215,13 +216,21 @@ def card_plays(s, c, p, inst, pick, out, n, can_equip, heal_ok):
             out[2] = ut
         n += 1
     if heal_ok and c.heal[k] > 0:
-        for zone in (E.Z_WOUNDED, E.Z_FROZEN):
-            for j in range(s.zone_n[p, zone]):
-                if n == pick:
-                    out[0] = A_HEAL
-                    out[1] = inst
-                    out[2] = s.zone[p, zone, j]
-                n += 1
+        n = heals(s, p, inst, pick, out, n)
+    return n
+
+
+@kernel
+def heals(s, p, healer, pick, out, n):
+    """The heals of p's marked cards by healer (-1: the hearts the heal action has left), counted
+    from n as in `card_plays`."""
+    for zone in (E.Z_WOUNDED, E.Z_FROZEN):
+        for j in range(s.zone_n[p, zone]):
+            if n == pick:
+                out[0] = A_HEAL
+                out[1] = healer
+                out[2] = s.zone[p, zone, j]
+            n += 1
     return n
 
 
@@ -260,13 +269,9 @@ def legal_action(s, c, p, pick, out):
             return n
         n = card_plays(s, c, p, s.zone[p, E.Z_HAND, i], pick, out, n, can_equip, heal_ok)
     if cloth_on and heal_ok and c.heal[c.inst_card[s.zone[p, E.Z_CLOTH, 0]]] > 0:  # ASG-17: an equipped Armor heals
-        for zone in (E.Z_WOUNDED, E.Z_FROZEN):
-            for j in range(s.zone_n[p, zone]):
-                if n == pick:
-                    out[0] = A_HEAL
-                    out[1] = s.zone[p, E.Z_CLOTH, 0]
-                    out[2] = s.zone[p, zone, j]
-                n += 1
+        n = heals(s, p, s.zone[p, E.Z_CLOTH, 0], pick, out, n)
+    if heal_ok and s.g[G_HEAL_HEARTS] > 0:  # the heal action goes on with its hearts left (ASG-14)
+        n = heals(s, p, -1, pick, out, n)
     for zone in (E.Z_PLAY, E.Z_CLOTH, E.Z_BOARD, E.Z_RELICS):
         for i in range(s.zone_n[p, zone]):
             if 0 <= pick < n:
