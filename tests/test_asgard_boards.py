@@ -17,6 +17,7 @@ import sim
 from sim.cards.cardsets import STATUE, TECHNIQUES, load_card_records, load_techniques
 from sim.cards.schema import CardFileError
 from sim.config import ConfigError
+from sim.engine.rules.fight import STRENGTH
 from sim.engine.state import G_SAPPHIRES
 from sim.games import game_config
 from sim.scenario import Scenario
@@ -241,6 +242,23 @@ def test_the_robe_of_odin_discards_the_equipped_armor_for_2_strength_and_2_cosmo
     sc.set_energy(0, 3)
     sc.use(0, board[3])  # Burning Cosmos: the turn's technique is still there
     assert sc.total(0, 0, "strength") == before[0] + 5
+
+
+def test_the_policy_keeps_the_armor_the_robe_of_odin_will_discard_out_of_the_fight(boards_cardset):
+    """Two 1-Strength Seiyas against a 4-Strength card, one played, with a 1-Strength Armor equipped: sent into
+    the fight, the Armor gives 1 and leaves the slot, so the Robe (+2) has nothing to discard and
+    the fight is lost; kept for the Robe, the fight is won."""
+    sc = _scenario(boards_cardset, policies=("tuned",))
+    _odin(sc, 0)
+    sc.put(0, "cloth", "God Robe Alpha (Dubhe)")
+    sc.field(0, "Auriga Capella")
+    sc.play(0, sc.hand(0, "Pegasus Seiya (civilian)"), 0)  # a Hero faces it: the Robe is usable
+    sc.hand(0, "Pegasus Seiya (civilian)")
+    actions = [sc.step(0)]
+    while actions[-1][0] != "end" and len(actions) < 8:
+        actions.append(sc.step(0))
+    assert ("cloth_fights", -1, 0) not in actions
+    assert ("acquire", 0, STRENGTH) in actions
 
 
 @pytest.mark.parametrize("flipped, cloth, hero_in_play", [(False, True, True), (True, False, True),

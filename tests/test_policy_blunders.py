@@ -10,9 +10,9 @@ CIVILIAN = "Pegasus Seiya (civilian)"  # Strength 1, no program
 FILLER = "Andromeda Shun (civilian)"   # what a draw brings
 
 
-def board(policy, field, hand, cloth=None, draw=3, slot=0):
+def board(policy, field, hand, cloth=None, draw=3, slot=0, boxes=("base",)):
     """Seat 0 of `policy` facing one field card, with a hand, an equipped Cloth and a draw pile."""
-    sc = Scenario(policies=(policy,))
+    sc = Scenario(policies=(policy,), boxes=boxes)
     sc.field(slot, field)
     sc.hand(0, *hand)
     if cloth:
@@ -151,3 +151,34 @@ def test_the_bronze_cloth_is_equipped_first_when_it_can_upgrade_a_pair_in_hand(p
     sc.put(0, "setaside", "Pegasus Seiya")  # the next rank
     assert sc.step(0)[0] == "equip"
     assert sc.names(0, "cloth") == ["Pegasus Cloth"]
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_the_bronze_cloth_is_equipped_before_an_armor_while_the_knight_can_upgrade(policy):
+    """With a Knight technique (ASG-5) on its board the hero's Bronze Cloth upgrades one copy a
+    turn, but only while it is equipped: it equipped a Gold Cloth from hand instead (its VP and
+    Cosmos are worth more), the ● copy waited, and the ◆ Heroes came rounds later (a gifted Armor
+    cost its holder win share in base + Asgard)."""
+    sc = Scenario(policies=(policy,), boxes=("base", "asgard"))
+    sc.field(0, "Taurus Aldebaran")
+    sc.hand(0, "Aries Cloth", "Pegasus Cloth", CIVILIAN, FILLER)
+    sc.put(0, "board", "Pegasus Knight")
+    sc.put(0, "setaside", "Pegasus Seiya")  # the next rank of the ● copy
+    for _ in range(3):
+        sc.put(0, "draw", FILLER)
+    assert sc.step(0)[0] == "equip"
+    assert sc.names(0, "cloth") == ["Pegasus Cloth"]
+    kind, inst, _ = sc.step(0)
+    assert (kind, sc.name_of(inst)) == ("use", "Pegasus Knight")
+    assert "Pegasus Seiya" in sc.names(0, "discard") + sc.names(0, "hand")
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_an_equipped_armor_fights_for_its_strength(policy):
+    """An equipped Armor fights in either currency (ASG-17): the fight was chosen counting the God
+    Robe's Strength, but the Cloth was sent only into Cosmos fights, so two cards were committed
+    and nothing bought; and a Robe without Cosmos stayed in the Armor slot for good."""
+    sc = board(policy, "Spartan", [CIVILIAN, CIVILIAN], cloth="God Robe Alpha (Dubhe)",
+               boxes=("base", "asgard"))  # 3 Strength to reach
+    main_phase(sc)
+    assert won(sc, "Spartan") and sc.names(0, "cloth") == []  # the Robe fought (then discarded)

@@ -24,7 +24,7 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     healing_banned, min_fighters, relic_won, values_against)
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, can_face,
                                     can_use, first_op_feasible, legal_to_play, upgrade_possible)
-from sim.engine.rules.board import technique_ready
+from sim.engine.rules.board import knight_pick, technique_ready
 from sim.engine.rules.zones import count_alongside_any, equip_locked, field_slot, matches, relic_lock
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_FLAMES, G_HEAL_HEARTS, G_NPLAYERS, G_RELICS_ON,
                               G_TURN, IF_FACE_PAID, PL_ALT_FILTER, PL_HERO)
@@ -1020,26 +1020,12 @@ def choose_action(s, c, p, out):
     if nh == 0 and s.zone_n[p, E.Z_CLOTH] == 0:
         spend_leaving_card(s, c, p, out)  # no card left to equip, heal with or commit
         return
-    # 2. Equip a Cloth: the hero's own Bronze Cloth when it can upgrade a pair in hand now (step 3;
-    # another Cloth may take its place after), else the best
-    if s.zone_n[p, E.Z_CLOTH] == 0 and not equip_locked(s, c, p):
-        best = -1
-        bv = -1e9
-        keep_bronze = w[W_UPGRADE] > 0 and upgrade_possible(s, c, p, s.pl[p, PL_HERO])
-        for i in range(nh):
-            inst = s.zone[p, E.Z_HAND, i]
-            k = c.inst_card[inst]
-            if c.classes[k] & E.CLASS_CLOTH:
-                v = card_value(s, c, p, inst, lead)
-                if keep_bronze and (c.classes[k] & E.CLASS_BRONZE_CLOTH) and c.hero[k] == s.pl[p, PL_HERO]:
-                    v += 1e6
-                if v > bv:
-                    bv = v
-                    best = inst
-        if best >= 0:
-            out[0] = A_EQUIP
-            out[1] = best
-            return
+    # 2. Equip a Cloth: the hero's own Bronze Cloth while it has upgrades to make (`bronze_first`),
+    # else the best
+    if w[W_UPGRADE] > 0 and s.zone_n[p, E.Z_CLOTH] > 0 and make_room_for_bronze(s, c, p, out):
+        return
+    if equip_best_cloth(s, c, p, E.Z_HAND, lead, out):
+        return
     # 3. Upgrade Heroes: with a Knight technique first (the Cloth stays equipped), then the Bronze Cloth
     if w[W_UPGRADE] > 0 and knight_technique(s, c, p, out):
         return
@@ -1230,9 +1216,13 @@ def choose_action(s, c, p, out):
             cands[n, 1] = s.mind.hand_values[i, best_cur] if noted else \
                 values_against(s, c, inst, best_t, p, is_aided)[best_cur]
             n += 1
+    # The equipped Cloth fights in either currency (ASG-17: its Strength and Cosmos count), as
+    # `hand_resources` counted it: an Armor with Strength (a V2 Cloth, a God Robe) was left out
+    # of Strength fights, and one without Cosmos (Robe Alpha, Alcor) never left the slot. Not
+    # when the helper spends it: itself (Taurus Cloth), or its cost (the Robe of Odin discards it)
     cloth_v = 0
-    if s.zone_n[p, E.Z_CLOTH] > 0 and best_cur == COSMOS and face_cost_payable(s, c, p, best_t, -1) \
-            and s.zone[p, E.Z_CLOTH, 0] != best_helper:
+    if s.zone_n[p, E.Z_CLOTH] > 0 and face_cost_payable(s, c, p, best_t, -1) \
+            and not (best_helper >= 0 and held_back(s, c, p, best_t, best_helper, s.zone[p, E.Z_CLOTH, 0])):
         cloth_v = values_against(s, c, s.zone[p, E.Z_CLOTH, 0], best_t, p, is_aided)[best_cur]
     fighters = memo[best_slot, M_FIGHTERS]
     commit_need = best_need
@@ -1736,20 +1726,8 @@ def choose_to_play(s, c, p, out):
             out[0] = A_RELIC
             out[1] = x
             return
-    if s.zone_n[p, E.Z_CLOTH] == 0 and not equip_locked(s, c, p):
-        best = -1
-        bv = -1e18
-        for i in range(n):
-            x = s.zone[p, E.Z_TO_PLAY, i]
-            if c.classes[c.inst_card[x]] & E.CLASS_CLOTH:
-                v = card_value(s, c, p, x, lead)
-                if v > bv:
-                    bv = v
-                    best = x
-        if best >= 0:
-            out[0] = A_EQUIP
-            out[1] = best
-            return
+    if equip_best_cloth(s, c, p, E.Z_TO_PLAY, lead, out):
+        return
     best = -1
     best_slot = -1
     best_score = -1e18
@@ -1853,6 +1831,90 @@ def to_play_slot(s, c, p, x, lead, started):
             best = score
             best_slot = slot
     return best_slot, best
+
+
+@kernel
+def equip_best_cloth(s, c, p, zone, lead, out):
+    """With the Cloth slot free, equip the best Cloth of p's zone (hand, or cards to play): the
+    hero's own Bronze Cloth while it has upgrades to make (`bronze_first`), else the most valuable.
+    False if none can be equipped."""
+    if s.zone_n[p, E.Z_CLOTH] > 0 or equip_locked(s, c, p):
+        return False
+    best = -1
+    bv = -1e18
+    keep_bronze = s.mind.weights[p][W_UPGRADE] > 0 and bronze_first(s, c, p)
+    for i in range(s.zone_n[p, zone]):
+        inst = s.zone[p, zone, i]
+        k = c.inst_card[inst]
+        if c.classes[k] & E.CLASS_CLOTH:
+            v = card_value(s, c, p, inst, lead)
+            if keep_bronze and (c.classes[k] & E.CLASS_BRONZE_CLOTH) and c.hero[k] == s.pl[p, PL_HERO]:
+                v += 1e6
+            if v > bv:
+                bv = v
+                best = inst
+    if best < 0:
+        return False
+    out[0] = A_EQUIP
+    out[1] = best
+    return True
+
+
+@kernel
+def bronze_first(s, c, p):
+    """Should p equip its hero's own Bronze Cloth before any other Cloth? When it can upgrade a pair
+    in hand now (step 3; another Cloth may take its place after), and with a Knight technique on
+    p's board (ASG-5) while the hero has a rank left set aside: the Knight upgrades one copy a
+    turn, but only through the equipped Bronze Cloth, and another Armor equipped first stays until
+    it fights or is spent. Valued by its card value alone, an Armor (a Gold Cloth's VP and Cosmos,
+    a God Robe's) took the slot: a gifted Armor delayed its holder's ◆ Heroes by three rounds."""
+    hero = s.pl[p, PL_HERO]
+    if upgrade_possible(s, c, p, hero):
+        return True
+    knight = False
+    for i in range(s.zone_n[p, E.Z_BOARD]):
+        if c.use_kind[c.inst_card[s.zone[p, E.Z_BOARD, i]]] == 2:
+            knight = True
+    if not knight:
+        return False
+    for m in range(s.zone_n[p, E.Z_SETASIDE]):
+        k = c.inst_card[s.zone[p, E.Z_SETASIDE, m]]
+        if c.hero[k] == hero and (c.classes[k] & E.CLASS_CHARACTER):
+            return True
+    return False
+
+
+@kernel
+def make_room_for_bronze(s, c, p, out):
+    """Step 2, another Armor equipped and the hero's own Bronze Cloth in hand: when the Bronze
+    Cloth could upgrade this turn (a pair in hand, or the Knight ready with a copy and a card to
+    discard; `bronze_first`), spend the Armor for its Discard use (its gain is had, and it goes to
+    the discard pile, not out of the deck) so that the Bronze Cloth takes the slot. False if not."""
+    hero = s.pl[p, PL_HERO]
+    cl = s.zone[p, E.Z_CLOTH, 0]
+    kc = c.inst_card[cl]
+    if (c.hero[kc] == hero and (c.classes[kc] & E.CLASS_BRONZE_CLOTH)) or c.use_trig[kc] != E.T_DISCARD_USE \
+            or equip_locked(s, c, p) or not can_use(s, c, p, cl, E.T_DISCARD_USE):
+        return False
+    bronze = False
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        k = c.inst_card[s.zone[p, E.Z_HAND, i]]
+        if c.hero[k] == hero and (c.classes[k] & E.CLASS_BRONZE_CLOTH):
+            bronze = True
+    if not bronze:
+        return False
+    now = upgrade_possible(s, c, p, hero)
+    if not now and s.zone_n[p, E.Z_HAND] >= 3 and knight_pick(s, c, p, hero) >= 0:
+        for i in range(s.zone_n[p, E.Z_BOARD]):
+            inst = s.zone[p, E.Z_BOARD, i]
+            if c.use_kind[c.inst_card[inst]] == 2 and technique_ready(s, c, p, inst):
+                now = True
+    if not now:
+        return False
+    out[0] = A_USE
+    out[1] = cl
+    out[2] = E.T_DISCARD_USE
+    return True
 
 
 @kernel
