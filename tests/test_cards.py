@@ -96,6 +96,17 @@ def test_overrides_change_a_number_and_reject_nonsense():
         apply_overrides(cards, {"Cassios.copies": -2})
 
 
+@pytest.mark.parametrize("field", ["vp", "gift", "gift_blank", "blank"])
+def test_every_card_takes_every_override(field):
+    """Each card, re-validated after an override, keeps its program as written (Hilda's condition
+    gives at_most alone: its default at_least must not come back as set). Board cards take numbers
+    only."""
+    cards = load_card_records(("base", "asgard"))
+    for card in cards if field == "vp" else [c for c in cards if c.start != "board"]:
+        changed = apply_overrides(cards, {f"{card.id}.{field}": 1})
+        assert len(changed) == len(cards) + (field.startswith("gift"))
+
+
 def test_every_filter_row_passes_the_cards_its_constraints_describe():
     from sim.engine import enums as E
     from sim.cards.compiler import compile_cards

@@ -95,7 +95,7 @@ def apply_overrides(cards: list[Card], overrides: dict[str, int] | None) -> list
             value = int(value)
         except (TypeError, ValueError):
             raise CardFileError(f"bad override '{key}={value}': the value must be a whole number") from None
-        data = cards[i].model_dump(by_alias=True)
+        data = cards[i].model_dump(by_alias=True, exclude_unset=True)  # re-validated as written: defaults stay unset
         if field == "blank":
             if value not in (0, 1):
                 raise CardFileError(f"bad override '{key}={value}': blank is 0 or 1")
