@@ -174,6 +174,26 @@ def test_the_bronze_cloth_is_equipped_before_an_armor_while_the_knight_can_upgra
 
 
 @pytest.mark.parametrize("policy", POLICIES)
+def test_an_armor_without_a_discard_use_leaves_the_slot_for_the_bronze_cloth(policy):
+    """The Aquarius Cloth's Discard use needs a wounded Saint: without one, the equipped Armor
+    stayed in the slot while the Bronze Cloth waited in hand and the Knight could not upgrade (a
+    gifted Armor cost its holder win share in base + Asgard). It is sent into a fight to make room."""
+    sc = Scenario(policies=(policy,), boxes=("base", "asgard"))
+    sc.field(0, "Taurus Aldebaran")  # too dear to win this turn
+    sc.put(0, "cloth", "Aquarius Cloth")
+    sc.hand(0, "Pegasus Cloth", CIVILIAN, FILLER)
+    sc.put(0, "board", "Pegasus Knight")
+    sc.put(0, "setaside", "Pegasus Seiya")
+    for _ in range(3):
+        sc.put(0, "draw", FILLER)
+    taken = main_phase(sc)
+    kinds = [kind for kind, *_ in taken]
+    assert kinds[:2] == ["cloth_fights", "equip"], taken
+    assert "Aquarius Cloth" in sc.names(0, "play") and sc.names(0, "cloth") == ["Pegasus Cloth"]
+    assert "Pegasus Seiya" in sc.names(0, "discard") + sc.names(0, "hand")  # the Knight upgraded
+
+
+@pytest.mark.parametrize("policy", POLICIES)
 def test_an_equipped_armor_fights_for_its_strength(policy):
     """An equipped Armor fights in either currency (ASG-17): the fight was chosen counting the God
     Robe's Strength, but the Cloth was sent only into Cosmos fights, so two cards were committed

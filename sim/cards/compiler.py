@@ -37,7 +37,7 @@ class CardTable(NamedTuple):
     inst_card: np.ndarray    # int64[I] card row of each physical card (copies laid out in row order)
     # Static facts about each card's programs, read by the policies at every decision
     use_trig: np.ndarray     # int64[C] trigger of its use program (T_*_USE, T_TECHNIQUE), -1 if it has none
-    use_kind: np.ndarray     # int64[C] its use: 0 plain, 1 fight helper (buff, cost cut), 2 upgrade
+    use_kind: np.ndarray     # int64[C] what its use does: E.USE_PLAIN, USE_HELPER, USE_UPGRADE
     prog_counts: np.ndarray  # int64[C, N_TRIGGERS, 3] (cards drawn, other steps, steps hurting opponents) per program
     fighters_needed: np.ndarray  # int64[C] Characters needed to fight it (`min_fighters` rule), 0 if no rule
     face_discards: np.ndarray    # int64[C] hand cards to discard to fight it (`face_cost` rule), 0 if no rule
@@ -212,13 +212,13 @@ def program_counts(ops: np.ndarray, start: int, n: int) -> tuple[int, int, int]:
 
 
 def use_kind(ops: np.ndarray, start: int, n: int) -> int:
-    """0: a plain use; 1: a fight helper (buff, cost cut); 2: an upgrade."""
+    """What the use does: E.USE_UPGRADE, E.USE_HELPER or E.USE_PLAIN."""
     for code in ops[start:start + n, E.F_OP]:
         if code == E.OP_UPGRADE:
-            return 2
+            return E.USE_UPGRADE
         if code in (E.OP_BUFF, E.OP_TURN_BUFF, E.OP_COST_CUT):
-            return 1
-    return 0
+            return E.USE_HELPER
+    return E.USE_PLAIN
 
 
 def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:

@@ -139,6 +139,11 @@ T_IN_PLAY = 14      # continuous, while in its holder's play area: a Relic's ong
 N_TRIGGERS = 15
 TRIGGER_NAMES = named("T_")
 
+# What a card's use does (CardTable.use_kind, set by the compiler from its program)
+USE_PLAIN = 0    # anything else: draws, attacks, recursion
+USE_HELPER = 1   # a fight helper: a buff or a cost cut
+USE_UPGRADE = 2  # an upgrade (a Bronze Cloth, a Knight technique)
+
 # --- Effect opcodes. One row of the op table: OP_WIDTH int64 fields, named by the F_ offsets. ----
 # One-shot actions
 OP_MOVE = 1           # move cards matching a filter from a zone to a zone (discard, wound, destroy, heal, take...)

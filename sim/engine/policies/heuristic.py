@@ -24,7 +24,7 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     healing_banned, min_fighters, relic_won, values_against)
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, can_face,
                                     can_use, first_op_feasible, legal_to_play, upgrade_possible)
-from sim.engine.rules.board import knight_pick, technique_ready
+from sim.engine.rules.board import technique_ready
 from sim.engine.rules.zones import count_alongside_any, equip_locked, field_slot, matches, relic_lock
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_FLAMES, G_HEAL_HEARTS, G_NPLAYERS, G_RELICS_ON,
                               G_TURN, IF_FACE_PAID, PL_ALT_FILTER, PL_HERO)
@@ -112,7 +112,7 @@ def init_values(s, c, p):
         own = w[W_STRENGTH] * c.strength[k] + w[W_COSMOS] * c.cosmos[k]
         # step 5 of `choose_action`: a plain use (draws, attacks, recursion) worth more than the
         # card's own fight value
-        s.mind.use_first[p, k] = ut >= 0 and c.use_kind[k] == 0 and \
+        s.mind.use_first[p, k] = ut >= 0 and c.use_kind[k] == E.USE_PLAIN and \
             w[W_DRAW] * d2 + w[W_EFFECT] * o2 + w[W_HARM] * h2 > w[W_USE] * own
         top = max(top, s.mind.value[p, k])
     s.mind.value_top[p] = top + abs(w[W_FLAME])  # at least `card_value` of any card
@@ -573,7 +573,8 @@ def find_helpers(s, c, p):
             else s.zone[p, E.Z_BOARD, i - nh - nc]
         k = c.inst_card[inst]
         ut = c.use_trig[k]
-        if ut >= 0 and c.use_kind[k] == 1 and can_use(s, c, p, inst, ut) and willing_to_pay(s, c, p, inst, ut):
+        if ut >= 0 and c.use_kind[k] == E.USE_HELPER and can_use(s, c, p, inst, ut) \
+                and willing_to_pay(s, c, p, inst, ut):
             s.mind.helpers[1 + n] = inst
             n += 1
     s.mind.helpers[0] = n
@@ -625,13 +626,13 @@ def hand_reach(s, c, p):
                 v_str, v_cos = fighter_bound(s, c, inst, p)
                 total_str += v_str
                 total_cos += v_cos
-            if c.use_kind[k] == 1 and c.use_trig[k] >= 0:  # a helper: as `helper_bonus` weighs it
+            if c.use_kind[k] == E.USE_HELPER and c.use_trig[k] >= 0:  # a helper: as `helper_bonus` weighs it
                 gain_str, gain_cos = helper_bound(s, c, p, k)
                 best_str = max(best_str, gain_str)
                 best_cos = max(best_cos, gain_cos)
         for i in range(s.zone_n[p, E.Z_BOARD]):  # a technique p can pay for
             inst = s.zone[p, E.Z_BOARD, i]
-            if c.use_kind[c.inst_card[inst]] == 1 and technique_ready(s, c, p, inst):
+            if c.use_kind[c.inst_card[inst]] == E.USE_HELPER and technique_ready(s, c, p, inst):
                 gain_str, gain_cos = helper_bound(s, c, p, c.inst_card[inst])
                 best_str = max(best_str, gain_str)
                 best_cos = max(best_cos, gain_cos)
@@ -1022,7 +1023,7 @@ def choose_action(s, c, p, out):
         return
     # 2. Equip a Cloth: the hero's own Bronze Cloth while it has upgrades to make (`bronze_first`),
     # else the best
-    if w[W_UPGRADE] > 0 and s.zone_n[p, E.Z_CLOTH] > 0 and make_room_for_bronze(s, c, p, out):
+    if w[W_UPGRADE] > 0 and s.zone_n[p, E.Z_CLOTH] > 0 and make_room_for_bronze(s, c, p, lead, out):
         return
     if equip_best_cloth(s, c, p, E.Z_HAND, lead, out):
         return
@@ -1032,7 +1033,7 @@ def choose_action(s, c, p, out):
     if w[W_UPGRADE] > 0 and s.zone_n[p, E.Z_CLOTH] > 0:
         cl = s.zone[p, E.Z_CLOTH, 0]
         ut = c.use_trig[c.inst_card[cl]]
-        if ut >= 0 and c.use_kind[c.inst_card[cl]] == 2 and can_use(s, c, p, cl, ut):
+        if ut >= 0 and c.use_kind[c.inst_card[cl]] == E.USE_UPGRADE and can_use(s, c, p, cl, ut):
             out[0] = A_USE
             out[1] = cl
             out[2] = ut
@@ -1533,7 +1534,7 @@ def spend_leaving_card(s, c, p, out):
             inst = s.zone[p, zone, i]
             k = c.inst_card[inst]
             ut = c.use_trig[k]
-            if ut < 0 or c.use_kind[k] != 0 or s.mind.spent_turn[inst] == s.g[G_TURN] \
+            if ut < 0 or c.use_kind[k] != E.USE_PLAIN or s.mind.spent_turn[inst] == s.g[G_TURN] \
                     or not can_use(s, c, p, inst, ut) or not willing_to_pay(s, c, p, inst, ut):
                 continue
             worth = card_value(s, c, p, inst, lead)
@@ -1737,7 +1738,7 @@ def choose_to_play(s, c, p, out):
         if not c.classes[k] & E.CLASS_CHARACTER:
             continue
         ut = c.use_trig[k]
-        if ut >= 0 and c.use_kind[k] == 0:
+        if ut >= 0 and c.use_kind[k] == E.USE_PLAIN:
             use_now = s.mind.use_first[p, k] if ut != E.T_FREEZE_USE else freeze_now(s, c, p, x, ut, lead)
             if use_now and can_use(s, c, p, x, ut) and willing_to_pay(s, c, p, x, ut) \
                     and not draws_itself(s, c, p, k, ut):
@@ -1871,30 +1872,28 @@ def bronze_first(s, c, p):
     hero = s.pl[p, PL_HERO]
     if upgrade_possible(s, c, p, hero):
         return True
-    knight = False
     for i in range(s.zone_n[p, E.Z_BOARD]):
-        if c.use_kind[c.inst_card[s.zone[p, E.Z_BOARD, i]]] == 2:
-            knight = True
-    if not knight:
-        return False
-    for m in range(s.zone_n[p, E.Z_SETASIDE]):
-        k = c.inst_card[s.zone[p, E.Z_SETASIDE, m]]
-        if c.hero[k] == hero and (c.classes[k] & E.CLASS_CHARACTER):
-            return True
+        if c.use_kind[c.inst_card[s.zone[p, E.Z_BOARD, i]]] == E.USE_UPGRADE:
+            for m in range(s.zone_n[p, E.Z_SETASIDE]):
+                k = c.inst_card[s.zone[p, E.Z_SETASIDE, m]]
+                if c.hero[k] == hero and (c.classes[k] & E.CLASS_CHARACTER):
+                    return True
+            return False
     return False
 
 
 @kernel
-def make_room_for_bronze(s, c, p, out):
-    """Step 2, another Armor equipped and the hero's own Bronze Cloth in hand: when the Bronze
-    Cloth could upgrade this turn (a pair in hand, or the Knight ready with a copy and a card to
-    discard; `bronze_first`), spend the Armor for its Discard use (its gain is had, and it goes to
-    the discard pile, not out of the deck) so that the Bronze Cloth takes the slot. False if not."""
+def make_room_for_bronze(s, c, p, lead, out):
+    """Step 2, another Armor equipped and the hero's own Bronze Cloth in hand: while the Bronze
+    Cloth has upgrades to make (`bronze_first`), free the slot for it: spend the Armor for its
+    Discard use (its gain is had, and it goes to the discard pile, not out of the deck), else send
+    it into a fight (`armor_fight_slot`). An Armor that had no such use (God Robe Beta; the
+    Aquarius Cloth with no wounded Saint) held the slot until a fight wanted it, and the Knight
+    waited. False if not."""
     hero = s.pl[p, PL_HERO]
     cl = s.zone[p, E.Z_CLOTH, 0]
     kc = c.inst_card[cl]
-    if (c.hero[kc] == hero and (c.classes[kc] & E.CLASS_BRONZE_CLOTH)) or c.use_trig[kc] != E.T_DISCARD_USE \
-            or equip_locked(s, c, p) or not can_use(s, c, p, cl, E.T_DISCARD_USE):
+    if (c.hero[kc] == hero and (c.classes[kc] & E.CLASS_BRONZE_CLOTH)) or equip_locked(s, c, p):
         return False
     bronze = False
     for i in range(s.zone_n[p, E.Z_HAND]):
@@ -1903,18 +1902,45 @@ def make_room_for_bronze(s, c, p, out):
             bronze = True
     if not bronze:
         return False
-    now = upgrade_possible(s, c, p, hero)
-    if not now and s.zone_n[p, E.Z_HAND] >= 3 and knight_pick(s, c, p, hero) >= 0:
-        for i in range(s.zone_n[p, E.Z_BOARD]):
-            inst = s.zone[p, E.Z_BOARD, i]
-            if c.use_kind[c.inst_card[inst]] == 2 and technique_ready(s, c, p, inst):
-                now = True
-    if not now:
+    if not bronze_first(s, c, p):
         return False
-    out[0] = A_USE
-    out[1] = cl
-    out[2] = E.T_DISCARD_USE
+    if c.use_trig[kc] == E.T_DISCARD_USE and can_use(s, c, p, cl, E.T_DISCARD_USE):
+        out[0] = A_USE
+        out[1] = cl
+        out[2] = E.T_DISCARD_USE
+        return True
+    slot = armor_fight_slot(s, c, p, cl, lead)
+    if slot < 0:
+        return False
+    out[0] = A_CLOTH_FIGHT
+    out[2] = slot
     return True
+
+
+@kernel
+def armor_fight_slot(s, c, p, cl, lead):
+    """The field slot the equipped Armor cl faces to leave the Cloth slot (`make_room_for_bronze`):
+    that of the most valuable card whose fight it could help win (what p committed to it, plus
+    `hand_reach`, covers a cost), else the last card it can face (its fight is lost, as the
+    Armor's use would be); -1 if it can face none."""
+    reach_str, reach_cos = hand_reach(s, c, p)
+    memo = s.mind.slot_memo
+    best = -1
+    best_v = -1e18
+    for slot in range(E.N_SLOTS):
+        t = s.field[slot]
+        if t < 0 or not face_cost_payable(s, c, p, t, -1):
+            continue
+        cost_str, cost_cos = slot_costs(s, c, p, slot)
+        if (0 < cost_str <= memo[slot, M_TOTAL_STR] + reach_str) or \
+                (0 < cost_cos <= memo[slot, M_TOTAL_COS] + reach_cos):
+            v = card_value(s, c, p, t, lead)
+        else:
+            v = -1e9 + slot
+        if v > best_v:
+            best_v = v
+            best = slot
+    return best
 
 
 @kernel
@@ -1922,7 +1948,7 @@ def knight_technique(s, c, p, out):
     """A Knight technique (ASG-5) p can use: fill out; False if none."""
     for i in range(s.zone_n[p, E.Z_BOARD]):
         inst = s.zone[p, E.Z_BOARD, i]
-        if c.use_kind[c.inst_card[inst]] == 2 and can_use(s, c, p, inst, E.T_TECHNIQUE):
+        if c.use_kind[c.inst_card[inst]] == E.USE_UPGRADE and can_use(s, c, p, inst, E.T_TECHNIQUE):
             out[0] = A_USE
             out[1] = inst
             out[2] = E.T_TECHNIQUE
@@ -1941,7 +1967,7 @@ def best_technique(s, c, p, lead, out, for_fights):
         for i in range(s.zone_n[p, E.Z_BOARD]):
             inst = s.zone[p, E.Z_BOARD, i]
             k = c.inst_card[inst]
-            if c.use_kind[k] == 1 and (c.classes[k] & E.CLASS_TECHNIQUE) and technique_ready(s, c, p, inst):
+            if c.use_kind[k] == E.USE_HELPER and (c.classes[k] & E.CLASS_TECHNIQUE) and technique_ready(s, c, p, inst):
                 return False
     best = -1
     best_net = 0.0
@@ -1949,7 +1975,7 @@ def best_technique(s, c, p, lead, out, for_fights):
     for i in range(s.zone_n[p, E.Z_BOARD]):
         inst = s.zone[p, E.Z_BOARD, i]
         k = c.inst_card[inst]
-        if c.use_kind[k] != 0 or not can_use(s, c, p, inst, E.T_TECHNIQUE):
+        if c.use_kind[k] != E.USE_PLAIN or not can_use(s, c, p, inst, E.T_TECHNIQUE):
             continue
         if draw_v == -1e18:
             draw_v = max(draw_mean_value(s, c, p, lead), 0.0)
