@@ -37,18 +37,19 @@ from sim.engine.resolution.effects import run_program
 from sim.engine.resolution.turn import main_phase, upkeep
 from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, effective_cost, fight_total
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE,
-                                    legal_action, use_trigger)
+                                    A_WEAPON, legal_action, use_trigger)
 from sim.engine.modes.classic import setup_game
 from sim.engine.rules.scoring import score_player
 from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL,
-                              G_LAST_FLAMES_SEEN, G_LOG_N, G_NO_CLOCK, G_TURN, PL_ALGO, PL_ENERGY, PL_HERO)
+                              G_LAST_FLAMES_SEEN, G_LOG_N, G_NO_CLOCK, G_TURN, G_WEAPONS, PL_ALGO, PL_ENERGY, PL_HERO,
+                              PL_WEAPONS)
 from sim.engine.structs import card_ref
 from sim.games import engine_for, events_frame, game_config
 
 CURRENCY = {"strength": STRENGTH, "cosmos": COSMOS}
 ACTION_NAMES = {A_END: "end", A_EQUIP: "equip", A_PLAY: "play", A_CLOTH_FIGHT: "cloth_fights", A_USE: "use",
-                A_HEAL: "heal", A_ACQUIRE: "acquire", A_RELIC: "play_relic"}
+                A_HEAL: "heal", A_ACQUIRE: "acquire", A_RELIC: "play_relic", A_WEAPON: "arm"}
 SEAT_ZONES = tuple(E.PLAYER_ZONE_NAMES)
 LOG_CAPACITY = 20000
 
@@ -162,6 +163,16 @@ class Scenario:
         """Put cards in the reserve; the last one named is on top (revealed first)."""
         return [self._push_common(E.Z_RESERVE, n) for n in names]
 
+    def pillars_aside(self, *names: str):
+        """Set Pillars aside, as at setup (POS-10): those named, or every Pillar of the cards."""
+        if not names:
+            names = tuple(c.name for c in self.engine.cards if c.start == "pillar")
+        return [self._push_common(E.Z_PILLARS_ASIDE, n) for n in names]
+
+    def reveal_pillar(self, name: str) -> int:
+        """Put a Pillar into the row of revealed Pillars (as a General's acquisition does); its instance."""
+        return self._push_common(E.Z_PILLAR_ROW, name)
+
     def field_discard(self, *names: str):
         return [self._push_common(E.Z_BF_DISCARD, n) for n in names]
 
@@ -196,6 +207,19 @@ class Scenario:
         """The "slot" by which seat fights a Relic of its play area (the Ring): for `play`,
         `cloth_fights` and `acquire`."""
         return E.N_SLOTS + self.insts(seat, "relics").index(relic)
+
+    def pillar_slot(self, pillar: int) -> int:
+        """The "slot" by which a seat fights a revealed Pillar (POS-11): for `play`, `cloth_fights`
+        and `acquire` (which destroys it)."""
+        return E.PILLAR_AT + self.insts("common", "pillar_row").index(pillar)
+
+    def arm(self, seat: int, hero: int):
+        """Spend one of the seat's Balance Weapons on its Hero facing a Pillar (+4 Strength, POS-11)."""
+        self._act(seat, A_WEAPON, hero, -1)
+
+    def weapons(self, seat: int) -> int:
+        """The seat's Balance Weapon tokens (seat "common": those left in the supply)."""
+        return int(self.st.g[G_WEAPONS] if seat == "common" else self.st.pl[seat, PL_WEAPONS])
 
     def cloth_fights(self, seat: int, slot: int):
         self._act(seat, A_CLOTH_FIGHT, -1, slot)
@@ -306,7 +330,8 @@ class Scenario:
 
     def insts(self, seat, zone: str) -> list[int]:
         row = E.COMMON if seat == "common" else seat
-        z = {"reserve": E.Z_RESERVE, "field_discard": E.Z_BF_DISCARD}.get(zone) if seat == "common" \
+        z = {"reserve": E.Z_RESERVE, "field_discard": E.Z_BF_DISCARD, "pillars_aside": E.Z_PILLARS_ASIDE,
+             "pillar_row": E.Z_PILLAR_ROW}.get(zone) if seat == "common" \
             else E.PLAYER_ZONE_NAMES[zone]
         n = self.st.zone_n[row, z]
         return [int(x) for x in self.st.zone[row, z, :n]]

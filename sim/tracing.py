@@ -7,7 +7,7 @@ from sim.engine import enums as E
 
 ZONE_WORDS = {E.Z_DRAW: "draw pile", E.Z_HAND: "hand", E.Z_DISCARD: "discard pile", E.Z_PLAY: "play",
               E.Z_CLOTH: "Cloth slot", E.Z_WOUNDED: "wounded", E.Z_FROZEN: "frozen", E.Z_DESTROYED: "destroyed",
-              E.Z_RELICS: "Relics in play", E.Z_TO_PLAY: "cards to play now",
+              E.Z_RELICS: "Relics in play", E.Z_TO_PLAY: "cards to play now", E.Z_PILLARS: "Pillars destroyed",
               E.Z_SETASIDE: "set-aside", E.Z_REVEALED: "revealed", E.Z_DST_RESERVE: "reserve",
               E.Z_DST_DRAW_TOP: "top of draw pile", E.Z_DST_SELF_DISCARD: "own discard pile",
               E.Z_BATTLEFIELD: "the field", E.LOC_COMMON + E.Z_RESERVE: "reserve",
@@ -62,6 +62,11 @@ def render_text(res) -> str:
 HILDA_HOW = ("her die", "her Strength", "her Cosmos", "it left the field", "her Draw face")
 
 
+def _where(at: int) -> str:
+    """The place of a card faced by the action index `at` (`zones.fight_target`)."""
+    return f"(slot {at + 1})" if at < E.N_SLOTS else "(a Pillar)" if at >= E.PILLAR_AT else "(in play)"
+
+
 def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
     """Events told one line each (the cards revealed at setup are told apart, by `render_text`)."""
     name = dict(zip(cards["id"], cards["name"]))
@@ -93,12 +98,14 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
         if k in ("turn", "field"):
             continue
         text = {
-            "play": lambda: f"  {who} plays {n(cid)} against {n(b)} " + (f"(slot {a + 1})" if a < E.N_SLOTS else "(in play)"),
-            "cloth_fights": lambda: f"  {who} uses the equipped {n(cid)} against {n(b)} "
-                                    + (f"(slot {a + 1})" if a < E.N_SLOTS else "(in play)"),
+            "play": lambda: f"  {who} plays {n(cid)} against {n(b)} " + _where(a),
+            "cloth_fights": lambda: f"  {who} uses the equipped {n(cid)} against {n(b)} " + _where(a),
             "equip": lambda: f"  {who} equips {n(cid)}",
             "relic": lambda: f"  {who} plays the Relic {n(cid)}",
             "relic_won": lambda: f"  {who} beats {n(cid)}: it goes to their discard pile",
+            "pillar": lambda: (f"  {who} DESTROYS {n(cid)}" if a else f"    {n(cid)} is revealed"),
+            "weapon": lambda: (f"    {who} gains a Balance Weapon ({b} left in the supply)" if a > 0 else
+                               f"  {who} spends a Balance Weapon on {n(cid)}: +{E.WEAPON_STRENGTH} Strength"),
             "use": lambda: f"  {who} spends {n(cid)} for its {TRIGGER_WORDS[a]} effect",
             "pay": lambda: f"    {who} {'pays' if a else 'declines'} the optional cost of {n(cid)}",
             "effect": lambda: f"    > {n(cid)}: {TRIGGER_WORDS[a]} effect",

@@ -20,7 +20,7 @@ class CardTable(NamedTuple):
     classes: np.ndarray      # int64[C] CLASS_* bits, derived SAINT/CLOTH/CHARACTER/WARRIOR included
     ranks: np.ndarray        # int64[C] RANK_* bits
     hero: np.ndarray         # int64[C] 0..4 for a Hero's cards, -1 otherwise
-    start: np.ndarray        # int64[C] 0 reserve, 1 starting deck, 2 set aside, 3 gift, 4 board technique
+    start: np.ndarray        # int64[C] E.START_NAMES: 0 reserve, 1 starting deck, 2 set aside, 3 gift, 4 board, 5 Pillar, 6 Epic
     energy: np.ndarray       # int64[C] a board technique's Energy cost (Asgard), 0 for a card
     copies: np.ndarray       # int64[C]
     strength_cost: np.ndarray  # int64[C] 0 = cannot be bought with Strength
@@ -45,9 +45,7 @@ class CardTable(NamedTuple):
     changes_faced_cost: np.ndarray  # int64[C] 1 if its `fighting` program lowers or converts the cost of the card it faces
     field_rules: np.ndarray      # int64[C] bit OP_* set for each op code of its `field` program
     passes: np.ndarray           # bool[F, I] whether each card instance passes each filter row (`matches`)
-
-
-START_CODES = {"reserve": 0, "deck": 1, "setaside": 2, "gift": 3, "board": 4}
+    pillar_of: np.ndarray        # int64[C] a Marina General: the card row of the Pillar it protects; -1 otherwise
 
 
 def name_key(card: Card) -> str:
@@ -162,7 +160,7 @@ class _Tables:
             r[E.F_C] = {"field": E.CNT_FIELD, "alongside": E.CNT_ALONGSIDE}.get(o.count, -1)
             if r[E.F_C] < 0:
                 self.fail(f"stat_per counts 'field' or 'alongside', not '{o.count}'")
-        elif k in ("cost_if_fighter", "alt_cost_fighter"):
+        elif k in ("cost_if_fighter", "alt_cost_fighter", "cost_per_fighter"):
             r[E.F_FILTER] = self.filter(o.fighter)
         elif k == "faced_cost_per":
             r[E.F_C] = self.filter(o.faced)
@@ -174,6 +172,12 @@ class _Tables:
             r[E.F_B] = o.factor or 1  # Hilda: 2 VP per God Robe
         elif k in ("vp_if_most", "vp_if_own"):
             r[E.F_A] = o.bonus
+            r[E.F_B] = int(o.per_player)
+            r[E.F_C] = {None: E.CNT_DECK, "deck": E.CNT_DECK, "marked": E.CNT_MARKED}.get(o.count, -1)
+            if r[E.F_C] < 0:
+                self.fail(f"{k} counts in the 'deck' (the default) or the 'marked' cards, not '{o.count}'")
+            if k == "vp_if_most" and r[E.F_N] != 1:
+                self.fail("vp_if_most compares counts: it takes no n")
         elif k == "swap_zones":
             r[E.F_A] = self.filter(o.other_select)
         elif k == "cost_up":
@@ -295,6 +299,8 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
             bits |= E.CLASS_CLOTH
         if bits & E.WARRIOR_CLASSES:
             bits |= E.CLASS_WARRIOR
+        if bits & E.MARINA_CLASSES:
+            bits |= E.CLASS_MARINA
         if not bits & E.NOT_CHARACTER_CLASSES:
             bits |= E.CLASS_CHARACTER
         return bits
@@ -314,7 +320,7 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
         classes=classes,
         ranks=ranks,
         hero=i32(E.HEROES.index(c.hero) if c.hero else -1 for c in cards),
-        start=i32(START_CODES[c.start] for c in cards),
+        start=i32(E.START_NAMES[c.start] for c in cards),
         energy=i32(c.energy for c in cards),
         copies=copies,
         strength_cost=i32(c.strength_cost for c in cards),
@@ -331,4 +337,15 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
         inst_card=inst_card,
         **program_facts(prog, ops),
         passes=np.ascontiguousarray(filter_passes(filters, classes, ranks, name_id, cosmos)[:, inst_card]),
+        pillar_of=pillar_rows(cards),
     )
+
+
+def pillar_rows(cards: list[Card]) -> np.ndarray:
+    """Each Marina General's Pillar (its card row), -1 for the other cards; a General must name a
+    Pillar of the card set."""
+    row = {c.id: i for i, c in enumerate(cards) if c.start == "pillar"}
+    for c in cards:
+        if c.pillar and c.pillar not in row:
+            raise CardFileError(f"card #{c.id} '{c.name}': field 'pillar': no Pillar numbered {c.pillar} among the cards")
+    return np.asarray([row[c.pillar] if c.pillar else -1 for c in cards], dtype=np.int64)

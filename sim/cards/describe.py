@@ -9,7 +9,8 @@ RANK_SIGNS = {"very_common": "●", "common": "▲", "uncommon": "◆", "rare": 
 RANK_WORDS = {"very_common": "very common", "common": "common", "uncommon": "uncommon", "rare": "rare",
               "very_rare": "very rare"}
 START_WORDS = {"reserve": "in the reserve", "deck": "in each starting deck", "setaside": "set aside (armoured Heroes)",
-               "board": "on a player's board"}
+               "board": "on a player's board", "pillar": "out of play until revealed (a Pillar)",
+               "epic": "in the Epic pile"}
 TRIGGERS = {
     "engagement": "Engagement (played to face a field card; a Relic: played into play)",
     "defeated": "Defeated (acquired from the field)",
@@ -36,7 +37,7 @@ WHO = {  # subject, possessive
 ZONES = {"draw": "draw pile", "hand": "hand", "discard": "discard pile", "play": "cards in play",
          "cloth": "Cloth in play", "wounded": "wounded cards", "frozen": "frozen cards", "destroyed": "destroyed cards",
          "setaside": "set-aside cards", "revealed": "revealed cards", "deck": "deck",
-         "marked": "marked (wounded or frozen) cards", "relics": "Relics in play",
+         "marked": "marked (wounded or frozen) cards", "relics": "Relics in play", "pillars": "Pillars destroyed",
          "in_play": "cards in play (played, equipped, Relics, wounded or frozen)"}
 BY = {"self": " (you choose which)", "random": " (at random)", "opponent": " (an opponent chooses which)"}
 
@@ -263,6 +264,10 @@ def _op(op: Op, card: Card) -> str:
         return f"{kind(op.alongside, many=True)} fighting alongside it cannot be wounded"
     if name == "cost_if_fighter":
         return f"it costs {_stats(op.strength, op.cosmos, True)} less if {_one(op.fighter)} fights it"
+    if name == "cost_per_fighter":
+        more = op.strength < 0 or op.cosmos < 0
+        return (f"it costs {_stats(abs(op.strength), abs(op.cosmos), True)} {'more' if more else 'less'} per "
+                f"{kind(op.fighter)} facing it")
     if name == "alt_cost_fighter":
         return f"{_one(op.fighter)} may acquire it for {_stats(op.strength, op.cosmos, True)}"
     if name == "faced_cost_per":
@@ -308,10 +313,14 @@ def _op(op: Op, card: Card) -> str:
         if op.per > 1:
             return f"+{vp} VP per full {op.per} {many}"
         return f"+{vp} VP per {kind(op.select)} in your deck" if op.count == "deck" else f"+{vp} VP per {one}"
+    where = " among your marked (wounded or frozen) cards" if op.count == "marked" else ""
     if name == "vp_if_most":
-        return f"+{op.bonus} VP if you have the most {kind(op.select, many=True)}"
+        per = " per player in the game" if op.per_player else ""
+        return f"+{op.bonus} VP{per} if you alone have the most {kind(op.select, many=True)}{where}"
     if name == "vp_if_own":
-        return f"+{op.bonus} VP if you also own a {kind(op.select)}"
+        if op.n != 1:
+            return f"+{op.bonus} VP if you have at least {op.n} {kind(op.select, many=True)}{where}"
+        return f"+{op.bonus} VP if you also own a {kind(op.select)}{where}"
     raise ValueError(f"no words for op '{name}'")  # a new op: add its words here
 
 
@@ -377,10 +386,14 @@ def card_lines(card: Card) -> list[str]:
     lines = [head, f"{kinds}; {ranks}; {copies}"]
     costs = [f"{v} {name}" for v, name in ((card.strength_cost, "Strength"), (card.cosmos_cost, "Cosmos")) if v]
     cannot = "none (a starting card)" if card.start != "reserve" else "none (it cannot be bought)"
-    if card.start != "board":
+    if card.start == "pillar":
+        lines.append(f"Destroyed by a fight with {card.strength_cost} Strength; VP: {card.vp}, and more by its text")
+    elif card.start == "epic":
+        lines.append(f"Duration: {card.hourglasses} hourglasses")
+    elif card.start != "board":
         lines.append("Cost: " + (" or ".join(costs) if costs else cannot))
     gives = [f"{v} {name}" for v, name in ((card.strength, "Strength"), (card.cosmos, "Cosmos"), (card.heal, "Heal")) if v]
-    if card.start != "board":
+    if card.start not in ("board", "pillar", "epic"):
         lines.append("Gives: " + (", ".join(gives) if gives else "nothing") + f"; VP: {card.vp}"
                  + (" and more at the end of the game (below)" if any(e.on == "score" for e in card.effects) else ""))
     if card.start == "board" and card.hero:
@@ -389,6 +402,8 @@ def card_lines(card: Card) -> list[str]:
         lines.append("On every player's board (one copy each), usable once the Odin statue has flipped")
     elif card.hero:
         lines.append(f"A version of {card.hero} (it counts as {card.hero} for effects)")
+    if card.pillar:
+        lines.append(f"Protects Pillar #{card.pillar}")
     if card.icons:
         lines.append("Icons: " + ", ".join(card.icons))
     if card.text:

@@ -96,7 +96,8 @@ class Op(Strict):
     factor: int = 0
     bonus: int = 0
     per: int = Field(1, ge=1)
-    count: Literal["deck", "deck_names", "destroyed", "field", "alongside", "discard"] | None = None
+    count: Literal["deck", "deck_names", "destroyed", "field", "alongside", "discard", "marked"] | None = None
+    per_player: bool = False        # vp_if_most: the bonus is per player in the game (Arctic Pillar)
     alongside: Select | None = None
     fighter: Select | None = None
     faced: Select | None = None
@@ -113,7 +114,7 @@ class Op(Strict):
         need = {
             "move": ("from_", "to"), "swap_zones": ("from_", "to", "other_select"),
             "shuffle": ("zone",), "vp_per": ("count",), "stat_per": ("count",),
-            "faced_cost_per": ("count", "faced"), "cost_if_fighter": ("fighter",),
+            "faced_cost_per": ("count", "faced"), "cost_if_fighter": ("fighter",), "cost_per_fighter": ("fighter",),
             "alt_cost_fighter": ("fighter",), "stat_mult": ("alongside",), "protect": ("alongside",),
             "currency_ban": ("currency",),
             "play": ("from_",),
@@ -131,6 +132,8 @@ class Op(Strict):
                              "('may') nor an option ('or')")
         if self.buff is not None and self.op != "play":
             raise ValueError("'buff' names the cards a 'play' op boosts")
+        if self.per_player and self.op != "vp_if_most":
+            raise ValueError("'per_player' is for a vp_if_most (its bonus per player in the game)")
         if self.n == "any" and self.op != "move":
             raise ValueError("n = 'any' is for a move (the chooser picks how many)")
         if self.n == "any" and (self.pay or self.top):
@@ -179,7 +182,7 @@ class Card(Strict):
     classes: list[ClassName] = Field(default_factory=list)
     rank: list[RankName] = Field(default_factory=list)  # every card but a technique has one or two
     copies: int = Field(ge=0)
-    start: Literal["deck", "setaside", "reserve", "gift", "board"] = "reserve"  # gift: see cardsets.INTERVENTION_FIELDS
+    start: Literal["deck", "setaside", "reserve", "gift", "board", "pillar", "epic"] = "reserve"  # gift: see cardsets.INTERVENTION_FIELDS
     strength_cost: int = Field(0, ge=0)
     cosmos_cost: int = Field(0, ge=0)
     strength: int = Field(0, ge=0)
@@ -192,6 +195,8 @@ class Card(Strict):
     estimate: bool = False  # numbers are our estimate (no public source)
     technique: int = Field(0, ge=0, le=4)  # a board technique (Asgard, ASG-4): its place on the board, 1-4
     energy: int = Field(0, ge=0, le=3)     # a technique's Energy cost
+    pillar: int = Field(0, ge=0)  # a Marina General: the number of the Pillar it protects (its printed code, POS-10)
+    hourglasses: int = Field(0, ge=0, le=9)  # an Epic's duration: the hourglasses after which it is replaced (POS-2/3)
     effects: list[Effect] = Field(default_factory=list)
 
     _lists = field_validator("classes", "rank", mode="before")(_listify)
@@ -213,7 +218,17 @@ class Card(Strict):
             raise ValueError("a board technique names its hero and has 1 copy")
         if kind == "odin_robe" and self.hero:
             raise ValueError("the Robe of Odin belongs to no hero: every player has one")
-        if not on_board and not self.rank:
+        aside = self.start in ("pillar", "epic")  # out of every deck, the reserve and the field
+        if aside != bool({"pillar", "epic"} & set(self.classes)) or (aside and self.classes != [self.start]):
+            raise ValueError("a Pillar has start = \"pillar\" and classes = [\"pillar\"], an Epic start = \"epic\" "
+                             "and classes = [\"epic\"]; no other card has any of them")
+        if aside and (self.rank or self.copies != 1):
+            raise ValueError("a Pillar or an Epic has no rank and 1 copy")
+        if (self.start == "epic") != (self.hourglasses > 0):
+            raise ValueError("an Epic, and only an Epic, has a duration (hourglasses >= 1)")
+        if (self.pillar > 0) != ("marina_general" in self.classes):
+            raise ValueError("a Marina General, and only a General, names the Pillar it protects (pillar = its number)")
+        if not (on_board or aside) and not self.rank:
             raise ValueError("a card has a rank")
         if self.energy and kind != "technique":
             raise ValueError("only a board technique has an Energy cost")

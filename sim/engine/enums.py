@@ -36,6 +36,10 @@ CLASS_SPECTER = 1 << 17
 CLASS_SURPLICE = 1 << 18
 CLASS_TECHNIQUE = 1 << 19  # Asgard: a board technique (not a card of any deck, ASG-4)
 CLASS_ODIN_ROBE = 1 << 20  # Asgard: the Robe of Odin, on every board once the statue flips (ASG-9)
+CLASS_MARINA = 1 << 21       # Poseidon: a Marina (Thetis by her printed class; Generals and Soldiers by derivation)
+CLASS_TRANSCENDED = 1 << 22  # Poseidon: a Transcended Hero (POS-15)
+CLASS_PILLAR = 1 << 23       # Poseidon: a Pillar, never in a deck nor on the field (POS-10..12)
+CLASS_EPIC = 1 << 28         # Poseidon: an Epic, a rule of the whole table for a while (POS-1..9)
 # Derived flags, set by the compiler from the classes above.
 CLASS_SAINT = 1 << 24
 CLASS_CLOTH = 1 << 25
@@ -46,8 +50,9 @@ CLASS_NAMES = named("CLASS_")
 SAINT_CLASSES = (CLASS_BRONZE_SAINT | CLASS_SILVER_SAINT | CLASS_GOLD_SAINT | CLASS_BLACK_SAINT
                  | CLASS_GHOST_SAINT | CLASS_STEEL_SAINT | CLASS_SAINT_NO_CONSTELLATION)
 CLOTH_CLASSES = CLASS_BRONZE_CLOTH | CLASS_GOLD_CLOTH | CLASS_GOD_ROBE | CLASS_MARINA_SCALE | CLASS_SURPLICE
-NOT_CHARACTER_CLASSES = CLOTH_CLASSES | CLASS_RELIC | CLASS_TECHNIQUE | CLASS_ODIN_ROBE
+NOT_CHARACTER_CLASSES = CLOTH_CLASSES | CLASS_RELIC | CLASS_TECHNIQUE | CLASS_ODIN_ROBE | CLASS_PILLAR | CLASS_EPIC
 WARRIOR_CLASSES = CLASS_GOD_WARRIOR | CLASS_GUARD
+MARINA_CLASSES = CLASS_MARINA_GENERAL | CLASS_MARINA_SOLDIER  # "a Marina": every class that says Marina (POS-12)
 BOARD_CLASSES = CLASS_TECHNIQUE | CLASS_ODIN_ROBE  # the cards of a player's board (start = "board")
 
 # --- Ranks (bitmask: Asgard God Warriors carry two). -------------------------------------------
@@ -102,7 +107,8 @@ Z_PILLAR_ROW = 4  # Poseidon Pillars in play (reserved)
 Z_STYX = 5        # Hades (reserved)
 Z_UNDERWORLD = 6  # Hades (reserved)
 Z_ABYSSES = 7     # Poseidon co-op (reserved)
-N_COMMON_ZONES = 8
+Z_PILLARS_ASIDE = 8  # Poseidon: the Pillars not revealed yet (POS-10)
+N_COMMON_ZONES = 9
 Z_BATTLEFIELD = 99  # pseudo-zone: the 6 field slots (own array)
 LOC_COMMON = 100    # in events, where a card was: a player zone, Z_BATTLEFIELD, or LOC_COMMON + a common zone
 
@@ -110,13 +116,19 @@ MAX_PLAYERS = 5
 BASE_BOX_MAX_ID = 999  # printed numbers: the base box's are below 1000 (Asgard 1001+, Poseidon 2001+)
 COMMON = MAX_PLAYERS
 N_SLOTS = 6
+PILLAR_AT = 2 * N_SLOTS + 8  # a fight's "slot" from here on is a revealed Pillar: PILLAR_AT + its place in the row
+# Where a card starts (a card's `start`): the code the compiler gives each.
+START_NAMES = {"reserve": 0, "deck": 1, "setaside": 2, "gift": 3, "board": 4, "pillar": 5, "epic": 6}
+START_PILLAR = START_NAMES["pillar"]
+N_WEAPONS = 6  # Poseidon: the Balance Weapon tokens of the supply (POS-13)
+WEAPON_STRENGTH = 4  # a Balance Weapon token spent on a Hero facing a Pillar: +4 Strength (POS-11)
 N_FLAMES = 12
 SAPPHIRE_SPACES = 7  # the Odin statue's spaces (Asgard): the 7th sapphire flips it
 
 PLAYER_ZONE_NAMES = {
     "draw": Z_DRAW, "hand": Z_HAND, "discard": Z_DISCARD, "play": Z_PLAY, "cloth": Z_CLOTH,
     "wounded": Z_WOUNDED, "destroyed": Z_DESTROYED, "setaside": Z_SETASIDE, "revealed": Z_REVEALED,
-    "frozen": Z_FROZEN, "board": Z_BOARD, "relics": Z_RELICS, "to_play": Z_TO_PLAY,
+    "frozen": Z_FROZEN, "board": Z_BOARD, "relics": Z_RELICS, "to_play": Z_TO_PLAY, "pillars": Z_PILLARS,
 }
 CARD_FILE_ZONES = {k: v for k, v in PLAYER_ZONE_NAMES.items() if v != Z_TO_PLAY}  # what card files may name
 
@@ -186,10 +198,11 @@ OP_FACED_ALT_COST = 58    # fighting: the card this one faces may be bought with
 OP_EQUIP_LOCK = 55        # in play (a Relic): its holder cannot equip a Cloth, until they face it with F_A Strength
                           # to put it into their discard pile (the Ring of the Nibelungen, ASG-19)
 OP_SAPPHIRE_CUT = 56      # cost: this card costs F_A Strength / F_B Cosmos less per sapphire on the Odin statue (Balmung)
+OP_COST_PER_FIGHTER = 57  # cost: this card costs F_A Strength / F_B Cosmos less per named card facing it (the Pillars)
 # Scoring
 OP_VP_PER = 60        # VP = count // div (Athena, Jaki, Jango)
-OP_VP_IF_MOST = 61    # +bonus VP if you have strictly the most of something (Marin, Shaina)
-OP_VP_IF_OWN = 62     # VP only if you own a named card (Reda, Spica)
+OP_VP_IF_MOST = 61    # +bonus VP (F_B = 1: per player) if you have strictly the most of something in F_C (Marin, Shaina)
+OP_VP_IF_OWN = 62     # +bonus VP if you own at least F_N named cards in F_C (Reda, Spica)
 
 OP_NAMES = named("OP_", exclude=("OP_WIDTH",))
 
@@ -295,6 +308,7 @@ CNT_ALONGSIDE = 3      # other cards fighting the same card
 CNT_DECK = 4           # the controller's deck (GEN-11)
 CNT_DECK_NAMES = 5     # distinct names in the controller's deck
 CNT_DESTROYED = 6      # the controller's destroyed cards
+CNT_MARKED = 7         # the controller's marked cards: wounded and frozen (Arctic and Indian Pillars)
 
 # --- End reasons. ------------------------------------------------------------------------------
 END_CLOCK = 0
@@ -346,6 +360,8 @@ EV_RELIC = 34      # a Relic is played from hand into its player's play area (AS
 EV_RELIC_WON = 35  # a Relic faced and beaten goes to the discard pile of the player facing it (the Ring, ASG-19)
 EV_HILDA_ROLL = 36  # solo: Hilda's die (a = the slot rolled, 1-6; b = the icon, DIE_*)
 EV_HILDA_GAINS = 37  # solo: a card joins Hilda's cards (seat = hers; a = how, HILDA_*: b = the zone it joins)
+EV_PILLAR = 38     # Poseidon: a Pillar revealed (a = 0; seat: the General's acquirer) or destroyed (a = 1) (POS-10/11)
+EV_WEAPON = 39     # Poseidon: a Balance Weapon token gained (a = 1, b = the supply left) or spent on a Hero (a = -1) (POS-13)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns

@@ -62,7 +62,8 @@ G_HILDA = 36          # solo: Hilda's seat + 1 (0: no Hilda). She plays no turn;
 G_MOVE_DST = 37       # register: where the move whose cards a policy now picks sends them (Hilda's priorities, SOLO-13)
 G_DIE = 38            # solo: G_DIE + i, face i + 1 of Hilda's die this game: slot index * 8 + icon (SOLO-1); 6 faces
 G_HEAL_HEARTS = 44    # hearts left by the heal action going on (ASG-14): the next heal may spend them; any other action loses them
-N_G = 45
+G_WEAPONS = 45        # Poseidon: Balance Weapon tokens left in the supply (POS-13)
+N_G = 46
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
@@ -77,11 +78,13 @@ PL_WON_FIGHTS = 8
 PL_ENTRY = 9           # which of the run's given policies plays this seat (R9)
 PL_TECHNIQUE_TURN = 10  # Asgard: the turn (G_TURN) in which the player last used a board technique (ASG-4)
 PL_ODIN_TURN = 11      # Asgard: the turn in which the player last used the Robe of Odin (ASG-9)
-N_PL = 12
+PL_WEAPONS = 12        # Poseidon: the player's Balance Weapon tokens (POS-13)
+N_PL = 13
 
 # inst_flags bits
 IF_COSMOS_DRAW = 1      # Shun ▲: draw when his Cosmos acquires a field Character
 IF_FACE_PAID = 2        # Dolphin: the face cost was paid this turn
+IF_ARMED = 4            # a Hero facing a Pillar got its Balance Weapon (one per Hero card, POS-11)
 
 PEND_WIDTH = 5  # kind, a, b, c, d
 PEND_CAP = 256

@@ -13,6 +13,7 @@ from sim.engine.allocation import refill_each_game
 from sim.engine.jit import kernel
 from sim.engine.params import R_ROUND_CAP
 from sim.engine.rules.field import reveal
+from sim.engine.rules.pillars import setaside_pillars
 from sim.engine.policies.interface import prepare
 from sim.engine.rng import randint, seed_game
 from sim.engine.rules.scoring import score_player, win_shares
@@ -94,6 +95,8 @@ def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_lev
                 zone_push(s, board_copy, E.Z_BOARD, inst)
         elif c.start[kc] == 0:
             zone_push(s, E.COMMON, E.Z_RESERVE, inst)
+        elif c.start[kc] == E.START_PILLAR:
+            setaside_pillars(s, c, inst)
         elif c.start[kc] == 3:  # a gift (sim.worth): the starting deck of seat game mod players
             zone_push(s, game % n_players, E.Z_DRAW, inst)
         elif c.hero[kc] >= 0 and seat_of_hero[c.hero[kc]] >= 0:

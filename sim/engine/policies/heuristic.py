@@ -22,12 +22,14 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     costs_for, count_alongside, count_character_fighters, draw_count, effective_cost,
                                     face_cost_payable, fight_total, fight_totals, fighter_bound,
                                     healing_banned, min_fighters, relic_won, values_against)
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, can_face,
-                                    can_use, first_op_feasible, legal_to_play, upgrade_possible)
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON,
+                                    can_face, can_use, first_op_feasible, legal_to_play, upgrade_possible)
 from sim.engine.rules.board import technique_ready
+from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar_won
+from sim.engine.rules.scoring import card_vp
 from sim.engine.rules.zones import count_alongside_any, equip_locked, field_slot, matches, relic_lock
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_FLAMES, G_HEAL_HEARTS, G_NPLAYERS, G_RELICS_ON,
-                              G_TURN, IF_FACE_PAID, PL_ALT_FILTER, PL_HERO)
+                              G_TURN, IF_FACE_PAID, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -1018,6 +1020,9 @@ def choose_action(s, c, p, out):
     # 1b. Relics (ASG-19): play them, go on with a fight against one, use one
     if s.g[G_RELICS_ON] and relic_step(s, c, p, lead, out):
         return
+    # 1c. Pillars (POS-11): go on with a fight against one
+    if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and pillar_step(s, c, p, lead, out):
+        return
     if nh == 0 and s.zone_n[p, E.Z_CLOTH] == 0:
         spend_leaving_card(s, c, p, out)  # no card left to equip, heal with or commit
         return
@@ -1167,6 +1172,9 @@ def choose_action(s, c, p, out):
         best_cur = cur
         best_need = cost - total
         break
+    # 6b. A revealed Pillar worth more than the best field fight (POS-11)
+    if not started and s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and start_pillar_fight(s, c, p, lead, best_score, out):
+        return
     # 7. Draw first: play Engagement draw cards against the chosen card (or any card)
     face_t = best_t
     face_slot = best_slot
@@ -1296,11 +1304,19 @@ def relic_step(s, c, p, lead, out):
 
 @kernel
 def relic_commit(s, c, p, r, lead):
-    """The cards p would commit to beat its Relic r (the Ring: its Strength, R3), the first of them,
-    what they cost, and whether they are enough: the hand Characters with Strength that p would not
-    keep first (they are discarded at upkeep anyway: free), the strongest first, then those it would
-    keep, the least valuable first, at their value."""
-    need = relic_lock(c, r) - fight_totals(s, c, r, p)[0]
+    """The cards p would commit to beat its Relic r (the Ring: its Strength, R3): `commit_cards`."""
+    return commit_cards(s, c, p, r, relic_lock(c, r) - fight_totals(s, c, r, p)[0], 0, lead)
+
+
+@kernel
+def commit_cards(s, c, p, r, need, weapons, lead):
+    """The cards p would commit to reach `need` more Strength against r, a card off the field (a
+    Relic of its play area, a Pillar), the first of them, what they cost, and whether they are
+    enough: the hand Characters with Strength that p would not keep first (they are discarded at
+    upkeep anyway: free), the strongest first, then those it would keep, the least valuable first,
+    at their value. A card counts its Strength against r and what r's `cost_per_fighter` rule gives
+    it (a Pillar's named Characters); a Hero, 4 more while p has `weapons` Balance Weapons to
+    spend on it (POS-11)."""
     bar = s.mind.weights[p, W_KEEP] + draw_mean_value(s, c, p, lead)
     first = -1
     cost = 0.0
@@ -1320,7 +1336,9 @@ def relic_commit(s, c, p, r, lead):
                     taken = True
             if taken:
                 continue
-            v_str = values_against(s, c, inst, r, p, False)[0]
+            v_str = values_against(s, c, inst, r, p, False)[0] + fighter_bonus(c, r, inst)
+            if weapons > 0 and c.classes[c.inst_card[inst]] & E.CLASS_HERO:
+                v_str += E.WEAPON_STRENGTH
             if v_str <= 0:
                 continue
             v = card_value(s, c, p, inst, lead)
@@ -1339,6 +1357,8 @@ def relic_commit(s, c, p, r, lead):
         used[n_used] = best
         n_used += 1
         need -= best_str
+        if weapons > 0 and c.classes[c.inst_card[best]] & E.CLASS_HERO:
+            weapons -= 1
     return first, cost, True
 
 
@@ -1380,6 +1400,63 @@ def start_relic_fight(s, c, p, lead, out):
             out[2] = E.N_SLOTS + j
             return True
     return False
+
+
+@kernel
+def pillar_step(s, c, p, lead, out):
+    """Step 1c, a fight against a Pillar under way (started by `start_pillar_fight`): destroy it once
+    won; else spend a Balance Weapon on a Hero facing it; else commit the next card of
+    `commit_cards`."""
+    for j in range(s.zone_n[E.COMMON, E.Z_PILLAR_ROW]):
+        pillar = s.zone[E.COMMON, E.Z_PILLAR_ROW, j]
+        if not started_fight(s, p, pillar):
+            continue
+        if pillar_won(s, c, pillar, p):
+            out[0] = A_ACQUIRE
+            out[1] = E.PILLAR_AT + j
+            out[2] = STRENGTH
+            return True
+        for i in range(s.zone_n[p, E.Z_PLAY]):
+            hero = s.zone[p, E.Z_PLAY, i]
+            if s.inst_facing[hero] == pillar and can_arm(s, c, p, hero):
+                out[0] = A_WEAPON
+                out[1] = hero
+                return True
+        first, _, enough = commit_cards(s, c, p, pillar, pillar_short(s, c, pillar, p), s.pl[p, PL_WEAPONS], lead)
+        if enough:
+            out[0] = A_PLAY
+            out[1] = first
+            out[2] = E.PILLAR_AT + j
+            return True
+    return False
+
+
+@kernel
+def start_pillar_fight(s, c, p, lead, floor, out):
+    """Step 6b, against the score of the best field fight (`floor`), and step 10, before spending
+    cards for their uses (floor 0): face the revealed Pillar whose VP for p (`card_vp`, as if p
+    held it now) are worth most over the cards its destruction takes (`commit_cards`, the Balance
+    Weapons counted), if that beats the floor."""
+    best_gain = floor
+    for j in range(s.zone_n[E.COMMON, E.Z_PILLAR_ROW]):
+        pillar = s.zone[E.COMMON, E.Z_PILLAR_ROW, j]
+        first, cost, enough = commit_cards(s, c, p, pillar, pillar_short(s, c, pillar, p), s.pl[p, PL_WEAPONS],
+                                           lead)
+        if not enough:
+            continue
+        gain = s.mind.weights[p, W_VP] * card_vp(s, c, p, c.inst_card[pillar]) - cost
+        if gain > best_gain:
+            best_gain = gain
+            out[0] = A_PLAY
+            out[1] = first
+            out[2] = E.PILLAR_AT + j
+    return best_gain > floor
+
+
+@kernel
+def pillar_short(s, c, pillar, p):
+    """The Strength p's fighters facing `pillar` still lack to destroy it."""
+    return pillar_need(s, c, pillar, p) - fight_totals(s, c, pillar, p)[0]
 
 
 @kernel
@@ -1520,6 +1597,8 @@ def spend_leaving_card(s, c, p, out):
     if best_technique(s, c, p, decision_lead(s, c, p), out, False):
         return
     if s.zone_n[p, E.Z_RELICS] > 0 and start_relic_fight(s, c, p, decision_lead(s, c, p), out):
+        return
+    if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and start_pillar_fight(s, c, p, decision_lead(s, c, p), 0.0, out):
         return
     if w[W_SPEND] <= 0:
         return

@@ -13,7 +13,8 @@ from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchan
 from sim.engine.rules.field import detach_fighters, place_sapphire, push_pending, refill_step, remove_flames
 from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, face_cost_payable, healing_banned, own_rule, relic_won
 from sim.engine.policies.interface import pick_cards
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, can_face,
+from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON, can_face,
                                     can_use, legal_to_play, use_trigger)
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_NMARKS, G_NPEND, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
@@ -55,6 +56,7 @@ def finish_acquisition(s, c, inst, p, how):
             move_to(s, inst, p, E.Z_DISCARD)
     if opens_exchange(c, k):
         exchange_bronze_cloths(s, c)  # ASG-18, once the Gold Saint is placed
+    general_acquired(s, c, inst, p)  # a Marina General: a Balance Weapon, its Pillar revealed (POS-10, POS-13)
     # Shun ▲: his Cosmos helped acquire a field Character
     if how == E.ACQ_COSMOS and (c.classes[k] & E.CLASS_CHARACTER):
         for j in range(s.zone_n[p, E.Z_PLAY]):
@@ -214,10 +216,10 @@ def beat_relic(s, c, p, relic):
 
 @kernel
 def fightable(s, c, p, at):
-    """The card p may fight by the action index `at` (`zones.fight_target`): a field card, or a
-    Relic of p's play area that asks to be faced; -1 none."""
+    """The card p may fight by the action index `at` (`zones.fight_target`): a field card, a
+    Relic of p's play area that asks to be faced, or a revealed Pillar; -1 none."""
     t = fight_target(s, p, at)
-    if t >= 0 and at >= E.N_SLOTS and relic_lock(c, t) == 0:
+    if t >= 0 and E.N_SLOTS <= at < E.PILLAR_AT and relic_lock(c, t) == 0:
         return -1
     return t
 
@@ -275,7 +277,12 @@ def apply_action(s, c, p, kind, a, b):
         return illegal(s)
     if kind == A_END:
         return False
-    if kind == A_ACQUIRE and a >= E.N_SLOTS:  # a Relic of p's beaten (ASG-19)
+    if kind == A_ACQUIRE and a >= E.PILLAR_AT:  # a Pillar destroyed (POS-11)
+        t = fightable(s, c, p, a)
+        if t < 0 or b != STRENGTH or not pillar_won(s, c, t, p):
+            return illegal(s)
+        destroy_pillar(s, c, p, t)
+    elif kind == A_ACQUIRE and a >= E.N_SLOTS:  # a Relic of p's beaten (ASG-19)
         t = fightable(s, c, p, a)
         if t < 0 or b != STRENGTH or not relic_won(s, c, t, p):
             return illegal(s)
@@ -344,6 +351,10 @@ def apply_action(s, c, p, kind, a, b):
             hold(s, c, p, a)  # a Cloth taken by a swap is used without having been in hand
         log_event(s, c, E.EV_USE, p, a, b, 0)
         run_program(s, c, b, a, p, -1, -1)
+    elif kind == A_WEAPON:
+        if not can_arm(s, c, p, a):
+            return illegal(s)
+        arm_hero(s, c, p, a)
     elif kind == A_HEAL:
         if a < 0:
             if s.g[G_HEAL_HEARTS] <= 0:

@@ -388,6 +388,10 @@ def fighter_cuts(s, c, target, p):
         if op[E.F_OP] == E.OP_COST_IF_FIGHTER and any_fighter_matches(s, c, p, target, op[E.F_FILTER]):
             cut_str += op[E.F_A]
             cut_cos += op[E.F_B]
+        elif op[E.F_OP] == E.OP_COST_PER_FIGHTER:
+            count = count_alongside(s, c, p, target, op[E.F_FILTER], -1)
+            cut_str += op[E.F_A] * count
+            cut_cos += op[E.F_B] * count
     play = s.zone[p, E.Z_PLAY]
     facing = s.inst_facing
     prog = c.prog

@@ -6,13 +6,13 @@ g[G_FIRST_VIOLATION]); playing with checks off costs one branch per action.
 from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_LENT,
-                              G_NMARKS, G_RULES_SEEN, G_VIOLATIONS)
+                              G_NMARKS, G_RULES_SEEN, G_VIOLATIONS, G_WEAPONS, PL_WEAPONS)
 
 V_ZONE_MISMATCH = 1    # an instance's recorded place does not hold it (or holds it twice)
 V_NEGATIVE = 2         # a negative counter
 V_CLOCK_UP = 3         # the Clock went up, or out of 0..12
-V_FACING = 4           # a card faces something while not in play, or faces a card neither on the field nor a
-                       # Relic of its own player's play area (ASG-19)
+V_FACING = 4           # a card faces something while not in play, or faces a card neither on the field, nor a
+                       # Relic of its own player's play area (ASG-19), nor a revealed Pillar (POS-11)
 V_TWO_CLOTHS = 5       # more than one equipped Cloth
 V_LOST_CARD = 6        # a card that was in the game is nowhere
 V_FIELD_RULES = 7      # the field rules noted for the field as it is are not those of its cards
@@ -21,6 +21,7 @@ V_TOKENS = 8           # a card's tokens disagree with its zone: a wounded card 
 V_MARKS_LEFT = 9       # Marked triggers still waiting once an action is over (each fires before it ends)
 V_LENT = 10            # a card another seat plays (Delta Robe) out of that seat's play, or not counted, or cards
                        # lent or left to play once the turn is over
+V_WEAPONS = 11         # Balance Weapon tokens created or lost: the supply and the players' hold all 6, or none (POS-13)
 
 
 @kernel
@@ -61,7 +62,8 @@ def check_invariants(s, c, n_players):
             violation(s, V_ZONE_MISMATCH if seen[inst] > 1 or not placed else V_LOST_CARD)
         t = s.inst_facing[inst]
         if t >= 0 and (s.inst_zone[inst] != E.Z_PLAY or not (s.inst_zone[t] == E.Z_BATTLEFIELD or (
-                s.inst_zone[t] == E.Z_RELICS and s.inst_row[t] == s.inst_row[inst]))):
+                s.inst_zone[t] == E.Z_RELICS and s.inst_row[t] == s.inst_row[inst])
+                or (s.inst_zone[t] == E.Z_PILLAR_ROW and s.inst_row[t] == E.COMMON))):
             violation(s, V_FACING)
         if s.inst_wounds[inst] < 0 or s.inst_cut_str[inst] < 0 or s.inst_cut_cos[inst] < 0:
             violation(s, V_NEGATIVE)
@@ -84,9 +86,15 @@ def check_invariants(s, c, n_players):
                 violation(s, V_LENT)
     if lent != s.g[G_LENT]:
         violation(s, V_LENT)
+    weapons = s.g[G_WEAPONS]
     for p in range(n_players):
         if s.zone_n[p, E.Z_CLOTH] > 1:
             violation(s, V_TWO_CLOTHS)
+        weapons += s.pl[p, PL_WEAPONS]
+        if s.pl[p, PL_WEAPONS] < 0:
+            violation(s, V_NEGATIVE)
+    if weapons != 0 and weapons != E.N_WEAPONS:
+        violation(s, V_WEAPONS)
     flames = s.g[G_FLAMES]
     if flames < 0 or flames > E.N_FLAMES or flames > s.g[G_LAST_FLAMES_SEEN]:
         violation(s, V_CLOCK_UP)

@@ -8,6 +8,7 @@ from sim.engine.jit import inline_kernel, kernel
 from sim.engine.state import G_HEAL_HEARTS, G_NPLAYERS
 from sim.engine.rules.fight import COSMOS, STRENGTH, acquirable, cond_holds, face_cost_payable, healing_banned, relic_won
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
+from sim.engine.rules.pillars import can_arm, pillar_won
 from sim.engine.rules.zones import (collect_count, count_alongside_any, count_in_play, count_in_zone, count_on_field,
                                     equip_locked, next_rank_copy, relic_lock)
 
@@ -21,8 +22,10 @@ A_HEAL = 5         # a = healer in hand or the equipped Cloth (ASG-17), or -1: t
                    # left (ASG-14); b = marked card (wounded or frozen)
 A_ACQUIRE = 6      # a = slot, b = currency
 A_RELIC = 7        # a = Relic in hand, played into the player's play area (ASG-19)
+A_WEAPON = 8       # a = a Hero of the player's play facing a Pillar: a Balance Weapon spent on it (POS-11)
 # A fight's "slot" from N_SLOTS on is a Relic of the player's play area (the Ring, faced to be beaten,
-# ASG-19): N_SLOTS + its index there (`zones.fight_target`); A_PLAY, A_CLOTH_FIGHT and A_ACQUIRE take it.
+# ASG-19): N_SLOTS + its index there (`zones.fight_target`); from PILLAR_AT on, a revealed Pillar (POS-11):
+# PILLAR_AT + its place in the Pillar row. A_PLAY, A_CLOTH_FIGHT and A_ACQUIRE take them.
 
 
 @kernel
@@ -305,6 +308,48 @@ def legal_action(s, c, p, pick, out):
                 n += 1
     if s.zone_n[p, E.Z_RELICS] > 0:
         n = relic_fights(s, c, p, pick, out, n, cloth_on)
+    if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0:
+        n = pillar_fights(s, c, p, pick, out, n, cloth_on)
+    return n
+
+
+@kernel
+def pillar_fights(s, c, p, pick, out, n, cloth_on):
+    """`legal_action`'s fights against the revealed Pillars (POS-11): a Character from hand or the
+    equipped Cloth facing one, a Balance Weapon spent on a Hero facing one, and the destruction
+    of one whose fighters reach its Strength."""
+    nh = s.zone_n[p, E.Z_HAND]
+    for j in range(s.zone_n[E.COMMON, E.Z_PILLAR_ROW]):
+        if 0 <= pick < n:
+            return n
+        pillar = s.zone[E.COMMON, E.Z_PILLAR_ROW, j]
+        at = E.PILLAR_AT + j
+        for i in range(nh):
+            inst = s.zone[p, E.Z_HAND, i]
+            if can_face(s, c, p, inst, pillar):
+                if n == pick:
+                    out[0] = A_PLAY
+                    out[1] = inst
+                    out[2] = at
+                n += 1
+        if cloth_on:
+            if n == pick:
+                out[0] = A_CLOTH_FIGHT
+                out[2] = at
+            n += 1
+        for i in range(s.zone_n[p, E.Z_PLAY]):
+            hero = s.zone[p, E.Z_PLAY, i]
+            if s.inst_facing[hero] == pillar and can_arm(s, c, p, hero):
+                if n == pick:
+                    out[0] = A_WEAPON
+                    out[1] = hero
+                n += 1
+        if pillar_won(s, c, pillar, p):
+            if n == pick:
+                out[0] = A_ACQUIRE
+                out[1] = at
+                out[2] = STRENGTH
+            n += 1
     return n
 
 

@@ -25,11 +25,19 @@ def distinct_names_in_deck(s, c, p, f):
 
 
 @kernel
-def has_most(s, c, p, f):
+def count_owned(s, c, p, f, source):
+    """p's cards passing filter f in its deck (CNT_DECK, GEN-11) or among its marked cards (CNT_MARKED)."""
+    if source == E.CNT_MARKED:
+        return count_in_zone(s, c, p, E.Z_WOUNDED, f, -1) + count_in_zone(s, c, p, E.Z_FROZEN, f, -1)
+    return count_in_deck(s, c, p, f)
+
+
+@kernel
+def has_most(s, c, p, f, source):
     """"The player with the most": strictly more than every other player (a tie gives nothing)."""
-    mine = count_in_deck(s, c, p, f)
+    mine = count_owned(s, c, p, f, source)
     for q in range(s.g[G_NPLAYERS]):
-        if q != p and count_in_deck(s, c, q, f) >= mine:
+        if q != p and count_owned(s, c, q, f, source) >= mine:
             return False
     return True
 
@@ -52,19 +60,20 @@ def card_vp(s, c, p, k):
                 cnt = count_in_zone(s, c, p, E.Z_DESTROYED, f, -1)
             vp += cnt * op[E.F_B] // op[E.F_A]
         elif code == E.OP_VP_IF_MOST:
-            if has_most(s, c, p, f):
-                vp += op[E.F_A]
+            if has_most(s, c, p, f, op[E.F_C]):
+                vp += op[E.F_A] * (s.g[G_NPLAYERS] if op[E.F_B] else 1)
         elif code == E.OP_VP_IF_OWN:
-            if count_in_deck(s, c, p, f) > 0:
+            if count_owned(s, c, p, f, op[E.F_C]) >= op[E.F_N]:
                 vp += op[E.F_A]
     return vp
 
 
 @kernel
 def score_player(s, c, p):
+    """p's VP: its deck's cards (GEN-11) and the Pillars it destroyed (POS-12)."""
     total = 0
     for z in range(E.N_PLAYER_ZONES):
-        if not is_deck_zone(z):
+        if not (is_deck_zone(z) or z == E.Z_PILLARS):
             continue
         for j in range(s.zone_n[p, z]):
             total += card_vp(s, c, p, c.inst_card[s.zone[p, z, j]])

@@ -339,12 +339,16 @@ def any_relic_lock(s, c, p):
 
 @kernel
 def fight_target(s, p, at):
-    """The card p fights by the action index `at`: the field card in slot `at` (0..5), or, from
-    N_SLOTS on, the Relic number at - N_SLOTS of p's play area (the Ring, faced to be beaten); -1 none."""
+    """The card p fights by the action index `at`: the field card in slot `at` (0..5); from N_SLOTS
+    on, the Relic number at - N_SLOTS of p's play area (the Ring, faced to be beaten); from
+    PILLAR_AT on, the revealed Pillar number at - PILLAR_AT (POS-11); -1 none."""
     if at < 0:
         return -1
     if at < E.N_SLOTS:
         return s.field[at]
+    if at >= E.PILLAR_AT:
+        j = at - E.PILLAR_AT
+        return s.zone[E.COMMON, E.Z_PILLAR_ROW, j] if j < s.zone_n[E.COMMON, E.Z_PILLAR_ROW] else -1
     j = at - E.N_SLOTS
     return s.zone[p, E.Z_RELICS, j] if j < s.zone_n[p, E.Z_RELICS] else -1
 

@@ -1,0 +1,45 @@
+"""The Epic pools: which Poseidon Epics each mode shuffles into its Epic pile (POS-6).
+
+The lists are an estimate kept in a data file (`cardsets/epic-pools.toml`, rules parameter
+`epics.pool_file`); a designer's file of the same shape replaces it.
+"""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from sim.cards.cardsets import CARDSET_DIR
+from sim.cards.schema import CardFileError
+from sim.spelling import did_you_mean
+
+POOL_FILE = CARDSET_DIR / "epic-pools.toml"
+MODES = ("classic", "solo", "coop")
+
+
+def epic_pool(mode: str, epic_ids, with_asgard: bool = True, path: str | Path = POOL_FILE) -> list[int]:
+    """The Epic numbers of `mode`'s pile, in file order, checked against the Epics that exist
+    (`epic_ids`); without the Asgard cards, less the mode's `without_asgard` Epics."""
+    path = Path(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CardFileError(f"{path}: no such Epic pool file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise CardFileError(f"{path}: not valid TOML: {e}") from None
+    if mode not in MODES:
+        raise CardFileError(f"unknown mode '{mode}'{did_you_mean(mode, MODES)}; allowed: {', '.join(MODES)}")
+    table = raw.get(mode)
+    if not isinstance(table, dict) or set(table) != {"epics", "without_asgard"}:
+        raise CardFileError(f"{path}: [{mode}] needs exactly two lists of Epic numbers, 'epics' and 'without_asgard'")
+    known = set(epic_ids)
+    for field in ("epics", "without_asgard"):
+        ids = table[field]
+        if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
+            raise CardFileError(f"{path}: [{mode}] field '{field}': a list of Epic numbers")
+        unknown = [i for i in ids if i not in known]
+        if unknown:
+            raise CardFileError(f"{path}: [{mode}] field '{field}': no Epic numbered {unknown[0]}")
+        if len(set(ids)) != len(ids):
+            raise CardFileError(f"{path}: [{mode}] field '{field}': an Epic is listed twice")
+    dropped = set() if with_asgard else set(table["without_asgard"])
+    return [i for i in table["epics"] if i not in dropped]
