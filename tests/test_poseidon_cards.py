@@ -18,6 +18,7 @@ from sim.cards.epics import POOL_FILE, epic_pool
 from sim.cards.schema import CardFileError, parse_card_file
 from sim.engine import enums as E
 from tests.test_asgard_cards import RANKS, _n, _raw_cards, _raw_copies, needs_raw
+from tests.test_card_words import INTERNALS
 
 ROOT = Path(__file__).resolve().parents[1]
 POSEIDON = ROOT / "cardsets" / "poseidon.toml"
@@ -178,16 +179,29 @@ def test_the_engine_refuses_the_poseidon_box_and_names_what_it_cannot_play():
     assert missing and all(name in str(err.value) for name in missing)
 
 
-def test_no_poseidon_card_is_plain():
-    """Every Poseidon card, Pillar and Epic prints a text: none may be declared without one."""
-    assert not [c.name for c in _poseidon().values() if c.plain or not c.text]
+def test_no_poseidon_card_is_plain_but_the_transcended_heroes():
+    """Every Poseidon card, Pillar and Epic prints a text: none may be declared without an effect,
+    but the Transcended Heroes, whose text is the rule of their class (POS-15)."""
+    cards = _poseidon().values()
+    assert not [c.name for c in cards if not c.text]
+    assert sorted(c.id for c in cards if c.plain) == list(range(2006, 2011))
+    assert all(c.classes == ["hero", "transcended", "bronze_saint"] for c in cards if c.plain)
+
+
+def test_every_encoded_poseidon_card_has_a_scenario_test():
+    text = "".join(p.read_text() for p in Path(__file__).parent.glob("test_poseidon_*.py"))
+    tested = {int(m) for m in re.findall(r"^def test_(\d+)_", text, re.M)}
+    encoded = {c.id for c in _poseidon().values() if c.effects or c.plain}
+    assert encoded <= tested, sorted(encoded - tested)
 
 
 def test_every_poseidon_card_reads_in_plain_words():
     for card in _poseidon().values():
         text = "\n".join(card_lines(card))
         assert text.startswith(f"#{card.id} {card.name}") and f"Text: {card.text}" in text
-        if not card.effects:
+        if card.effects:
+            assert not INTERNALS.search(text.split("What the engine does:")[-1]), card.name
+        elif not card.plain:
             assert "not applied by the engine yet" in text, card.name
     pillar = "\n".join(card_lines(_poseidon()[2042]))
     assert "Destroyed by a fight with 10 Strength" in pillar and "Cost:" not in pillar

@@ -13,6 +13,7 @@ import pytest
 
 import sim
 from sim.engine import enums as E
+from sim.engine.rules.pillars import pillar_need
 from sim.engine.state import G_FLAMES, G_WEAPONS, PL_WEAPONS
 from sim.scenario import Scenario
 
@@ -125,22 +126,6 @@ def test_destroying_a_pillar_takes_10_strength_and_is_no_field_fight(cardset):
     assert sc.names(0, "play") == [] and int(sc.st.g[G_FLAMES]) == flames
 
 
-def test_each_named_character_gets_plus_one_strength_against_its_pillar(cardset):
-    """The Arctic Pillar: each Hyoga gets +1 Strength against it, and only against it."""
-    sc = _scenario(cardset, heroes=("Hyoga", "Seiya"), aside=False)
-    arctic = sc.pillar_slot(sc.reveal_pillar("Arctic Pillar"))
-    indian = sc.pillar_slot(sc.reveal_pillar("Indian Ocean Pillar"))
-    _fight(sc, 0, arctic, "Cygnus Hyoga", "Cygnus Hyoga", "Black Pegasus", "Black Pegasus")  # 2 + 2 + 2 + 2
-    with pytest.raises(AssertionError, match="illegal"):
-        sc.acquire(0, arctic)
-    _fight(sc, 0, indian, "Cygnus Hyoga", "Black Dragon")  # facing another Pillar
-    with pytest.raises(AssertionError, match="illegal"):
-        sc.acquire(0, arctic)
-    _fight(sc, 0, arctic, "Black Dragon")  # 10
-    sc.acquire(0, arctic)
-    assert sc.names(0, "pillars") == ["Arctic Pillar"]
-
-
 def test_a_balance_weapon_gives_a_hero_facing_a_pillar_4_strength_once(cardset):
     """POS-11: +4 Strength to one Hero card facing the Pillar, one token per Hero card; a token is
     spent back to the supply; a non-Hero, or a Hero facing a field card, takes none."""
@@ -186,7 +171,7 @@ def _destroyed_by(sc, seat, name):
 
 
 @pytest.mark.parametrize("marked, expected", [((3, 1, 0), 2 + 3), ((2, 2, 0), 2)])
-def test_the_arctic_pillar_scores_per_player_for_the_most_marked_cards(cardset, marked, expected):
+def test_2040_the_arctic_pillar_scores_per_player_for_the_most_marked_cards(cardset, marked, expected):
     """POS-12 and the rulebook example's step 3 (3 players): 2 VP, +1 per player for the most marked
     cards; a tie for "the most" gives nothing."""
     sc = _scenario(cardset, players=3, aside=False)
@@ -198,20 +183,66 @@ def test_the_arctic_pillar_scores_per_player_for_the_most_marked_cards(cardset, 
     assert sc.score(0) - before == expected
 
 
-@pytest.mark.parametrize("name, cards, expected", [
-    ("North Atlantic Pillar", (), 2),
-    ("Antarctic Pillar", ("Cassios", "Lizard Misty", "Black Pegasus", "Pegasus Seiya (civilian)"), 2 + 2),
-    ("South Pacific Pillar", (), 2),
-])
-def test_pillar_vp(cardset, name, cards, expected):
-    """POS-12: 2 VP plus the Pillar's own count (the Antarctic: each destroyed Saint of yours, a ●
-    civilian is no Saint)."""
-    sc = _scenario(cardset, aside=False)
+# --- Each Pillar: the fighters it names (+1 Strength each) and its VP (POS-11, POS-12) ----------
+def _named_bonus(cardset, pillar, named, heroes=("Seiya", "Shiryu")):
+    """The Strength the Pillar asks once the cards `named` (those it names) face it: 10 less 1 each;
+    a card it does not name (Cassios) takes nothing off."""
+    sc = _scenario(cardset, heroes=heroes, aside=False)
+    inst = sc.reveal_pillar(pillar)
+    _fight(sc, 0, sc.pillar_slot(inst), "Cassios", *named)
+    return pillar_need(sc.s, sc.c, inst, 0)
+
+
+def _vp(cardset, pillar, zone, cards, heroes=("Seiya", "Shiryu")):
+    """What the Pillar scores for seat 0 with these cards in one of its zones."""
+    sc = _scenario(cardset, heroes=heroes, aside=False)
     for card in cards:
-        sc.put(0, "destroyed", card)
+        sc.put(0, zone, card)
     before = sc.score(0)
-    _destroyed_by(sc, 0, name)
-    assert sc.score(0) - before == expected
+    _destroyed_by(sc, 0, pillar)
+    return sc.score(0) - before
+
+
+def test_2038_north_atlantic_pillar_each_marina_and_marinas_in_the_deck(cardset):
+    assert _named_bonus(cardset, "North Atlantic Pillar", ["Kraken Isaak"]) == 9
+    assert _vp(cardset, "North Atlantic Pillar", "discard", ["Kraken Isaak", "Sea Dragon Kanon", "Cassios"]) == 2 + 2
+
+
+def test_2039_south_atlantic_pillar_each_bronze_saint_and_distinct_common_saints(cardset):
+    """POS-12's default reading: +1 per differently named ▲ Saint (the two Jabu count once; the ◆
+    Misty is no ▲ card)."""
+    assert _named_bonus(cardset, "South Atlantic Pillar", ["Unicorn Jabu", "Lionet Ban"]) == 8
+    assert _vp(cardset, "South Atlantic Pillar", "discard",
+               ["Unicorn Jabu", "Unicorn Jabu", "Lionet Ban", "Lizard Misty"]) == 2 + 2
+
+
+def test_2040_arctic_pillar_each_hyoga(cardset):
+    assert _named_bonus(cardset, "Arctic Pillar", ["Cygnus Hyoga (civilian)", "Cygnus Hyoga"],
+                        heroes=("Hyoga", "Seiya")) == 8
+
+
+def test_2041_antarctic_pillar_each_ikki_and_your_destroyed_saints(cardset):
+    """A ● civilian, or Cassios, is no Saint."""
+    assert _named_bonus(cardset, "Antarctic Pillar", ["Phoenix Ikki (civilian)"], heroes=("Ikki", "Seiya")) == 9
+    assert _vp(cardset, "Antarctic Pillar", "destroyed",
+               ["Cassios", "Lizard Misty", "Black Pegasus", "Pegasus Seiya (civilian)"]) == 2 + 2
+
+
+@pytest.mark.parametrize("marked, vp", [(4, 2), (5, 2 + 3)])
+def test_2042_indian_ocean_pillar_each_shiryu_and_5_marked_characters(cardset, marked, vp):
+    assert _named_bonus(cardset, "Indian Ocean Pillar", ["Dragon Shiryu (civilian)"], heroes=("Shiryu", "Seiya")) == 9
+    assert _vp(cardset, "Indian Ocean Pillar", "wounded", ["Pegasus Seiya (civilian)"] * marked) == vp
+
+
+def test_2043_south_pacific_pillar_each_shun_and_rare_cloths_in_the_deck(cardset):
+    """+1 per ★ Cloth in the deck: the Gold Cloths; a Bronze Cloth (●) does not count."""
+    assert _named_bonus(cardset, "South Pacific Pillar", ["Andromeda Shun (civilian)"], heroes=("Shun", "Seiya")) == 9
+    assert _vp(cardset, "South Pacific Pillar", "discard", ["Aries Cloth", "Taurus Cloth", "Pegasus Cloth"]) == 2 + 2
+
+
+def test_2044_north_pacific_pillar_each_seiya_and_very_rare_characters_in_the_deck(cardset):
+    assert _named_bonus(cardset, "North Pacific Pillar", ["Pegasus Seiya (civilian)", "Pegasus Seiya"]) == 8
+    assert _vp(cardset, "North Pacific Pillar", "discard", ["Athena", "Pope", "Cassios"]) == 2 + 2
 
 
 def test_games_with_pillars_keep_the_invariants(cardset):

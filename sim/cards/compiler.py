@@ -55,6 +55,9 @@ def name_key(card: Card) -> str:
     return card.hero if card.hero and not is_cloth and card.start != "board" else card.name
 
 
+ANY_CARD = (0, 0, -1, -1, 0, -1, -1, -1)  # a filter row without a constraint
+
+
 class _Tables:
     def __init__(self, name_ids: dict[str, int]):
         self.name_ids = name_ids
@@ -82,9 +85,11 @@ class _Tables:
             self.name(s.name),
             self.name(s.not_name),
             {None: 0, "has": 1, "none": 2}[s.cosmos],
-            0,
+            -1 if s.min_strength is None else s.min_strength,
+            -1 if s.max_strength is None else s.max_strength,
+            -1 if s.min_cosmos is None else s.min_cosmos,
         )
-        if row == (0, 0, -1, -1, 0, 0):
+        if row == ANY_CARD:
             return -1
         if row not in self.filters:
             self.filters.append(row)
@@ -258,7 +263,7 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
 
 
 def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, name_id: np.ndarray,
-                  cosmos: np.ndarray) -> np.ndarray:
+                  cosmos: np.ndarray, strength: np.ndarray) -> np.ndarray:
     """bool[F, C]: does each card pass each filter row (every constraint of the row holds)?
     The filters read only a card's printed facts, so the engine looks their answers up."""
     def col(j):
@@ -269,6 +274,9 @@ def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, n
     ok &= (col(E.FL_NOT_NAME) < 0) | (name_id != col(E.FL_NOT_NAME))
     ok &= (col(E.FL_COSMOS) != 1) | (cosmos > 0)
     ok &= (col(E.FL_COSMOS) != 2) | (cosmos <= 0)
+    ok &= (col(E.FL_MIN_STRENGTH) < 0) | (strength >= col(E.FL_MIN_STRENGTH))
+    ok &= (col(E.FL_MAX_STRENGTH) < 0) | (strength <= col(E.FL_MAX_STRENGTH))
+    ok &= (col(E.FL_MIN_COSMOS) < 0) | (cosmos >= col(E.FL_MIN_COSMOS))
     return ok
 
 
@@ -308,11 +316,12 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
     i32 = lambda xs: np.asarray(list(xs), dtype=np.int64)
     copies = i32(c.copies for c in cards)
     ops = np.asarray(t.ops or [[0] * E.OP_WIDTH], dtype=np.int64).reshape(-1, E.OP_WIDTH)
-    filters = np.asarray(t.filters or [(0, 0, -1, -1, 0, 0)], dtype=np.int64).reshape(-1, E.FILTER_WIDTH)
+    filters = np.asarray(t.filters or [ANY_CARD], dtype=np.int64).reshape(-1, E.FILTER_WIDTH)
     name_id = i32(names[name_key(c)] for c in cards)
     classes = i32(cls(c) for c in cards)
     ranks = i32(sum(E.RANK_NAMES[r] for r in c.rank) for c in cards)
     cosmos = i32(c.cosmos for c in cards)
+    strength = i32(c.strength for c in cards)
     inst_card = np.repeat(np.arange(n, dtype=np.int64), copies)
     return CardTable(
         card_id=i32(c.id for c in cards),
@@ -325,7 +334,7 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
         copies=copies,
         strength_cost=i32(c.strength_cost for c in cards),
         cosmos_cost=i32(c.cosmos_cost for c in cards),
-        strength=i32(c.strength for c in cards),
+        strength=strength,
         heal=i32(c.heal for c in cards),
         cosmos=cosmos,
         vp=i32(c.vp for c in cards),
@@ -336,7 +345,7 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
         conds=np.asarray(t.conds or [(0, 0, 0, -1, 0, 0)], dtype=np.int64).reshape(-1, E.COND_WIDTH),
         inst_card=inst_card,
         **program_facts(prog, ops),
-        passes=np.ascontiguousarray(filter_passes(filters, classes, ranks, name_id, cosmos)[:, inst_card]),
+        passes=np.ascontiguousarray(filter_passes(filters, classes, ranks, name_id, cosmos, strength)[:, inst_card]),
         pillar_of=pillar_rows(cards),
     )
 

@@ -70,6 +70,11 @@ def kind(select: Select | None, many: bool = False) -> str:
         words = f"{_either([RANK_SIGNS[r] for r in s.rank])} {words}"
     if s.cosmos:
         words += " with Cosmos" if s.cosmos == "has" else " without Cosmos"
+    stats = [f"at least {s.min_strength} Strength" if s.min_strength is not None else "",
+             f"at most {s.max_strength} Strength" if s.max_strength is not None else "",
+             f"at least {s.min_cosmos} Cosmos" if s.min_cosmos is not None else ""]
+    if any(stats):
+        words += " with " + " and ".join(x for x in stats if x)
     if s.not_name:
         words += f" (not {s.not_name})"
     return words
@@ -140,7 +145,8 @@ def _move(op: Op, subject: str, poss: str) -> str:
     by = BY.get(op.by, "") if op.by != "self" or op.who != "self" else ""
     places = {"fighters": "the cards used to fight it", "this": "this card", "field": "the field",
               "reserve_top": "the top of the reserve", "field_discard": "the battlefield discard",
-              "armor": f"{poss} hand or {poss} Cloth in play", "drawn": "the cards just drawn"}
+              "armor": f"{poss} hand or {poss} Cloth in play", "drawn": "the cards just drawn",
+              "hero_setaside": "the set-aside cards of the player of this card's hero"}
     where = places.get(src) or f"{poss} {ZONES[src]}"
     if op.top:
         where = f"the top of {poss} {ZONES[src]}"
@@ -171,6 +177,10 @@ def _move(op: Op, subject: str, poss: str) -> str:
         act = f"{verb('put')} {what} from {where} on top of {poss} draw pile"
     elif dest == "own_discard":  # from another player's pile into yours
         return f"you put {what} from the {ZONES[src]} of {subject} into your discard pile{by}"
+    elif dest == "own_hand" and src == "hero_setaside":
+        return f"you take {what} from {where} into your hand{by}"
+    elif dest == "own_hand":  # from another player's zone into yours
+        return f"you take {what} from the {ZONES[src]} of {subject} into your hand{by}"
     else:
         act = f"{verb('put')} {what} from {where} into {poss} {ZONES[dest]}"
     return (f"{subject} {act}" if subject else act) + by
@@ -228,6 +238,8 @@ def _op(op: Op, card: Card) -> str:
         return _play(op, subject, poss)
     if name == "gain_energy":
         return f"you gain {op.n} Energy (at most 3 on your board)"
+    if name == "gain_weapon":
+        return "you gain a Balance Weapon token, if one is left"
     if name == "upgrade":
         hero = card.hero or "Hero"
         return (f"you may destroy 2 identical {hero} from your hand to put 1 {hero} of the next rank from your "
@@ -411,6 +423,8 @@ def card_lines(card: Card) -> list[str]:
     if card.effects:
         lines.append("What the engine does:")
         lines += [f"  {TRIGGERS[e.on]}: {program(e, card)}" for e in card.effects]
+    elif card.plain and "transcended" in card.classes:
+        lines.append("Its text is the rule of every Transcended Hero, which the engine applies (POS-15).")
     elif card.plain:
         lines.append("No effect of its own.")
     else:  # the engine refuses a card set holding it

@@ -38,6 +38,9 @@ class Select(Strict):
     name: str | None = None       # same name as this (all the cards of a Hero share the Hero's name)
     not_name: str | None = None
     cosmos: Literal["has", "none"] | None = None  # printed Cosmos value or not
+    min_strength: int | None = Field(None, ge=0)  # printed Strength at least this (Io: "at least 2 Strength")
+    max_strength: int | None = Field(None, ge=0)  # printed Strength at most this (Io: "less than 2": at most 1)
+    min_cosmos: int | None = Field(None, ge=0)    # printed Cosmos at least this (Baian)
 
     _lists = field_validator("classes", "rank", mode="before")(_listify)
 

@@ -177,6 +177,7 @@ OP_GIVE_SELF = 16     # put this field card into a chosen player's discard pile 
 OP_SWAP_ZONES = 17    # swap a card of one zone with a card of another zone of the same player (Geki)
 OP_COSMOS_DRAW = 18  # deferred: draw when this card's Cosmos acquires a field Character (Shun)
 OP_GAIN_ENERGY = 19  # the controller gains n Energy, up to 3 (Asgard, ASG-2/3)
+OP_GAIN_WEAPON = 20  # the controller gains a Balance Weapon token, if the supply has one (Kiki, POS-13)
 OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)
 OP_REPLACE_FROM_RESERVE = 29  # mill the reserve until a matching card takes this card's slot (Hilda, ASG-20)
 # Continuous modifiers (read by the fight and cost rules, never executed)
@@ -249,15 +250,18 @@ Z_SRC_MARKED = 25     # the player's marked cards: wounded and frozen (Thor's Ex
 Z_SRC_IN_PLAY = 19    # the player's cards in play: played, equipped, Relics, wounded and frozen (GEN-11; Bud)
 Z_SRC_ARMOR = 26      # the controller's Cloths: those in hand and the equipped one (Circle of Ice, ASG-6)
 Z_SRC_DRAWN = 27      # the cards the previous op drew: the top of the player's hand (Guard #1032)
+Z_SRC_HERO_SETASIDE = 28  # the set-aside cards of the seat playing this card's hero (a Poseidon ◆ Hero's Marked, POS-15)
 SOURCE_NAMES = dict(CARD_FILE_ZONES, fighters=Z_SRC_FIGHTERS, this=Z_SRC_THIS,
                     field=Z_SRC_FIELD, reserve_top=Z_SRC_RESERVE_TOP, field_discard=Z_SRC_BF_DISCARD,
-                    marked=Z_SRC_MARKED, armor=Z_SRC_ARMOR, in_play=Z_SRC_IN_PLAY, drawn=Z_SRC_DRAWN)
+                    marked=Z_SRC_MARKED, armor=Z_SRC_ARMOR, in_play=Z_SRC_IN_PLAY, drawn=Z_SRC_DRAWN,
+                    hero_setaside=Z_SRC_HERO_SETASIDE)
 # Special destinations
 Z_DST_RESERVE = 30    # shuffled into the reserve
 Z_DST_DRAW_TOP = 31   # on top of the draw pile
 Z_DST_SELF_DISCARD = 32  # the controller's discard pile (taking from an opponent)
+Z_DST_SELF_HAND = 33     # the controller's hand (taking from another player)
 DEST_NAMES = dict(CARD_FILE_ZONES, reserve=Z_DST_RESERVE, draw_top=Z_DST_DRAW_TOP,
-                  own_discard=Z_DST_SELF_DISCARD)
+                  own_discard=Z_DST_SELF_DISCARD, own_hand=Z_DST_SELF_HAND)
 
 N_ALL = -1
 N_LAST = -2
@@ -288,8 +292,10 @@ FL_RANK_ANY = 1    # card must have one of these rank bits (0: no constraint)
 FL_NAME = 2        # card's name id must equal this (-1: any)
 FL_NOT_NAME = 3    # card's name id must differ (-1: no constraint)
 FL_COSMOS = 4      # 0 any, 1 has printed Cosmos, 2 has none
-FL_UNUSED = 5      # reserved (keeps rows 6 wide)
-FILTER_WIDTH = 6
+FL_MIN_STRENGTH = 5  # printed Strength at least this (-1: no constraint)
+FL_MAX_STRENGTH = 6  # printed Strength at most this (-1: no constraint)
+FL_MIN_COSMOS = 7    # printed Cosmos at least this (-1: no constraint)
+FILTER_WIDTH = 8
 
 # Conditions (cond table columns: kind, count source, zone, filter, bound, exclude this card)
 C_COUNT_AT_LEAST = 1   # count of (who, zone, filter) >= n

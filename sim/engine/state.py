@@ -122,6 +122,8 @@ STATE = Declaration("GameState", dict(
     inst_owner=Field(np.int64, ("instances",), -1, "game", "the seat a card belongs to while another player "
                      "plays it (Delta Robe), -1 otherwise: it goes back to that seat's zones when it leaves the "
                      "player's play, and to its discard pile at the end of the turn"),
+    inst_home=Field(np.int64, ("instances",), -1, "game", "a Transcended Hero's seat: the card goes back to its "
+                    "set-aside area whenever it would be discarded, marked or destroyed (POS-15); -1 any other card"),
     inst_freeze=Field(np.int64, ("instances",), 0, "game", "the side of a frozen card's Freeze token: "
                       "2 as placed, 1 once a heart turned it (ASG-14), 0 not frozen"),
     held=Field(np.bool_, (E.MAX_PLAYERS, "cards"), False, "game", "whether a seat had the card in hand this game"),

@@ -102,6 +102,8 @@ def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_lev
         elif c.hero[kc] >= 0 and seat_of_hero[c.hero[kc]] >= 0:
             p = seat_of_hero[c.hero[kc]]
             zone_push(s, p, E.Z_DRAW if c.start[kc] == 1 else E.Z_BOARD if c.start[kc] == 4 else E.Z_SETASIDE, inst)
+            if c.classes[kc] & E.CLASS_TRANSCENDED:
+                s.inst_home[inst] = p  # it comes back here (POS-15)
     shuffle_zone(s, E.COMMON, E.Z_RESERVE)
     for p in range(n_players):
         shuffle_zone(s, p, E.Z_DRAW)

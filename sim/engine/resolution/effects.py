@@ -20,12 +20,14 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
                                            pick_cards)
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
-                    G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
+                    G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH)
 from sim.engine.rules.hilda import hilda_seat
+from sim.engine.rules.pillars import gain_weapon
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
 from sim.engine.rules.zones import (collect_count, detach_fighters, draw_cards, equip_locked, field_slot, gain_energy,
                                     hold, is_marked_zone, lend, location, log_event, matches, move_to, next_rank_copy,
-                                    place_token, reshuffle_discard, shuffle_zone, top_of_draw, zone_push)
+                                    place_token, reshuffle_discard, shuffle_zone, top_of_draw, zone_push,
+                                    zone_remove)
 
 
 @kernel
@@ -88,6 +90,11 @@ def collect(s, c, src, f, q, src_inst, exclude_self, buf):
     elif q >= 0 and src == E.Z_SRC_IN_PLAY:  # GEN-11: everything in play, marked cards included
         for z in (E.Z_PLAY, E.Z_CLOTH, E.Z_RELICS, E.Z_WOUNDED, E.Z_FROZEN):
             n = collect_zone(s, c, q, z, f, src_inst, exclude_self, buf, n)
+    elif src == E.Z_SRC_HERO_SETASIDE:  # the set-aside cards of the seat playing this card's hero (POS-15)
+        hero = c.hero[c.inst_card[src_inst]]
+        for seat in range(s.g[G_NPLAYERS]):
+            if hero >= 0 and s.pl[seat, PL_HERO] == hero:
+                n = collect_zone(s, c, seat, E.Z_SETASIDE, f, src_inst, exclude_self, buf, n)
     return n
 
 
@@ -139,6 +146,13 @@ def put(s, c, inst, dst, q, p):
     elif dst == E.Z_DST_SELF_DISCARD:
         move_to(s, inst, p, E.Z_DISCARD)
         log_event(s, c, E.EV_ACQUIRE, p, inst, E.ACQ_EFFECT, -1)
+    elif dst == E.Z_DST_SELF_HAND:
+        move_to(s, inst, p, E.Z_HAND)
+        hold(s, c, p, inst)
+        if row == p:
+            log_event(s, c, E.EV_MOVE, p, inst, src_zone, E.Z_HAND)
+        else:
+            log_event(s, c, E.EV_ACQUIRE, p, inst, E.ACQ_EFFECT, -1)
     elif dst == E.Z_DST_DRAW_TOP:
         move_to(s, inst, row, E.Z_DRAW)
         log_event(s, c, E.EV_MOVE, row, inst, src_zone, dst)
@@ -372,8 +386,13 @@ def op_upgrade(s, c, op, src_inst, p):
 
 @kernel
 def take_upgrade(s, c, p, up, dst):
-    """The set-aside copy `up` goes to dst (the discard pile or the hand)."""
-    move_to(s, up, p, dst)
+    """The set-aside copy `up` goes to dst (the discard pile or the hand). A Transcended Hero so
+    put into the discard pile stays there: it enters by the upgrade, it is not discarded (POS-15)."""
+    if s.inst_home[up] >= 0:
+        zone_remove(s, up)
+        zone_push(s, p, dst, up)
+    else:
+        move_to(s, up, p, dst)
     into_hand = dst == E.Z_HAND
     if into_hand:
         hold(s, c, p, up)
@@ -521,6 +540,8 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         return op_upgrade(s, c, op, src_inst, p)
     elif code == E.OP_GAIN_ENERGY:
         gain_energy(s, c, p, op[E.F_N])
+    elif code == E.OP_GAIN_WEAPON:
+        gain_weapon(s, c, p, src_inst)
     elif code == E.OP_PLAY:
         if q >= 0:
             op_play(s, c, op, src_inst, p, q)

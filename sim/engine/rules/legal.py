@@ -5,7 +5,7 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_HEAL_HEARTS, G_NPLAYERS
+from sim.engine.state import G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
 from sim.engine.rules.fight import COSMOS, STRENGTH, acquirable, cond_holds, face_cost_payable, healing_banned, relic_won
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
 from sim.engine.rules.pillars import can_arm, pillar_won
@@ -103,6 +103,8 @@ def op_feasible(s, c, p, inst, row, target):
         return count_alongside_any(s, c, p, op[E.F_FILTER]) > 0
     if code == E.OP_PLAY:
         return play_feasible(s, c, p, op)
+    if code == E.OP_GAIN_WEAPON:
+        return s.g[G_WEAPONS] > 0  # none left: the gain would be lost (POS-13)
     return True
 
 

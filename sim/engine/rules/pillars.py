@@ -23,16 +23,23 @@ def general_acquired(s, c, inst, p):
     pillar = c.pillar_of[c.inst_card[inst]]
     if pillar < 0:
         return
-    if s.g[G_WEAPONS] > 0:
-        s.g[G_WEAPONS] -= 1
-        s.pl[p, PL_WEAPONS] += 1
-        log_event(s, c, E.EV_WEAPON, p, inst, 1, s.g[G_WEAPONS])
+    gain_weapon(s, c, p, inst)
     for j in range(s.zone_n[E.COMMON, E.Z_PILLARS_ASIDE]):
         x = s.zone[E.COMMON, E.Z_PILLARS_ASIDE, j]
         if c.inst_card[x] == pillar:
             move_to(s, x, E.COMMON, E.Z_PILLAR_ROW)
             log_event(s, c, E.EV_PILLAR, p, x, 0, 0)
             return
+
+
+@kernel
+def gain_weapon(s, c, p, source):
+    """p takes a Balance Weapon token from the supply, if one is left (a gain is lost otherwise,
+    POS-13); `source`: the card that gives it, for the log."""
+    if s.g[G_WEAPONS] > 0:
+        s.g[G_WEAPONS] -= 1
+        s.pl[p, PL_WEAPONS] += 1
+        log_event(s, c, E.EV_WEAPON, p, source, 1, s.g[G_WEAPONS])
 
 
 @kernel

@@ -147,6 +147,9 @@ def take_top(s, row, z):
 
 @inline_kernel
 def enter_zone(s, inst, row, z):
+    if s.inst_home[inst] >= 0 and (z == E.Z_DISCARD or z == E.Z_WOUNDED or z == E.Z_FROZEN or z == E.Z_DESTROYED):
+        row = s.inst_home[inst]  # a Transcended Hero goes back to its set-aside area instead (POS-15)
+        z = E.Z_SETASIDE
     zone_push(s, row, z, inst)
     if z == E.Z_WOUNDED:
         s.inst_wounds[inst] = 1

@@ -1,0 +1,150 @@
+"""The Poseidon reserve cards the engine plays, card by card: Kiki (#2026) and the Scylla and Sea
+Horse Scales (#2035, #2036). Played from a card file of the Poseidon cards the engine plays, on
+top of base + Asgard (tests/test_poseidon_heroes.py)."""
+import pytest
+
+from sim.engine import enums as E
+from sim.engine.state import G_WEAPONS
+from tests.test_asgard_cards import _paying
+from tests.test_poseidon_heroes import _scenario, write_encoded_poseidon
+
+FILLER = "Phoenix Ikki (civilian)"  # 9 copies: a draw pile's cards
+
+
+@pytest.fixture(scope="module")
+def cardset(tmp_path_factory):
+    return write_encoded_poseidon(tmp_path_factory.mktemp("poseidon"))
+
+
+def test_2026_kiki_destroyed_for_its_use_gives_a_balance_weapon(cardset):
+    """Destroy: gain a Balance Weapon token from the supply (POS-13)."""
+    sc = _scenario(cardset)
+    sc.use(0, sc.hand(0, "Kiki"))
+    assert sc.names(0, "destroyed") == ["Kiki"]
+    assert sc.weapons(0) == 1 and sc.weapons("common") == E.N_WEAPONS - 1
+
+
+def test_2026_kiki_with_no_weapon_left_is_not_destroyed_for_nothing(cardset):
+    sc = _scenario(cardset)
+    sc.st.g[G_WEAPONS] = 0
+    kiki = sc.hand(0, "Kiki")
+    assert ("use", kiki, E.TRIGGER_NAMES["destroy_use"]) not in sc.legal_actions(0)
+
+
+def test_2026_kiki_defeated_draws_1(cardset):
+    sc = _scenario(cardset)
+    kiki = sc.field(0, "Kiki")
+    sc.put(0, "draw", FILLER)
+    sc.trigger("defeated", kiki, 0, kiki, 0)
+    assert sc.names(0, "hand") == [FILLER]
+
+
+def test_2035_scylla_scale_arrival_each_player_draws_5_then_discards_5(cardset):
+    sc = _scenario(cardset, players=3)
+    civilians = ("Pegasus Seiya (civilian)", "Dragon Shiryu (civilian)", "Cygnus Hyoga (civilian)")
+    for seat in range(3):
+        sc.put(seat, "hand", "Cassios" if seat < 2 else "Lionet Ban")
+        for _ in range(5):
+            sc.put(seat, "draw", civilians[seat])
+    sc.arrive(0, "Scylla Scale")
+    for seat in range(3):
+        assert len(sc.names(seat, "hand")) == 1 and len(sc.names(seat, "discard")) == 5
+        assert sc.names(seat, "draw") == []
+
+
+def test_2035_scylla_scale_defeated_each_player_freezes_a_card_from_hand(cardset):
+    sc = _scenario(cardset)
+    scale = sc.field(0, "Scylla Scale")
+    sc.hand(0, "Cassios")
+    sc.hand(1, "Lionet Ban")
+    sc.trigger("defeated", scale, 0, scale, 0)
+    assert sc.names(0, "frozen") == ["Cassios"] and sc.names(1, "frozen") == ["Lionet Ban"]
+    assert sc.names(0, "hand") == [] and sc.names(1, "hand") == []
+
+
+def test_2036_sea_horse_scale_engagement_gives_a_hero_in_play_1_cosmos(cardset):
+    """The Scale sent into a fight is played (GEN-21): its Engagement gives the Hero +1 Cosmos."""
+    sc = _scenario(cardset)
+    sc.field(0, "Lizard Misty")
+    seiya = sc.hand(0, "Pegasus Seiya")
+    sc.play(0, seiya, 0)
+    sc.equip(0, sc.hand(0, "Sea Horse Scale"))
+    sc.cloth_fights(0, 0)
+    assert sc.st.inst_buff_cos[seiya] == 1
+
+
+def test_2036_sea_horse_scale_arrival_each_player_may_discard_a_cloth_to_draw_2(cardset):
+    """Seat 0 pays (a Cloth discarded, 2 cards drawn); seat 1 has no Cloth: nothing."""
+    sc = _paying(_paying(_scenario(cardset), 0), 1)
+    sc.hand(0, "Aries Cloth")
+    sc.hand(1, "Cassios")
+    for seat in range(2):
+        for _ in range(2):
+            sc.put(seat, "draw", FILLER)
+    sc.arrive(0, "Sea Horse Scale")
+    assert sc.names(0, "discard") == ["Aries Cloth"] and sc.names(0, "hand") == [FILLER, FILLER]
+    assert sc.names(1, "hand") == ["Cassios"] and len(sc.names(1, "draw")) == 2
+
+
+def test_2018_io_marked_each_opponent_wounds_a_character_with_at_least_2_strength(cardset):
+    """Io wounded in seat 0's hand (Hound Asterion, seat 1's): seat 1 wounds a Character of 2
+    Strength or more from its hand (a 1-Strength one stays)."""
+    sc = _scenario(cardset)
+    io = sc.hand(0, "Scylla Io")
+    sc.hand(1, "Lionet Ban", "Black Pegasus")
+    sc.use(1, sc.hand(1, "Hound Asterion"))
+    assert sc.names(0, "wounded") == ["Scylla Io"] and sc.st.inst_row[io] == 0
+    assert sc.names(1, "wounded") == ["Black Pegasus"] and sc.names(1, "hand") == ["Lionet Ban"]
+
+
+def test_2018_io_defeated_destroys_the_fighters_with_less_than_2_strength(cardset):
+    sc = _scenario(cardset)
+    sc.field(0, "Scylla Io")
+    for name in ("Black Pegasus", "Black Dragon", "Black Cygnus", "Lionet Ban"):  # 2 + 2 + 2 + 1
+        sc.play(0, sc.hand(0, name), 0)
+    sc.acquire(0, 0)
+    assert sc.names(0, "destroyed") == ["Lionet Ban"]
+    assert sc.names(0, "discard") == ["Black Cygnus", "Black Dragon", "Black Pegasus", "Scylla Io"]
+
+
+def test_2022_soldier_marked_freezes_a_character_in_an_opponents_hand(cardset):
+    """Marked (wounded by seat 1's Hound Asterion): seat 0 looks at seat 1's hand and freezes the
+    Character it picks (a Cloth is none)."""
+    sc = _scenario(cardset)
+    sc.hand(0, "Marina Soldier (Guards +1)")
+    sc.hand(1, "Aries Cloth", "Lizard Misty")
+    sc.use(1, sc.hand(1, "Hound Asterion"))
+    assert sc.names(0, "wounded") == ["Marina Soldier (Guards +1)"]
+    assert sc.names(1, "frozen") == ["Lizard Misty"] and sc.names(1, "hand") == ["Aries Cloth"]
+
+
+def test_2022_soldier_on_the_field_makes_every_guard_cost_1_more_strength(cardset):
+    """Guards, itself and the Asgard ones included, cost +1 Strength; a Gold Saint does not."""
+    def costs(with_soldier):
+        sc = _scenario(cardset)
+        sc.field(0, "Marina Soldier (Guards +1)" if with_soldier else "Cassios")
+        sc.field(1, "Asgard Guard (no Cosmos)")
+        sc.field(2, "Taurus Aldebaran")
+        return [sc.cost(0, slot) for slot in range(3)]
+    with_it, without = costs(True), costs(False)
+    assert with_it[0] == 3 + 1 and with_it[1:] == [without[1] + 1, without[2]]
+
+
+def test_2034_chrysaor_scale_destroyed_cuts_a_rare_characters_cost_by_4_and_4(cardset):
+    sc = _scenario(cardset)
+    sc.field(0, "Lizard Misty")
+    sc.field(1, "Taurus Aldebaran")
+    sc.use(0, sc.hand(0, "Chrysaor Scale"))
+    assert sc.names(0, "destroyed") == ["Chrysaor Scale"]
+    assert sc.cost(0, 1) == 8 - 4 and sc.cost(0, 0) == 5
+
+
+def test_2034_chrysaor_scale_arrival_each_player_may_equip_a_cloth_to_draw_1(cardset):
+    """Seat 0 equips its Cloth out of turn and draws 1; seat 1, with none, does nothing."""
+    sc = _paying(_paying(_scenario(cardset), 0), 1)
+    sc.hand(0, "Pegasus Cloth")
+    sc.put(0, "draw", FILLER)
+    sc.hand(1, "Cassios")
+    sc.arrive(0, "Chrysaor Scale")
+    assert sc.names(0, "cloth") == ["Pegasus Cloth"] and sc.names(0, "hand") == [FILLER]
+    assert sc.names(1, "hand") == ["Cassios"] and sc.names(1, "cloth") == []
