@@ -104,6 +104,7 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
             "relic": lambda: f"  {who} plays the Relic {n(cid)}",
             "relic_won": lambda: f"  {who} beats {n(cid)}: it goes to their discard pile",
             "pillar": lambda: (f"  {who} DESTROYS {n(cid)}" if a else f"    {n(cid)} is revealed"),
+            "vp_token": lambda: f"    a {a:+d} VP token goes on {n(cid)} ({b:+d} on it now)",
             "weapon": lambda: (f"    {who} gains a Balance Weapon ({b} left in the supply)" if a > 0 else
                                f"  {who} spends a Balance Weapon on {n(cid)}: +{E.WEAPON_STRENGTH} Strength"),
             "use": lambda: f"  {who} spends {n(cid)} for its {TRIGGER_WORDS[a]} effect",

@@ -15,6 +15,7 @@ NEEDS = {"move": {"from": "hand", "to": "wounded"}, "shuffle": {"zone": "draw"},
          "faced_cost_per": {"count": "alongside", "faced": {"class": "saint"}},
          "cost_if_fighter": {"fighter": {"name": "Seiya"}}, "alt_cost_fighter": {"fighter": {"name": "Hyoga"}},
          "cost_per_fighter": {"fighter": {"class": "marina"}, "strength": 1},
+         "vp_token": {"from": "pillars_in_play", "n": "all", "bonus": -1},
          "stat_mult": {"alongside": {"name": "Shiryu"}, "factor": 2}, "protect": {"alongside": {"class": "saint"}},
          "cost_up": {"strength": 1}, "currency_ban": {"currency": "cosmos"},
          "play": {"from": "draw", "top": True}}

@@ -4,7 +4,9 @@ top of base + Asgard (tests/test_poseidon_heroes.py)."""
 import pytest
 
 from sim.engine import enums as E
-from sim.engine.state import G_WEAPONS
+from sim.engine.rules.field import discard_from_field
+from sim.engine.rules.zones import move_to
+from sim.engine.state import G_WEAPONS, PL_VP_TOKENS
 from tests.test_asgard_cards import _paying
 from tests.test_poseidon_heroes import _scenario, write_encoded_poseidon
 
@@ -148,3 +150,56 @@ def test_2034_chrysaor_scale_arrival_each_player_may_equip_a_cloth_to_draw_1(car
     sc.arrive(0, "Chrysaor Scale")
     assert sc.names(0, "cloth") == ["Pegasus Cloth"] and sc.names(0, "hand") == [FILLER]
     assert sc.names(1, "hand") == ["Cassios"] and sc.names(1, "cloth") == []
+
+
+def test_2013_kanon_wound_use_puts_a_relic_in_play_into_your_discard_pile(cardset):
+    sc = _scenario(cardset)
+    balmung = sc.put(1, "relics", "Balmung")
+    kanon = sc.hand(0, "Sea Dragon Kanon")
+    sc.use(0, kanon)
+    assert sc.names(0, "wounded") == ["Sea Dragon Kanon"]
+    assert sc.zone_of(balmung) == (0, "discard") and sc.names(1, "relics") == []
+
+
+def test_2013_kanon_exit_puts_a_minus_1_vp_token_on_every_pillar_in_play(cardset):
+    """POS-17: the revealed Pillars, not the ones set aside; the destroyer takes the token with the
+    Pillar, which keeps it in the Pillar area (POS-14): 2 VP - 1."""
+    sc = _scenario(cardset)
+    arctic = sc.reveal_pillar("Arctic Pillar")
+    indian = sc.reveal_pillar("Indian Ocean Pillar")
+    aside = sc.pillars_aside("North Pacific Pillar")[0]
+    kanon = sc.field(0, "Sea Dragon Kanon")
+    sc.trigger("exit", kanon, 0)
+    assert (sc.st.inst_vp[arctic], sc.st.inst_vp[indian], sc.st.inst_vp[aside]) == (-1, -1, 0)
+    before = sc.score(0)
+    at = sc.pillar_slot(arctic)
+    for name in ("Black Pegasus", "Black Pegasus", "Black Dragon", "Black Dragon", "Black Cygnus"):
+        sc.play(0, sc.hand(0, name), at)
+    sc.acquire(0, at)
+    assert sc.names(0, "pillars") == ["Arctic Pillar"] and sc.score(0) - before == 2 - 1
+
+
+@pytest.mark.parametrize("currency, vp", [("cosmos", 1), ("strength", 1)])
+def test_vp_tokens_on_a_card_go_to_the_player_whose_hand_or_discard_pile_it_joins(cardset, currency, vp):
+    """POS-14: a +1 VP token on a field card acquired (into hand with Cosmos, into the discard
+    pile with Strength) is its acquirer's: it scores though the card leaves the deck."""
+    sc = _scenario(cardset)
+    misty = sc.field(0, "Unicorn Jabu")  # 3 Strength or 3 Cosmos
+    sc.st.inst_vp[misty] = 1
+    fighters = ("Black Pegasus", "Lionet Ban") if currency == "strength" else ("Virgo Shaka",)
+    for name in fighters:
+        sc.play(0, sc.hand(0, name), 0)
+    before = sc.score(0)
+    sc.acquire(0, 0, currency)
+    assert sc.st.inst_vp[misty] == 0 and sc.st.pl[0, PL_VP_TOKENS] == vp
+    move_to(sc.s, misty, 0, E.Z_DESTROYED)
+    assert sc.score(0) == before + vp  # the token stays taken: Misty destroyed scores nothing
+
+
+def test_vp_tokens_on_a_card_leaving_the_field_for_the_field_discard_pile_are_lost(cardset):
+    sc = _scenario(cardset)
+    misty = sc.field(0, "Lizard Misty")
+    sc.st.inst_vp[misty] = -1
+    discard_from_field(sc.s, sc.c, misty, E.FLAME_EFFECT, E.OUT_EFFECT, 0, -1)
+    assert sc.st.inst_vp[misty] == 0 and sc.names("common", "field_discard") == ["Lizard Misty"]
+    assert sc.st.pl[0, PL_VP_TOKENS] == 0

@@ -183,6 +183,10 @@ class _Tables:
                 self.fail(f"{k} counts in the 'deck' (the default) or the 'marked' cards, not '{o.count}'")
             if k == "vp_if_most" and r[E.F_N] != 1:
                 self.fail("vp_if_most compares counts: it takes no n")
+        elif k == "vp_token":
+            if o.bonus not in (-1, 1):
+                self.fail("vp_token puts a +1 or a -1 VP token: bonus = 1 or -1")
+            r[E.F_A] = o.bonus
         elif k == "swap_zones":
             r[E.F_A] = self.filter(o.other_select)
         elif k == "cost_up":

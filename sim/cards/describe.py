@@ -146,7 +146,8 @@ def _move(op: Op, subject: str, poss: str) -> str:
     places = {"fighters": "the cards used to fight it", "this": "this card", "field": "the field",
               "reserve_top": "the top of the reserve", "field_discard": "the battlefield discard",
               "armor": f"{poss} hand or {poss} Cloth in play", "drawn": "the cards just drawn",
-              "hero_setaside": "the set-aside cards of the player of this card's hero"}
+              "hero_setaside": "the set-aside cards of the player of this card's hero",
+              "pillars_in_play": "the Pillars in play"}
     where = places.get(src) or f"{poss} {ZONES[src]}"
     if op.top:
         where = f"the top of {poss} {ZONES[src]}"
@@ -238,6 +239,14 @@ def _op(op: Op, card: Card) -> str:
         return _play(op, subject, poss)
     if name == "gain_energy":
         return f"you gain {op.n} Energy (at most 3 on your board)"
+    if name == "vp_token":
+        sign = "+1" if op.bonus > 0 else "-1"
+        where = {"pillars_in_play": "Pillar in play", "field": "field card", "this": "this card"}.get(op.from_, "card")
+        if op.from_ == "this":
+            return f"you put a {sign} VP token on this card"
+        if op.n == "all":
+            return f"a {sign} VP token goes on every {where}"
+        return f"you put a {sign} VP token on {op.n} {where}{'s' if op.n != 1 else ''}"
     if name == "gain_weapon":
         return "you gain a Balance Weapon token, if one is left"
     if name == "upgrade":

@@ -119,7 +119,7 @@ class Op(Strict):
             "shuffle": ("zone",), "vp_per": ("count",), "stat_per": ("count",),
             "faced_cost_per": ("count", "faced"), "cost_if_fighter": ("fighter",), "cost_per_fighter": ("fighter",),
             "alt_cost_fighter": ("fighter",), "stat_mult": ("alongside",), "protect": ("alongside",),
-            "currency_ban": ("currency",),
+            "currency_ban": ("currency",), "vp_token": ("from_",),
             "play": ("from_",),
         }.get(self.op, ())
         missing = [f.rstrip("_") for f in need if getattr(self, f) is None]

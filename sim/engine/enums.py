@@ -178,6 +178,7 @@ OP_SWAP_ZONES = 17    # swap a card of one zone with a card of another zone of t
 OP_COSMOS_DRAW = 18  # deferred: draw when this card's Cosmos acquires a field Character (Shun)
 OP_GAIN_ENERGY = 19  # the controller gains n Energy, up to 3 (Asgard, ASG-2/3)
 OP_GAIN_WEAPON = 20  # the controller gains a Balance Weapon token, if the supply has one (Kiki, POS-13)
+OP_VP_TOKEN = 21     # put a VP token of value F_A (+1 or -1) on each of n cards of a source (Kanon, POS-14)
 OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)
 OP_REPLACE_FROM_RESERVE = 29  # mill the reserve until a matching card takes this card's slot (Hilda, ASG-20)
 # Continuous modifiers (read by the fight and cost rules, never executed)
@@ -251,10 +252,11 @@ Z_SRC_IN_PLAY = 19    # the player's cards in play: played, equipped, Relics, wo
 Z_SRC_ARMOR = 26      # the controller's Cloths: those in hand and the equipped one (Circle of Ice, ASG-6)
 Z_SRC_DRAWN = 27      # the cards the previous op drew: the top of the player's hand (Guard #1032)
 Z_SRC_HERO_SETASIDE = 28  # the set-aside cards of the seat playing this card's hero (a Poseidon ◆ Hero's Marked, POS-15)
+Z_SRC_PILLAR_ROW = 29     # the revealed Pillars, not destroyed: "the Pillars in play" (POS-17)
 SOURCE_NAMES = dict(CARD_FILE_ZONES, fighters=Z_SRC_FIGHTERS, this=Z_SRC_THIS,
                     field=Z_SRC_FIELD, reserve_top=Z_SRC_RESERVE_TOP, field_discard=Z_SRC_BF_DISCARD,
                     marked=Z_SRC_MARKED, armor=Z_SRC_ARMOR, in_play=Z_SRC_IN_PLAY, drawn=Z_SRC_DRAWN,
-                    hero_setaside=Z_SRC_HERO_SETASIDE)
+                    hero_setaside=Z_SRC_HERO_SETASIDE, pillars_in_play=Z_SRC_PILLAR_ROW)
 # Special destinations
 Z_DST_RESERVE = 30    # shuffled into the reserve
 Z_DST_DRAW_TOP = 31   # on top of the draw pile
@@ -367,6 +369,7 @@ EV_RELIC_WON = 35  # a Relic faced and beaten goes to the discard pile of the pl
 EV_HILDA_ROLL = 36  # solo: Hilda's die (a = the slot rolled, 1-6; b = the icon, DIE_*)
 EV_HILDA_GAINS = 37  # solo: a card joins Hilda's cards (seat = hers; a = how, HILDA_*: b = the zone it joins)
 EV_PILLAR = 38     # Poseidon: a Pillar revealed (a = 0; seat: the General's acquirer) or destroyed (a = 1) (POS-10/11)
+EV_VP_TOKEN = 40   # Poseidon: a VP token put on a card (a = its value, b = the tokens' sum on it now) (POS-14)
 EV_WEAPON = 39     # Poseidon: a Balance Weapon token gained (a = 1, b = the supply left) or spent on a Hero (a = -1) (POS-13)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance

@@ -72,7 +72,7 @@ PL_TURN_STRENGTH = 2   # +Strength for all your Characters this turn (Libra Clot
 PL_ALT_FILTER = 3      # filter row + 1 of field cards buyable with Strength at their Cosmos cost (Algethi); 0 none
 PL_VP = 4
 PL_ENERGY = 5          # Asgard: Energy on the player's board, 0..3 (ASG-1..3)
-PL_VP_TOKENS = 6       # Poseidon (reserved)
+PL_VP_TOKENS = 6       # Poseidon: the VP tokens the player took (POS-14)
 PL_SOULS = 7           # Hades (reserved)
 PL_WON_FIGHTS = 8
 PL_ENTRY = 9           # which of the run's given policies plays this seat (R9)
@@ -122,6 +122,7 @@ STATE = Declaration("GameState", dict(
     inst_owner=Field(np.int64, ("instances",), -1, "game", "the seat a card belongs to while another player "
                      "plays it (Delta Robe), -1 otherwise: it goes back to that seat's zones when it leaves the "
                      "player's play, and to its discard pile at the end of the turn"),
+    inst_vp=Field(np.int64, ("instances",), 0, "game", "the VP tokens on the card, +1 or -1 each (POS-14)"),
     inst_home=Field(np.int64, ("instances",), -1, "game", "a Transcended Hero's seat: the card goes back to its "
                     "set-aside area whenever it would be discarded, marked or destroyed (POS-15); -1 any other card"),
     inst_freeze=Field(np.int64, ("instances",), 0, "game", "the side of a frozen card's Freeze token: "

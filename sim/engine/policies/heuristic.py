@@ -1444,7 +1444,7 @@ def start_pillar_fight(s, c, p, lead, floor, out):
                                            lead)
         if not enough:
             continue
-        gain = s.mind.weights[p, W_VP] * card_vp(s, c, p, c.inst_card[pillar]) - cost
+        gain = s.mind.weights[p, W_VP] * (card_vp(s, c, p, c.inst_card[pillar]) + s.inst_vp[pillar]) - cost
         if gain > best_gain:
             best_gain = gain
             out[0] = A_PLAY

@@ -90,6 +90,8 @@ def collect(s, c, src, f, q, src_inst, exclude_self, buf):
     elif q >= 0 and src == E.Z_SRC_IN_PLAY:  # GEN-11: everything in play, marked cards included
         for z in (E.Z_PLAY, E.Z_CLOTH, E.Z_RELICS, E.Z_WOUNDED, E.Z_FROZEN):
             n = collect_zone(s, c, q, z, f, src_inst, exclude_self, buf, n)
+    elif src == E.Z_SRC_PILLAR_ROW:
+        n = collect_zone(s, c, E.COMMON, E.Z_PILLAR_ROW, f, src_inst, exclude_self, buf, n)
     elif src == E.Z_SRC_HERO_SETASIDE:  # the set-aside cards of the seat playing this card's hero (POS-15)
         hero = c.hero[c.inst_card[src_inst]]
         for seat in range(s.g[G_NPLAYERS]):
@@ -129,6 +131,21 @@ def move_candidates(s, c, op, src_inst, q, buf):
     if (src == E.Z_FROZEN or src == E.Z_SRC_MARKED) and dst == E.Z_DISCARD and healing_banned(s, c):
         nc = 0  # only a heal: taking a frozen card back into hand is not one (ASG-6)
     return nc
+
+
+@kernel
+def op_vp_token(s, c, op, src_inst, p):
+    """A VP token of value F_A on each of n cards of the source (all with n = "all"), picked by the
+    controller: its best for a +1, an opponent's best for a -1 (POS-14)."""
+    buf = s.scratch
+    nc = collect(s, c, op[E.F_ZONE], op[E.F_FILTER], p, src_inst, False, buf)
+    want = nc if op[E.F_N] == E.N_ALL else min(op[E.F_N], nc)
+    if want < nc:
+        pick_cards(s, c, p, buf, nc, want, op[E.F_A] > 0)
+    for j in range(want):
+        inst = buf[j]
+        s.inst_vp[inst] += op[E.F_A]
+        log_event(s, c, E.EV_VP_TOKEN, p, inst, op[E.F_A], s.inst_vp[inst])
 
 
 @kernel
@@ -542,6 +559,8 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         gain_energy(s, c, p, op[E.F_N])
     elif code == E.OP_GAIN_WEAPON:
         gain_weapon(s, c, p, src_inst)
+    elif code == E.OP_VP_TOKEN:
+        op_vp_token(s, c, op, src_inst, p)
     elif code == E.OP_PLAY:
         if q >= 0:
             op_play(s, c, op, src_inst, p, q)

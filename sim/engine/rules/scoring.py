@@ -3,7 +3,7 @@ import numpy as np
 from sim.engine.jit import kernel
 
 from sim.engine import enums as E
-from sim.engine.state import G_NPLAYERS
+from sim.engine.state import G_NPLAYERS, PL_VP_TOKENS
 from sim.engine.rules.zones import count_in_deck, count_in_zone, is_deck_zone, matches
 
 
@@ -70,13 +70,15 @@ def card_vp(s, c, p, k):
 
 @kernel
 def score_player(s, c, p):
-    """p's VP: its deck's cards (GEN-11) and the Pillars it destroyed (POS-12)."""
-    total = 0
+    """p's VP: its deck's cards (GEN-11) and the Pillars it destroyed (POS-12), with the VP tokens
+    it took and those still on its cards (POS-14)."""
+    total = s.pl[p, PL_VP_TOKENS]
     for z in range(E.N_PLAYER_ZONES):
         if not (is_deck_zone(z) or z == E.Z_PILLARS):
             continue
         for j in range(s.zone_n[p, z]):
-            total += card_vp(s, c, p, c.inst_card[s.zone[p, z, j]])
+            inst = s.zone[p, z, j]
+            total += card_vp(s, c, p, c.inst_card[inst]) + s.inst_vp[inst]
     return total
 
 

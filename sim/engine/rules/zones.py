@@ -9,7 +9,7 @@ from sim.engine.jit import inline_kernel, kernel
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ENERGY_ON, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
-                              G_TURN, G_ROUND, MARK_CAP, PL_ENERGY)
+                              G_TURN, G_ROUND, MARK_CAP, PL_ENERGY, PL_VP_TOKENS)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
 
@@ -59,11 +59,25 @@ def card_of(c, inst):
 def zone_push(s, row, z, inst):
     if s.g[G_LENT] > 0 and s.inst_owner[inst] >= 0:  # a card another player plays (Delta Robe)
         row = lent_row(s, inst, row, z)
+    if s.inst_vp[inst] != 0:
+        settle_vp_tokens(s, inst, row, z)
     n = s.zone_n[row, z]
     s.zone[row, z, n] = inst
     s.zone_n[row, z] = n + 1
     s.inst_row[inst] = row
     s.inst_zone[inst] = z
+
+
+@kernel
+def settle_vp_tokens(s, inst, row, z):
+    """POS-14: the VP tokens on a card joining a player's hand or discard pile are that player's;
+    joining another zone of theirs (marked area, Cloth, Relics, Pillar area) they stay on it and
+    count there at the end; in the field discard pile or the reserve they are lost."""
+    if row < E.MAX_PLAYERS and (z == E.Z_HAND or z == E.Z_DISCARD):
+        s.pl[row, PL_VP_TOKENS] += s.inst_vp[inst]
+        s.inst_vp[inst] = 0
+    elif row == E.COMMON and (z == E.Z_BF_DISCARD or z == E.Z_RESERVE):
+        s.inst_vp[inst] = 0
 
 
 @kernel
