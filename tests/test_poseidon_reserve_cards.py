@@ -203,3 +203,26 @@ def test_vp_tokens_on_a_card_leaving_the_field_for_the_field_discard_pile_are_lo
     discard_from_field(sc.s, sc.c, misty, E.FLAME_EFFECT, E.OUT_EFFECT, 0, -1)
     assert sc.st.inst_vp[misty] == 0 and sc.names("common", "field_discard") == ["Lizard Misty"]
     assert sc.st.pl[0, PL_VP_TOKENS] == 0
+
+
+def test_2016_kasa_gets_1_strength_per_rare_cloth_in_the_discard_pile(cardset):
+    """Fighting: +1 Strength per ★ Cloth of his player's discard pile (a Gold Cloth; not a ● one)."""
+    sc = _scenario(cardset)
+    sc.field(0, "Cassios")
+    for name in ("Aries Cloth", "Taurus Cloth", "Pegasus Cloth"):
+        sc.put(0, "discard", name)
+    sc.play(0, sc.hand(0, "Lymnades Kasa"), 0)
+    assert sc.total(0, 0) == 0 + 2
+
+
+def test_2016_kasa_costs_1_strength_more_per_character_facing_him(cardset):
+    """4 Strength, +1 per Character facing him: 2 fighters, 6; the equipped Cloth is no Character."""
+    sc = _scenario(cardset)
+    sc.field(0, "Lymnades Kasa")
+    assert sc.cost(0, 0) == 4
+    for name in ("Black Pegasus", "Black Dragon"):
+        sc.play(0, sc.hand(0, name), 0)
+    assert sc.cost(0, 0) == 4 + 2
+    sc.equip(0, sc.hand(0, "Aries Cloth"))
+    sc.cloth_fights(0, 0)
+    assert sc.cost(0, 0) == 4 + 2

@@ -162,9 +162,10 @@ class _Tables:
             r[E.F_FILTER] = self.filter(o.alongside)
             r[E.F_A] = o.factor
         elif k == "stat_per":
-            r[E.F_C] = {"field": E.CNT_FIELD, "alongside": E.CNT_ALONGSIDE}.get(o.count, -1)
+            r[E.F_C] = {"field": E.CNT_FIELD, "alongside": E.CNT_ALONGSIDE, "discard": E.CNT_ZONE}.get(o.count, -1)
+            r[E.F_ZONE] = E.Z_DISCARD if o.count == "discard" else 0
             if r[E.F_C] < 0:
-                self.fail(f"stat_per counts 'field' or 'alongside', not '{o.count}'")
+                self.fail(f"stat_per counts 'field', 'alongside' or 'discard' (your discard pile), not '{o.count}'")
         elif k in ("cost_if_fighter", "alt_cost_fighter", "cost_per_fighter"):
             r[E.F_FILTER] = self.filter(o.fighter)
         elif k == "faced_cost_per":

@@ -373,7 +373,8 @@ def _one(select: Select) -> str:
 
 def _counted(count: str | None) -> str:
     return {"field": "on the field", "alongside": "fighting alongside it", "deck": "in your deck",
-            "destroyed": "among your destroyed cards", "deck_names": "named differently in your deck"}.get(count, "")
+            "destroyed": "among your destroyed cards", "deck_names": "named differently in your deck",
+            "discard": "in your discard pile"}.get(count, "")
 
 
 def program(effect, card: Card) -> str:

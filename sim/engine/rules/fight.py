@@ -133,6 +133,8 @@ def fighter_values(s, c, inst, target, p, is_aided):
         elif op[E.F_OP] == E.OP_STAT_PER:
             if op[E.F_C] == E.CNT_FIELD:
                 count = count_on_field(s, c, op[E.F_FILTER], -1)
+            elif op[E.F_C] == E.CNT_ZONE:  # Kasa: in the player's discard pile
+                count = count_in_zone(s, c, p, op[E.F_ZONE], op[E.F_FILTER], -1)
             else:
                 count = count_alongside(s, c, p, target, op[E.F_FILTER], inst)
             v_str += op[E.F_A] * count
@@ -176,8 +178,11 @@ def fighter_bound(s, c, inst, p):
         if op[E.F_OP] == E.OP_STAT and op[E.F_C] == 0:
             v_str += max(op[E.F_A], 0)
             v_cos += max(op[E.F_B], 0)
-        elif op[E.F_OP] == E.OP_STAT_PER and op[E.F_C] == E.CNT_FIELD:
-            count = count_on_field(s, c, op[E.F_FILTER], -1)
+        elif op[E.F_OP] == E.OP_STAT_PER and op[E.F_C] != E.CNT_ALONGSIDE:
+            if op[E.F_C] == E.CNT_FIELD:
+                count = count_on_field(s, c, op[E.F_FILTER], -1)
+            else:
+                count = count_in_zone(s, c, p, op[E.F_ZONE], op[E.F_FILTER], -1)
             v_str += op[E.F_A] * count
             v_cos += op[E.F_B] * count
     return max(v_str, 0), max(v_cos, 0)
