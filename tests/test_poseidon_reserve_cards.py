@@ -4,6 +4,7 @@ top of base + Asgard (tests/test_poseidon_heroes.py)."""
 import pytest
 
 from sim.engine import enums as E
+from sim.engine.policies.weights import W_PAY
 from sim.engine.rules.field import discard_from_field
 from sim.engine.rules.zones import move_to
 from sim.engine.state import G_WEAPONS, PL_VP_TOKENS
@@ -226,3 +227,46 @@ def test_2016_kasa_costs_1_strength_more_per_character_facing_him(cardset):
     sc.equip(0, sc.hand(0, "Aries Cloth"))
     sc.cloth_fights(0, 0)
     assert sc.cost(0, 0) == 4 + 2
+
+
+@pytest.mark.parametrize("discards", [True, False])
+def test_2014_sorento_engagement_the_named_player_discards_a_hero_or_you_draw(cardset, discards):
+    """The named opponent may discard a Hero; if they do not, Sorento's player draws 1."""
+    sc = _scenario(cardset)
+    sc.field(0, "Cassios")
+    sc.hand(1, "Pegasus Seiya (civilian)", "Cassios")
+    sc.put(0, "draw", FILLER)
+    sc.st.mind.weights[1, W_PAY] = 99.0 if discards else -99.0  # whether seat 1 takes the "may"
+    sc.play(0, sc.hand(0, "Siren Sorrento"), 0)
+    if discards:
+        assert sc.names(1, "discard") == ["Pegasus Seiya (civilian)"] and sc.names(0, "hand") == []
+    else:
+        assert sc.names(1, "discard") == [] and sc.names(0, "hand") == [FILLER]
+
+
+def test_2014_sorento_costs_cannot_be_reduced(cardset):
+    """Not the last slot's 1 less, nor a cost cut; a raise (a Guard +1 rule) still counts."""
+    sc = _scenario(cardset)
+    sc.field(5, "Siren Sorrento")
+    assert sc.cost(0, 5) == 7 and sc.cost(0, 5, "cosmos") == 6
+    sc.field(4, "Marina Soldier (Guards +1)")
+    sc.use(0, sc.hand(0, "Chrysaor Scale"))  # a ★ Character costs 4 and 4 less: Sorento is the one
+    assert sc.cost(0, 5) == 7 and sc.cost(0, 5, "cosmos") == 6
+
+
+def test_2032_kraken_scale_discard_takes_a_marked_character_with_cosmos_into_hand(cardset):
+    sc = _scenario(cardset)
+    sc.put(0, "wounded", "Cassios")  # no Cosmos
+    sc.put(0, "frozen", "Unicorn Jabu")
+    sc.use(0, sc.hand(0, "Kraken Scale"))
+    assert sc.names(0, "hand") == ["Unicorn Jabu"] and sc.names(0, "wounded") == ["Cassios"]
+
+
+def test_2032_kraken_scale_arrival_wounds_a_revealed_character_without_cosmos_cost_else_hands_it(cardset):
+    """Seat 0 reveals Cassios (no Cosmos cost): wounded; seat 1 reveals Jabu (a Cosmos cost): to hand."""
+    sc = _scenario(cardset)
+    sc.put(0, "draw", "Cassios")
+    sc.put(1, "draw", "Unicorn Jabu")
+    sc.arrive(0, "Kraken Scale")
+    assert sc.names(0, "wounded") == ["Cassios"] and sc.names(0, "hand") == []
+    assert sc.names(1, "hand") == ["Unicorn Jabu"] and sc.names(1, "wounded") == []

@@ -44,6 +44,7 @@ class CardTable(NamedTuple):
     aids_fighters: np.ndarray    # int64[C] 1 if its `fighting` program changes the other cards facing its target
     changes_faced_cost: np.ndarray  # int64[C] 1 if its `fighting` program lowers or converts the cost of the card it faces
     field_rules: np.ndarray      # int64[C] bit OP_* set for each op code of its `field` program
+    cost_fixed: np.ndarray       # int64[C] 1 if nothing lowers its costs (its `cost` program's `no_reduction`)
     passes: np.ndarray           # bool[F, I] whether each card instance passes each filter row (`matches`)
     pillar_of: np.ndarray        # int64[C] a Marina General: the card row of the Pillar it protects; -1 otherwise
 
@@ -55,7 +56,7 @@ def name_key(card: Card) -> str:
     return card.hero if card.hero and not is_cloth and card.start != "board" else card.name
 
 
-ANY_CARD = (0, 0, -1, -1, 0, -1, -1, -1)  # a filter row without a constraint
+ANY_CARD = (0, 0, -1, -1, 0, -1, -1, -1, 0)  # a filter row without a constraint
 
 
 class _Tables:
@@ -88,6 +89,7 @@ class _Tables:
             -1 if s.min_strength is None else s.min_strength,
             -1 if s.max_strength is None else s.max_strength,
             -1 if s.min_cosmos is None else s.min_cosmos,
+            {None: 0, "has": 1, "none": 2}[s.cosmos_cost],
         )
         if row == ANY_CARD:
             return -1
@@ -130,7 +132,7 @@ class _Tables:
         for attr, bit in (("pay", E.OPF_PAY), ("may", E.OPF_MAY), ("no_effects", E.OPF_NO_EFFECTS),
                           ("help", E.OPF_HELP), ("top", E.OPF_TOP), ("adjacent", E.OPF_ADJACENT),
                           ("same_slot", E.OPF_SAME_SLOT), ("then", E.OPF_THEN), ("or_", E.OPF_OR),
-                          ("spare_self", E.OPF_SPARE_SELF)):
+                          ("spare_self", E.OPF_SPARE_SELF), ("otherwise", E.OPF_OTHERWISE)):
             if getattr(o, attr):
                 flags |= bit
         r[E.F_FLAGS] = flags
@@ -145,10 +147,10 @@ class _Tables:
             if o.from_ != "cloth":
                 self.fail(f"upgrade applies the equipped Cloth's upgrade with from = 'cloth', not '{o.from_}'")
         elif k == "draw" and o.count is not None:
-            if o.count not in ("alongside", "discard"):
-                self.fail(f"draw counts 'alongside' (one card per other card facing the same card) or 'discard' "
-                          f"(one card per such card in the discard pile), not '{o.count}'")
-            r[E.F_C] = E.CNT_ALONGSIDE if o.count == "alongside" else E.CNT_ZONE
+            if o.count not in ("alongside", "discard", "field"):
+                self.fail(f"draw counts 'alongside' (one card per other card facing the same card), 'discard' "
+                          f"(one card per such card in the discard pile) or 'field', not '{o.count}'")
+            r[E.F_C] = {"alongside": E.CNT_ALONGSIDE, "discard": E.CNT_ZONE, "field": E.CNT_FIELD}[o.count]
             r[E.F_ZONE] = E.Z_DISCARD if o.count == "discard" else 0
         elif k == "give_self":
             r[E.F_TO] = E.DEST_NAMES[o.to] if o.to else E.Z_DISCARD
@@ -242,7 +244,7 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
                  prog_counts=np.zeros((n, E.N_TRIGGERS, 3), np.int64),
                  fighters_needed=np.zeros(n, np.int64), face_discards=np.zeros(n, np.int64),
                  aids_fighters=np.zeros(n, np.int64), changes_faced_cost=np.zeros(n, np.int64),
-                 field_rules=np.zeros(n, np.int64))
+                 field_rules=np.zeros(n, np.int64), cost_fixed=np.zeros(n, np.int64))
     for k in range(n):
         start, count = prog[k, E.T_FIGHTING]
         for op in ops[start:start + count]:  # what fighter_values / effective_costs read of the fighters
@@ -250,6 +252,8 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
                 facts["aids_fighters"][k] = 1
             elif op[E.F_OP] == E.OP_FACED_COST_PER or op[E.F_OP] == E.OP_FACED_ALT_COST:
                 facts["changes_faced_cost"][k] = 1
+        start, count = prog[k, E.T_COST]
+        facts["cost_fixed"][k] = int(any(op[E.F_OP] == E.OP_NO_REDUCTION for op in ops[start:start + count]))
         for trig in range(E.N_TRIGGERS):
             facts["prog_counts"][k, trig] = program_counts(ops, *prog[k, trig])
         for trig in (E.T_DISCARD_USE, E.T_WOUND_USE, E.T_DESTROY_USE, E.T_FREEZE_USE, E.T_TECHNIQUE):
@@ -268,7 +272,7 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
 
 
 def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, name_id: np.ndarray,
-                  cosmos: np.ndarray, strength: np.ndarray) -> np.ndarray:
+                  cosmos: np.ndarray, strength: np.ndarray, cosmos_cost: np.ndarray) -> np.ndarray:
     """bool[F, C]: does each card pass each filter row (every constraint of the row holds)?
     The filters read only a card's printed facts, so the engine looks their answers up."""
     def col(j):
@@ -282,6 +286,8 @@ def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, n
     ok &= (col(E.FL_MIN_STRENGTH) < 0) | (strength >= col(E.FL_MIN_STRENGTH))
     ok &= (col(E.FL_MAX_STRENGTH) < 0) | (strength <= col(E.FL_MAX_STRENGTH))
     ok &= (col(E.FL_MIN_COSMOS) < 0) | (cosmos >= col(E.FL_MIN_COSMOS))
+    ok &= (col(E.FL_COSMOS_COST) != 1) | (cosmos_cost > 0)
+    ok &= (col(E.FL_COSMOS_COST) != 2) | (cosmos_cost <= 0)
     return ok
 
 
@@ -327,6 +333,7 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
     ranks = i32(sum(E.RANK_NAMES[r] for r in c.rank) for c in cards)
     cosmos = i32(c.cosmos for c in cards)
     strength = i32(c.strength for c in cards)
+    cosmos_cost = i32(c.cosmos_cost for c in cards)
     inst_card = np.repeat(np.arange(n, dtype=np.int64), copies)
     return CardTable(
         card_id=i32(c.id for c in cards),
@@ -338,7 +345,7 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
         energy=i32(c.energy for c in cards),
         copies=copies,
         strength_cost=i32(c.strength_cost for c in cards),
-        cosmos_cost=i32(c.cosmos_cost for c in cards),
+        cosmos_cost=cosmos_cost,
         strength=strength,
         heal=i32(c.heal for c in cards),
         cosmos=cosmos,
@@ -350,7 +357,7 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
         conds=np.asarray(t.conds or [(0, 0, 0, -1, 0, 0)], dtype=np.int64).reshape(-1, E.COND_WIDTH),
         inst_card=inst_card,
         **program_facts(prog, ops),
-        passes=np.ascontiguousarray(filter_passes(filters, classes, ranks, name_id, cosmos, strength)[:, inst_card]),
+        passes=np.ascontiguousarray(filter_passes(filters, classes, ranks, name_id, cosmos, strength, cosmos_cost)[:, inst_card]),
         pillar_of=pillar_rows(cards),
     )
 

@@ -70,6 +70,8 @@ def kind(select: Select | None, many: bool = False) -> str:
         words = f"{_either([RANK_SIGNS[r] for r in s.rank])} {words}"
     if s.cosmos:
         words += " with Cosmos" if s.cosmos == "has" else " without Cosmos"
+    if s.cosmos_cost:
+        words += " with a Cosmos cost" if s.cosmos_cost == "has" else " without a Cosmos cost"
     stats = [f"at least {s.min_strength} Strength" if s.min_strength is not None else "",
              f"at most {s.max_strength} Strength" if s.max_strength is not None else "",
              f"at least {s.min_cosmos} Cosmos" if s.min_cosmos is not None else ""]
@@ -199,6 +201,8 @@ def _op(op: Op, card: Card) -> str:
         if op.count == "discard":
             return (f"{s}{_verb(subject, 'draw')} 1 card per {kind(op.select)} in {poss} discard pile (counted "
                     "before drawing)")
+        if op.count == "field":
+            return f"{s}{_verb(subject, 'draw')} 1 card per {kind(op.select)} on the field"
         n = "as many cards" if op.n == "last" else things(op.n, None)
         return f"{s}{_verb(subject, 'draw')} {n}"
     if name == "shuffle":
@@ -285,6 +289,8 @@ def _op(op: Op, card: Card) -> str:
         return f"{kind(op.alongside, many=True)} fighting alongside it cannot be wounded"
     if name == "cost_if_fighter":
         return f"it costs {_stats(op.strength, op.cosmos, True)} less if {_one(op.fighter)} fights it"
+    if name == "no_reduction":
+        return "nothing can lower its costs"
     if name == "cost_per_fighter":
         more = op.strength < 0 or op.cosmos < 0
         return (f"it costs {_stats(abs(op.strength), abs(op.cosmos), True)} {'more' if more else 'less'} per "
@@ -390,6 +396,8 @@ def program(effect, card: Card) -> str:
             prev = effect.do[i - 1]
             payer = "you do" if WHO[prev.who][0] == "you" else "they do"
             joint = f"; if {payer}, " if prev.pay else "; if that was done in full, " if prev.then else "; then "
+            if op.otherwise:
+                joint = "; if nothing was, " if prev.op == "move" else "; if none was drawn, "
             if prev.or_:  # ASG-21
                 chooser = "your" if prev.by == "self" else "their"
                 joint = f"; or instead ({chooser} choice when both are possible), "

@@ -41,6 +41,7 @@ class Select(Strict):
     min_strength: int | None = Field(None, ge=0)  # printed Strength at least this (Io: "at least 2 Strength")
     max_strength: int | None = Field(None, ge=0)  # printed Strength at most this (Io: "less than 2": at most 1)
     min_cosmos: int | None = Field(None, ge=0)    # printed Cosmos at least this (Baian)
+    cosmos_cost: Literal["has", "none"] | None = None  # a Cosmos cost or not (Kraken Scale)
 
     _lists = field_validator("classes", "rank", mode="before")(_listify)
 
@@ -85,6 +86,7 @@ class Op(Strict):
     by: Literal["owner", "self", "random", "opponent"] | None = None  # who picks the cards
     pay: bool = False     # the ops after it (for this player) run only if it moved all n cards
     then: bool = False    # "X ; Y", "X then Y": the ops after it (for this player) run only if it was done in full (GEN-22)
+    otherwise: bool = False  # "if not, Y": this op runs only if the op before it (for this player) did nothing
     or_: bool = Field(False, alias="or")  # "X or Y": this move and the next are the options (ASG-21)
     may: bool = False     # the chooser may decline
     help: bool = False    # the op benefits its target player (guides whom a policy chooses)
@@ -165,8 +167,12 @@ class Effect(Strict):
 
     @model_validator(mode="after")
     def _options(self):
-        """An 'or' move is followed by its other option: a move of the same player(s)."""
+        """An 'or' move is followed by its other option: a move of the same player(s). An
+        'otherwise' op follows a move or a draw (what it did decides)."""
         for i, op in enumerate(self.do):
+            if op.otherwise and (i == 0 or self.do[i - 1].op not in ("move", "draw")):
+                raise ValueError("an 'otherwise' op runs if the move or draw right before it did nothing: "
+                                 "it follows a move or a draw")
             if not op.or_:
                 continue
             nxt = self.do[i + 1] if i + 1 < len(self.do) else None

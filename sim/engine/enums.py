@@ -199,6 +199,7 @@ OP_ACQUIRE_ONLY = 53      # while on the field: only field cards of one of two k
 OP_FACED_ALT_COST = 58    # fighting: the card this one faces may be bought with Cosmos at its Strength cost (Athena, Asgard)
 OP_EQUIP_LOCK = 55        # in play (a Relic): its holder cannot equip a Cloth, until they face it with F_A Strength
                           # to put it into their discard pile (the Ring of the Nibelungen, ASG-19)
+OP_NO_REDUCTION = 54      # cost: nothing lowers this card's costs (Sorento); what raises them still does
 OP_SAPPHIRE_CUT = 56      # cost: this card costs F_A Strength / F_B Cosmos less per sapphire on the Odin statue (Balmung)
 OP_COST_PER_FIGHTER = 57  # cost: this card costs F_A Strength / F_B Cosmos less per named card facing it (the Pillars)
 # Scoring
@@ -287,6 +288,7 @@ OPF_SAME_SLOT = 1 << 8  # field_refill: only the slot emptied by the previous op
 OPF_THEN = 1 << 9   # the ops after it run only if it was done in full (GEN-22)
 OPF_OR = 1 << 10    # this op and the next one are the two options of "X or Y" (ASG-21)
 OPF_SPARE_SELF = 1 << 13  # field_remove: the Exits of the removed cards spare the controller (Benetnash Robe)
+OPF_OTHERWISE = 1 << 14  # "if not, ...": the op runs only if the op before it (for this player) did nothing
 
 # Filter table columns
 FL_CLASS_ANY = 0   # card must have at least one of these class bits (0: no constraint)
@@ -297,7 +299,8 @@ FL_COSMOS = 4      # 0 any, 1 has printed Cosmos, 2 has none
 FL_MIN_STRENGTH = 5  # printed Strength at least this (-1: no constraint)
 FL_MAX_STRENGTH = 6  # printed Strength at most this (-1: no constraint)
 FL_MIN_COSMOS = 7    # printed Cosmos at least this (-1: no constraint)
-FILTER_WIDTH = 8
+FL_COSMOS_COST = 8   # 0 any, 1 has a Cosmos cost, 2 has none
+FILTER_WIDTH = 9
 
 # Conditions (cond table columns: kind, count source, zone, filter, bound, exclude this card)
 C_COUNT_AT_LEAST = 1   # count of (who, zone, filter) >= n

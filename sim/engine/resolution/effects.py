@@ -212,8 +212,8 @@ def op_move(s, c, op, src_inst, p, q):
         moved = 0
         for _ in range(n):
             inst = top_of_draw(s, c, q)
-            if inst < 0:
-                break
+            if inst < 0 or not matches(c, inst, op[E.F_FILTER]):
+                break  # with a select, only a top card that matches it moves (Kraken Scale)
             put(s, c, inst, dst, q, p)
             moved += 1
         s.g[G_LAST_MOVED] = moved
@@ -231,8 +231,9 @@ def op_move(s, c, op, src_inst, p, q):
         if not paid:
             s.g[G_LAST_MOVED] = 0
             return False
-    elif flags & E.OPF_MAY:
-        if nc == 0 or not decide_may(s, c, payer):
+    elif flags & E.OPF_MAY:  # a move that costs its player (Sorento's discard) is weighed as a cost
+        if nc == 0 or not (decide_may(s, c, payer) if is_beneficial(src, dst)
+                           else decide_pay(s, c, payer, buf, nc, min(want, nc))):
             s.g[G_LAST_MOVED] = 0
             return True
     want = min(want, nc)
@@ -269,8 +270,8 @@ def op_play(s, c, op, src_inst, p, q):
     if op[E.F_ZONE] == E.Z_DRAW and (op[E.F_FLAGS] & E.OPF_TOP):
         for _ in range(n):
             inst = top_of_draw(s, c, q)
-            if inst < 0:
-                break
+            if inst < 0 or not matches(c, inst, op[E.F_FILTER]):
+                break  # with a select, only a top card that matches it moves (Kraken Scale)
             to_play(s, c, op, inst, p, q)
             moved += 1
     else:
@@ -494,6 +495,8 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
     if s.g[G_HILDA] and q == hilda_seat(s) and not reaches_hilda(op):
         return True
     code = op[E.F_OP]
+    if (op[E.F_FLAGS] & E.OPF_OTHERWISE) and s.g[G_LAST_MOVED] > 0:
+        return True  # "if not": the op before it did something
     then = (op[E.F_FLAGS] & E.OPF_THEN) != 0
     if code == E.OP_MOVE:
         done = op_move(s, c, op, src_inst, p, q)

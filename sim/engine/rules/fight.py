@@ -70,6 +70,8 @@ def draw_count(s, c, op, src_inst, p, target):
         return count_alongside(s, c, p, target, op[E.F_FILTER], src_inst)
     if op[E.F_C] == E.CNT_ZONE:
         return count_in_zone(s, c, p, op[E.F_ZONE], op[E.F_FILTER], -1)
+    if op[E.F_C] == E.CNT_FIELD:
+        return count_on_field(s, c, op[E.F_FILTER], -1)
     return s.g[G_LAST_MOVED] if op[E.F_N] == E.N_LAST else op[E.F_N]
 
 
@@ -292,6 +294,9 @@ def costs_for(s, c, target, p, faced):
         by_str, by_cos = sapphire_cuts(s, c, k)
         cut_str += by_str
         cut_cos += by_cos
+    if c.cost_fixed[k]:  # Sorento: what lowers his costs does nothing, what raises them still does
+        cut_str = min(cut_str, 0)
+        cut_cos = min(cut_cos, 0)
     str_cost = max(str_cost - cut_str, 1) if str_cost > 0 else 0
     cos_cost = max(cos_cost - cut_cos, 1) if cos_cost > 0 else 0
     return str_cost, cos_cost
