@@ -169,3 +169,29 @@ def test_2010_transcended_ikki_destroyed_goes_back(cardset):
     ikki = sc.hand(0, "Transcended Phoenix Ikki")
     move_to(sc.s, ikki, 0, E.Z_DESTROYED)  # whatever destroys it
     assert sc.names(0, "setaside") == ["Transcended Phoenix Ikki"] and sc.names(0, "destroyed") == []
+
+
+# --- Athena (Poseidon) ---------------------------------------------------------------------------
+def test_2011_athena_marked_takes_a_marked_hero_of_an_opponent_into_hand(cardset):
+    """Athena wounded in seat 0's hand (seat 1's Hound Asterion): seat 0 takes seat 1's wounded Hero
+    into its hand (an acquisition: it is healed); a wounded non-Hero stays."""
+    sc = _scenario(cardset)
+    sc.hand(0, "Athena (Poseidon)")
+    sc.put(1, "wounded", "Dragon Shiryu")
+    sc.put(1, "wounded", "Cassios")
+    _wound_from_hand(sc, 1)
+    assert sc.names(0, "wounded") == ["Athena (Poseidon)"] and sc.names(0, "hand") == ["Dragon Shiryu"]
+    assert sc.names(1, "wounded") == ["Cassios"]
+
+
+def test_2011_athena_arrival_each_player_shuffles_the_discard_pile_and_transcended_hero_into_the_draw_pile(cardset):
+    sc = _scenario(cardset)
+    sc.put(0, "setaside", "Transcended Pegasus Seiya")
+    sc.put(0, "draw", "Cassios")
+    sc.put(0, "discard", "Lionet Ban")
+    sc.put(0, "discard", "Unicorn Jabu")
+    sc.put(1, "discard", "Lizard Misty")
+    sc.arrive(0, "Athena (Poseidon)")
+    assert sc.names(0, "draw") == ["Cassios", "Lionet Ban", "Transcended Pegasus Seiya", "Unicorn Jabu"]
+    assert sc.names(0, "discard") == [] and sc.names(0, "setaside") == []
+    assert sc.names(1, "draw") == ["Lizard Misty"] and sc.names(1, "discard") == []

@@ -33,7 +33,9 @@ from sim.engine.rules.zones import (collect_count, detach_fighters, draw_cards, 
 @kernel
 def is_beneficial(src, dst):
     """Does a move help the player whose card it is? (guides which cards get picked)"""
-    if dst == E.Z_HAND or dst == E.Z_DST_DRAW_TOP or dst == E.Z_CLOTH:
+    if dst == E.Z_HAND or dst == E.Z_DST_DRAW_TOP or dst == E.Z_CLOTH or dst == E.Z_DST_SELF_HAND:
+        return True
+    if dst == E.Z_DRAW and (src == E.Z_DISCARD or src == E.Z_SETASIDE):  # cards back into the draws
         return True
     if dst == E.Z_DISCARD and (is_marked_zone(src) or src == E.Z_SRC_MARKED or src == E.Z_DESTROYED
                                or src == E.Z_SETASIDE):
@@ -235,7 +237,7 @@ def op_move(s, c, op, src_inst, p, q):
         if nc == 0 or not (decide_may(s, c, payer) if is_beneficial(src, dst)
                            else decide_pay(s, c, payer, buf, nc, min(want, nc))):
             s.g[G_LAST_MOVED] = 0
-            return True
+            return (flags & E.OPF_THEN) == 0  # declined: not done, so a `then` ends the player's block
     want = min(want, nc)
     by = op[E.F_BY]
     chooser = payer
