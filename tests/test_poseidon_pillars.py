@@ -41,8 +41,8 @@ def cardset(tmp_path_factory):
     return write_pillar_cardset(tmp_path_factory.mktemp("pillars"))
 
 
-def _scenario(cardset, players=2, heroes=("Seiya", "Hyoga", "Shun", "Ikki", "Shiryu"), aside=True):
-    sc = Scenario(players=players, heroes=heroes, cardset=cardset)
+def _scenario(cardset, players=2, heroes=("Seiya", "Hyoga", "Shun", "Ikki", "Shiryu"), aside=True, rules=None):
+    sc = Scenario(players=players, heroes=heroes, cardset=cardset, rules=rules)
     if aside:
         sc.pillars_aside()
     return sc
@@ -193,9 +193,9 @@ def _named_bonus(cardset, pillar, named, heroes=("Seiya", "Shiryu")):
     return pillar_need(sc.s, sc.c, inst, 0)
 
 
-def _vp(cardset, pillar, zone, cards, heroes=("Seiya", "Shiryu")):
+def _vp(cardset, pillar, zone, cards, heroes=("Seiya", "Shiryu"), rules=None):
     """What the Pillar scores for seat 0 with these cards in one of its zones."""
-    sc = _scenario(cardset, heroes=heroes, aside=False)
+    sc = _scenario(cardset, heroes=heroes, aside=False, rules=rules)
     for card in cards:
         sc.put(0, zone, card)
     before = sc.score(0)
@@ -208,12 +208,16 @@ def test_2038_north_atlantic_pillar_each_marina_and_marinas_in_the_deck(cardset)
     assert _vp(cardset, "North Atlantic Pillar", "discard", ["Kraken Isaak", "Sea Dragon Kanon", "Cassios"]) == 2 + 2
 
 
-def test_2039_south_atlantic_pillar_each_bronze_saint_and_distinct_common_saints(cardset):
-    """POS-12's default reading: +1 per differently named ▲ Saint (the two Jabu count once; the ◆
-    Misty is no ▲ card)."""
+@pytest.mark.parametrize("reading, vp", [(None, 2 + 3), ("distinct_common_saints", 2 + 3),
+                                         ("distinct_bronze_saints", 2 + 2)])
+def test_2039_south_atlantic_pillar_each_bronze_saint_and_distinct_saints(cardset, reading, vp):
+    """POS-12, rules parameter south_atlantic_vp: +1 per differently named ▲ Saint (the default: the
+    two Jabu count once, Black Pegasus is one, the ◆ Misty is not), or per differently named Bronze
+    Saint (Jabu, Ban)."""
     assert _named_bonus(cardset, "South Atlantic Pillar", ["Unicorn Jabu", "Lionet Ban"]) == 8
+    rules = {"south_atlantic_vp": reading} if reading else None
     assert _vp(cardset, "South Atlantic Pillar", "discard",
-               ["Unicorn Jabu", "Unicorn Jabu", "Lionet Ban", "Lizard Misty"]) == 2 + 2
+               ["Unicorn Jabu", "Unicorn Jabu", "Lionet Ban", "Black Pegasus", "Lizard Misty"], rules=rules) == vp
 
 
 def test_2040_arctic_pillar_each_hyoga(cardset):

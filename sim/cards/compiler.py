@@ -11,7 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from sim.engine import enums as E
-from sim.cards.schema import Card, CardFileError, Condition, Op, Select
+from sim.cards.schema import Card, CardFileError, Condition, Op, RuleIs, Select
 
 
 class CardTable(NamedTuple):
@@ -105,6 +105,10 @@ class _Tables:
                     "facing_first": E.C_FACING_FIRST, "facing_last": E.C_FACING_LAST,
                     "facing_cosmos_cost": E.C_FACING_COSMOS_COST}[w]
             row = (kind, 0, 0, -1, 0, 0)
+        elif isinstance(w, RuleIs):
+            from sim.engine.params import BY_NAME, PARAMS, kernel_value
+            p = BY_NAME[w.rule]
+            row = (E.C_RULE_IS, PARAMS.index(p), 0, -1, kernel_value(p, w.is_), 0)
         else:
             assert isinstance(w, Condition)
             if w.alongside is not None:

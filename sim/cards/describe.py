@@ -3,7 +3,7 @@ programs make the engine do, told from the programs themselves, so that a reader
 against the text without reading the effect language."""
 from __future__ import annotations
 
-from sim.cards.schema import Card, Condition, Op, Select
+from sim.cards.schema import Card, Condition, Op, RuleIs, Select
 
 RANK_SIGNS = {"very_common": "●", "common": "▲", "uncommon": "◆", "rare": "★", "very_rare": "✻"}
 RANK_WORDS = {"very_common": "very common", "common": "common", "uncommon": "uncommon", "rare": "rare",
@@ -111,6 +111,8 @@ def condition(when) -> str:
              "facing_cosmos_cost": "if it faces a field card that has a Cosmos cost"}
     if isinstance(when, str):
         return fixed[when]
+    if isinstance(when, RuleIs):
+        return f"if the rules parameter {when.rule} is {when.is_}"
     c: Condition = when
     if c.alongside is not None:
         return f"if at least {things(c.at_least, c.alongside)} fights alongside it"

@@ -67,7 +67,23 @@ class Condition(Strict):
         return self
 
 
-When = Union[Literal["flames_even", "flames_odd", "facing_first", "facing_last", "facing_cosmos_cost"], Condition]
+class RuleIs(Strict):
+    """A program step that applies under one reading of a ruling: a rules parameter's value."""
+    rule: str
+    is_: str = Field(alias="is")
+
+    @model_validator(mode="after")
+    def _known(self):
+        from sim.engine.params import BY_NAME
+        p = BY_NAME.get(self.rule)
+        if p is None or not p.choices:
+            raise ValueError(f"no rules parameter with named values is called '{self.rule}'")
+        if self.is_ not in p.choices:
+            raise ValueError(f"rules parameter '{self.rule}' is one of {', '.join(p.choices)}, not '{self.is_}'")
+        return self
+
+
+When = Union[Literal["flames_even", "flames_odd", "facing_first", "facing_last", "facing_cosmos_cost"], Condition, RuleIs]
 
 OpName = Literal[tuple(E.OP_NAMES)]  # type: ignore[valid-type]
 Source = Literal[tuple(E.SOURCE_NAMES)]  # type: ignore[valid-type]

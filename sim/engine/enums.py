@@ -311,6 +311,7 @@ C_FACING_LAST = 5      # this card faces the last card of the field
 C_ALONGSIDE = 6        # at least n other fighters matching filter fight alongside
 C_FACING_COSMOS_COST = 7  # this card faces a field card with a Cosmos cost (Andromeda Shun ◆)
 C_COUNT_AT_MOST = 8    # count of (who, zone, filter) <= n (Hilda: no Warrior on the field)
+C_RULE_IS = 9          # the rules parameter number row[1] has the kernel value row[4] (a reading a ruling leaves open)
 COND_WIDTH = 6
 # Count sources for conditions and per-counts
 CNT_ZONE = 1           # a zone of the controller

@@ -46,6 +46,11 @@ PARAMS = (
           "'random_pairing': the six icons on faces 1-6 in a random order drawn for each game; 'independent': "
           "slot and icon rolled apart; or the path of a die file (cardsets/hilda-die.toml is the rulebook's "
           "listing order).", choices=("random_pairing", "independent"), path_ok=True),
+    Param("south_atlantic_vp", str, "distinct_common_saints", "POS-12",
+          "Poseidon: what the South Atlantic Pillar counts, +1 VP each: 'distinct_common_saints', the differently "
+          "named ▲ Saints of your deck (the raw text, 'chevalier de commun différent'); 'distinct_bronze_saints', "
+          "the differently named Bronze Saints (the Saints its fight bonus names).",
+          choices=("distinct_common_saints", "distinct_bronze_saints")),
 )
 
 BY_NAME = {p.name: p for p in PARAMS}

@@ -96,6 +96,8 @@ def cond_row_holds(s, c, q, inst, target, p):
         return target >= 0 and field_slot(s, target) == last_slot(s)
     if kind == E.C_FACING_COSMOS_COST:
         return target >= 0 and c.cosmos_cost[c.inst_card[target]] > 0
+    if kind == E.C_RULE_IS:
+        return s.rules[row[1]] == row[4]
     # C_COUNT_AT_LEAST, C_COUNT_AT_MOST
     src, zone, f, bound, other = row[1], row[2], row[3], row[4], row[5]
     exclude = inst if other else -1

@@ -4,6 +4,7 @@ from sim.engine.jit import kernel
 
 from sim.engine import enums as E
 from sim.engine.state import G_NPLAYERS, PL_VP_TOKENS
+from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.zones import count_in_deck, count_in_zone, is_deck_zone, matches
 
 
@@ -51,6 +52,8 @@ def card_vp(s, c, p, k):
         op = c.ops[i]
         code = op[E.F_OP]
         f = op[E.F_FILTER]
+        if not cond_holds(s, c, op[E.F_COND], -1, -1, p):
+            continue
         if code == E.OP_VP_PER:
             if op[E.F_C] == E.CNT_DECK:
                 cnt = count_in_deck(s, c, p, f)
