@@ -207,3 +207,16 @@ def test_every_poseidon_card_reads_in_plain_words():
     assert "Destroyed by a fight with 10 Strength" in pillar and "Cost:" not in pillar
     assert "Duration: 4 hourglasses" in "\n".join(card_lines(_poseidon()[2901]))
     assert "Protects Pillar #2042" in "\n".join(card_lines(_poseidon()[2017]))
+
+
+@pytest.mark.parametrize("when, message", [
+    ('{rule = "south_atlantic", is = "distinct_bronze_saints"}', "no rules parameter with named values is called"),
+    ('{rule = "south_atlantic_vp", is = "bronze"}', "is one of distinct_common_saints, distinct_bronze_saints"),
+])
+def test_a_step_under_an_unknown_reading_of_a_ruling_is_refused_by_name(tmp_path, when, message):
+    path = tmp_path / "mine.toml"
+    path.write_text('box = "poseidon"\n\n[[card]]\nid = 2999\nname = "Mine"\nrank = ["rare"]\ncopies = 1\n\n'
+                    f'[[card.effects]]\non = "score"\ndo = [{{op = "vp_if_own", bonus = 1, when = {when}}}]\n',
+                    encoding="utf-8")
+    with pytest.raises(CardFileError, match=rf"mine.toml: card #2999 'Mine'.*{re.escape(message)}"):
+        parse_card_file(path)
