@@ -270,3 +270,45 @@ def test_2032_kraken_scale_arrival_wounds_a_revealed_character_without_cosmos_co
     sc.arrive(0, "Kraken Scale")
     assert sc.names(0, "wounded") == ["Cassios"] and sc.names(0, "hand") == []
     assert sc.names(1, "hand") == ["Unicorn Jabu"] and sc.names(1, "wounded") == []
+
+
+def test_2020_thetis_gets_1_strength_per_guard_fighting_alongside_her(cardset):
+    """Read as she fights: each Guard facing the same card adds 1 to her Strength (1)."""
+    sc = _scenario(cardset)
+    sc.field(0, "Taurus Aldebaran")
+    sc.play(0, sc.hand(0, "Marina Soldier (Guards +1)"), 0)
+    sc.play(0, sc.hand(0, "Asgard Guard (no Cosmos)"), 0)
+    sc.play(0, sc.hand(0, "Mermaid Thetis"), 0)
+    assert sc.total(0, 0) == 1 + 1 + 1 + 2
+
+
+def test_2020_thetis_on_the_field_heroes_face_no_other_character(cardset):
+    """A Hero may face Thetis, a Cloth or a Pillar, not another field Character; a non-Hero may."""
+    sc = _scenario(cardset)
+    sc.field(0, "Mermaid Thetis")
+    sc.field(1, "Cassios")
+    sc.field(2, "Aries Cloth")
+    pillar = sc.reveal_pillar("Arctic Pillar")
+    seiya = sc.hand(0, "Pegasus Seiya")
+    sc.hand(0, "Lionet Ban")
+    plays = {(a, b) for kind, a, b in sc.legal_actions(0) if kind == "play"}
+    assert (seiya, 0) in plays and (seiya, 2) in plays and (seiya, sc.pillar_slot(pillar)) in plays
+    assert (seiya, 1) not in plays and len({b for a, b in plays if a != seiya} & {0, 1, 2}) == 3
+
+
+def test_2025_soldier_marked_takes_a_destroyed_guard_of_any_player_into_hand(cardset):
+    sc = _scenario(cardset)
+    sc.hand(0, "Marina Soldier (2 Strength barred)")
+    sc.put(1, "destroyed", "Asgard Guard (no Cosmos)")
+    sc.put(1, "destroyed", "Cassios")
+    sc.use(1, sc.hand(1, "Hound Asterion"))
+    assert sc.names(0, "hand") == ["Asgard Guard (no Cosmos)"] and sc.names(1, "destroyed") == ["Cassios"]
+
+
+def test_2025_soldier_on_the_field_characters_with_2_strength_face_no_other_field_character(cardset):
+    sc = _scenario(cardset)
+    sc.field(0, "Marina Soldier (2 Strength barred)")
+    sc.field(1, "Cassios")
+    misty, ban = sc.hand(0, "Lizard Misty", "Lionet Ban")  # 2 and 1 Strength
+    plays = {(a, b) for kind, a, b in sc.legal_actions(0) if kind == "play"}
+    assert (misty, 0) in plays and (misty, 1) not in plays and {(ban, 0), (ban, 1)} <= plays

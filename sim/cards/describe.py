@@ -314,6 +314,8 @@ def _op(op: Op, card: Card) -> str:
                 "place on the field (its Arrival applies), and this card is shuffled into the reserve")
     if name == "acquire_ban":
         return f"no other {kind(op.select)} can be acquired"
+    if name == "face_ban":
+        return f"{kind(op.select, many=True)} cannot face any other Character of the field"
     if name == "heal_ban":
         return "no Character can be healed"
     if name == "cost_up":

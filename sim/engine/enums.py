@@ -196,6 +196,7 @@ OP_HEAL_BAN = 50          # while on the field: no Character can be healed (June
 OP_COST_UP = 51           # while on the field: field cards of a kind cost more, anywhere, left of it or next to a kind (Guards)
 OP_CURRENCY_BAN = 52      # while on the field: no field card of a kind can be acquired with one currency (Guard #1034)
 OP_ACQUIRE_ONLY = 53      # while on the field: only field cards of one of two kinds can be acquired (Guard #1035)
+OP_FACE_BAN = 59          # while on the field: cards of a kind face no other field Character (Thetis, Soldier #2025)
 OP_FACED_ALT_COST = 58    # fighting: the card this one faces may be bought with Cosmos at its Strength cost (Athena, Asgard)
 OP_EQUIP_LOCK = 55        # in play (a Relic): its holder cannot equip a Cloth, until they face it with F_A Strength
                           # to put it into their discard pile (the Ring of the Nibelungen, ASG-19)

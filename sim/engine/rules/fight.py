@@ -474,6 +474,25 @@ def healing_banned(s, c):
 
 
 @kernel
+def face_banned(s, c, inst, target):
+    """May `inst` not face the field card `target`: is another field card's `face_ban` rule on
+    cards like inst (Thetis: a Hero faces no other Character)? Only field Characters are barred:
+    a Cloth, a Relic or a Pillar may still be faced (POS-21)."""
+    if not (field_rules(s, c) >> E.OP_FACE_BAN) & 1 or not (c.classes[c.inst_card[target]] & E.CLASS_CHARACTER) \
+            or s.inst_zone[target] != E.Z_BATTLEFIELD:
+        return False
+    for slot in range(E.N_SLOTS):
+        rule_card = s.field[slot]
+        if rule_card < 0 or rule_card == target or not (c.field_rules[c.inst_card[rule_card]] >> E.OP_FACE_BAN) & 1:
+            continue
+        k = c.inst_card[rule_card]
+        for i in range(c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 0] + c.prog[k, E.T_FIELD, 1]):
+            if c.ops[i, E.F_OP] == E.OP_FACE_BAN and matches(c, inst, c.ops[i, E.F_FILTER]):
+                return True
+    return False
+
+
+@kernel
 def bans_on_field(s, c):
     """Is a card forbidding some acquisitions on the field (`acquisition_banned` may say yes)?"""
     return (field_rules(s, c) & BAN_RULES) != 0
