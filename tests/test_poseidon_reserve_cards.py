@@ -312,3 +312,30 @@ def test_2025_soldier_on_the_field_characters_with_2_strength_face_no_other_fiel
     misty, ban = sc.hand(0, "Lizard Misty", "Lionet Ban")  # 2 and 1 Strength
     plays = {(a, b) for kind, a, b in sc.legal_actions(0) if kind == "play"}
     assert (misty, 0) in plays and (misty, 1) not in plays and {(ban, 0), (ban, 1)} <= plays
+
+
+def test_2012_poseidon_wound_use_destroys_a_civilian_hero_for_an_uncommon_one(cardset):
+    """Destroy a ● Hero from hand to put a ◆ Hero of the set-aside area into the discard pile (the
+    player's own Hero: the ● cards of a deck are its own Hero's)."""
+    sc = _paying(_scenario(cardset), 0)
+    sc.hand(0, "Pegasus Seiya (civilian)")
+    sc.put(0, "setaside", "Pegasus Seiya (Poseidon)")
+    sc.use(0, sc.hand(0, "Poseidon"))
+    assert sc.names(0, "wounded") == ["Poseidon"] and sc.names(0, "destroyed") == ["Pegasus Seiya (civilian)"]
+    assert sc.names(0, "discard") == ["Pegasus Seiya (Poseidon)"] and sc.names(0, "setaside") == []
+
+
+def test_2012_poseidon_defeated_takes_every_very_rare_card_and_every_relic_in_play_into_hand(cardset):
+    """✻ field cards (acquired, into the hand), ✻ cards of the field discard pile, every Relic in
+    any player's Relic area; other cards stay."""
+    sc = _scenario(cardset)
+    poseidon = sc.field(0, "Poseidon")
+    sc.field(1, "Athena")
+    sc.field(2, "Cassios")
+    sc.field_discard("Pope", "Lizard Misty")
+    sc.put(1, "relics", "Balmung")
+    sc.put(0, "relics", "Ring of the Nibelungen")
+    sc.trigger("defeated", poseidon, 0, poseidon, 0)
+    assert sc.names(0, "hand") == ["Athena", "Balmung", "Pope", "Ring of the Nibelungen"]
+    assert sc.field_names()[2] == "Cassios" and sc.names("common", "field_discard") == ["Lizard Misty"]
+    assert sc.names(1, "relics") == []

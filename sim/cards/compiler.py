@@ -160,6 +160,8 @@ class _Tables:
             r[E.F_TO] = E.DEST_NAMES[o.to] if o.to else E.Z_DISCARD
         elif k == "acquire":
             r[E.F_ZONE] = E.SOURCE_NAMES[o.from_] if o.from_ else E.Z_SRC_FIELD
+            if o.to not in (None, "hand"):
+                self.fail(f"acquire puts the card into the discard pile (no 'to') or the hand (to = 'hand'), not '{o.to}'")
         elif k == "stat":
             r[E.F_C] = 1 if o.alongside is not None else 0
             if o.alongside is not None:

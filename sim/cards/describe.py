@@ -182,7 +182,7 @@ def _move(op: Op, subject: str, poss: str) -> str:
         act = f"{verb('put')} {what} from {where} on top of {poss} draw pile"
     elif dest == "own_discard":  # from another player's pile into yours
         return f"you put {what} from the {ZONES[src]} of {subject} into your discard pile{by}"
-    elif dest == "own_hand" and src == "hero_setaside":
+    elif dest == "own_hand" and (src in places or op.who == "self"):
         return f"you take {what} from {where} into your hand{by}"
     elif dest == "own_hand":  # from another player's zone into yours
         return f"you take {what} from the {ZONES[src]} of {subject} into your hand{by}"
@@ -217,7 +217,7 @@ def _op(op: Op, card: Card) -> str:
         else:
             where = "adjacent to this card on the field" if op.adjacent else "from the field"
             what = f"every {kind(op.select)}" if op.n == "all" else things(op.n, op.select)
-            text = f"you acquire for free {what} {where} (into your discard pile)"
+            text = f"you acquire for free {what} {where} (into your {'hand' if op.to == 'hand' else 'discard pile'})"
         return text + (", without its effects" if op.no_effects else "")
     if name == "field_remove":
         if op.n == "all":

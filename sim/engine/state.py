@@ -91,9 +91,9 @@ PEND_CAP = 256
 # Pending event kinds (a LIFO stack: each resolves completely before the one below it)
 P_REFILL = 1      # a = 0 all empty slots, 1 only slot b
 P_ARRIVAL = 2     # a = instance
-P_ACQUIRE = 3     # a = instance, b = acquiring seat, c = flags (OPF_NO_EFFECTS), d = from reserve top
+P_ACQUIRE = 3     # a = instance, b = acquiring seat, c = flags (OPF_NO_EFFECTS), d = 1: into the hand
 P_EXIT = 4        # a = instance (Asgard), c = seat + 1 it spares (0: none)
-P_FINISH_ACQUIRE = 5  # a = instance, b = acquiring seat, c = how: Flame, placement, fighters discarded
+P_FINISH_ACQUIRE = 5  # a = instance, b = acquiring seat, c = how, d = 1: into the hand: Flame, placement, fighters discarded
 
 # Marked triggers (ASG-15) wait in a queue of their own, first placed first resolved, ahead of the
 # pending stack: a Marked effect resolves as soon as the program or action that placed its token

@@ -24,9 +24,10 @@ from sim.engine.rules.zones import (draw_cards, equip_locked, field_slot, fight_
 
 
 @kernel
-def acquire_field_card(s, c, inst, p, how, no_effects):
-    """p acquires the field card inst (won by `how`, or by an effect). The card is pending while
-    its Defeated effect resolves completely (what it causes too); `finish_acquisition` follows."""
+def acquire_field_card(s, c, inst, p, how, no_effects, into_hand):
+    """p acquires the field card inst (won by `how`, or by an effect: into its hand if `into_hand`,
+    Poseidon's Defeated). The card is pending while its Defeated effect resolves completely (what
+    it causes too); `finish_acquisition` follows."""
     slot = field_slot(s, inst)
     if slot < 0:
         return
@@ -36,20 +37,20 @@ def acquire_field_card(s, c, inst, p, how, no_effects):
     if how == E.ACQ_EFFECT:
         detach_fighters(s, inst)  # GEN-18: "the cards used to fight him" are none
     log_event(s, c, E.EV_ACQUIRE, p, inst, how, slot)
-    push_pending(s, P_FINISH_ACQUIRE, inst, p, how, 0)
+    push_pending(s, P_FINISH_ACQUIRE, inst, p, how, 1 if into_hand else 0)
     if not no_effects:
         run_program(s, c, E.T_DEFEATED, inst, p, -1, slot)
 
 
 @kernel
-def finish_acquisition(s, c, inst, p, how):
+def finish_acquisition(s, c, inst, p, how, into_hand):
     """After Defeated: the Flame fires, the card is placed, the fighters are discarded (GEN-3.1)."""
     k = c.inst_card[inst]
     if c.icons[k] & E.ICON_FLAME:
         remove_flames(s, c, 1, E.FLAME_ACQUIRED, inst, p)
     place_sapphire(s, c, inst, p)  # Defeated, then Flame, then Sapphire (GEN-4)
     if s.inst_row[inst] == E.COMMON and s.inst_zone[inst] == E.Z_PENDING:
-        if how == E.ACQ_COSMOS:
+        if how == E.ACQ_COSMOS or into_hand:
             move_to(s, inst, p, E.Z_HAND)
             hold(s, c, p, inst)
         else:
@@ -108,7 +109,7 @@ def resolve_pending(s, c):
             fire_next_mark(s, c)
             continue
         n = s.g[G_NPEND] - 1
-        kind, a, b, cc = s.pend[n, 0], s.pend[n, 1], s.pend[n, 2], s.pend[n, 3]
+        kind, a, b, cc, d = s.pend[n, 0], s.pend[n, 1], s.pend[n, 2], s.pend[n, 3], s.pend[n, 4]
         s.g[G_NPEND] = n
         active = s.g[G_ACTIVE]
         if kind == P_REFILL:
@@ -117,9 +118,9 @@ def resolve_pending(s, c):
             if field_slot(s, a) >= 0:
                 run_program(s, c, E.T_ARRIVAL, a, active, a, field_slot(s, a))
         elif kind == P_ACQUIRE:
-            acquire_field_card(s, c, a, b, E.ACQ_EFFECT, (cc & E.OPF_NO_EFFECTS) != 0)
+            acquire_field_card(s, c, a, b, E.ACQ_EFFECT, (cc & E.OPF_NO_EFFECTS) != 0, d == 1)
         elif kind == P_FINISH_ACQUIRE:
-            finish_acquisition(s, c, a, b, cc)
+            finish_acquisition(s, c, a, b, cc, d == 1)
         elif kind == P_EXIT:
             s.g[G_SPARED] = cc
             run_program(s, c, E.T_EXIT, a, active, -1, -1)
@@ -293,7 +294,7 @@ def apply_action(s, c, p, kind, a, b):
         t = s.field[a]
         if not can_acquire(s, c, t, b, p):
             return illegal(s)
-        acquire_field_card(s, c, t, p, E.ACQ_COSMOS if b == COSMOS else E.ACQ_STRENGTH, False)
+        acquire_field_card(s, c, t, p, E.ACQ_COSMOS if b == COSMOS else E.ACQ_STRENGTH, False, False)
         s.pl[p, PL_WON_FIGHTS] += 1
     elif kind == A_EQUIP:
         if s.inst_row[a] != p or not in_hand(s, a) or s.zone_n[p, E.Z_CLOTH] > 0 \

@@ -330,12 +330,13 @@ def op_acquire(s, c, op, src_inst, p, slot):
         nc += 1
     if nc == 0:
         return False
+    into_hand = 1 if op[E.F_TO] == E.Z_HAND else 0  # Poseidon: into the hand (else the discard pile)
     if op[E.F_N] == E.N_ALL:  # Thor: every such card; the pending stack takes the last slot first (GEN-3.3)
         for j in range(nc):
-            push_pending(s, P_ACQUIRE, buf[j], p, op[E.F_FLAGS], 0)
+            push_pending(s, P_ACQUIRE, buf[j], p, op[E.F_FLAGS], into_hand)
         return True
     pick_cards(s, c, p, buf, nc, 1, True)
-    push_pending(s, P_ACQUIRE, buf[0], p, op[E.F_FLAGS], 0)
+    push_pending(s, P_ACQUIRE, buf[0], p, op[E.F_FLAGS], into_hand)
     return True
 
 
