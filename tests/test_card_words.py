@@ -16,6 +16,7 @@ NEEDS = {"move": {"from": "hand", "to": "wounded"}, "shuffle": {"zone": "draw"},
          "cost_if_fighter": {"fighter": {"name": "Seiya"}}, "alt_cost_fighter": {"fighter": {"name": "Hyoga"}},
          "cost_per_fighter": {"fighter": {"class": "marina"}, "strength": 1},
          "vp_token": {"from": "pillars_in_play", "n": "all", "bonus": -1},
+         "freeze_alongside": {"alongside": {"class": "guard"}},
          "stat_mult": {"alongside": {"name": "Shiryu"}, "factor": 2}, "protect": {"alongside": {"class": "saint"}},
          "cost_up": {"strength": 1}, "currency_ban": {"currency": "cosmos"},
          "play": {"from": "draw", "top": True}}

@@ -339,3 +339,39 @@ def test_2012_poseidon_defeated_takes_every_very_rare_card_and_every_relic_in_pl
     assert sc.names(0, "hand") == ["Athena", "Balmung", "Pope", "Ring of the Nibelungen"]
     assert sc.field_names()[2] == "Cassios" and sc.names("common", "field_discard") == ["Lizard Misty"]
     assert sc.names(1, "relics") == []
+
+
+def test_2015_isaak_the_guards_fighting_alongside_him_are_frozen_after_a_fight_won(cardset):
+    """POS-22: frozen into their owner's marked area instead of discarded; Isaak and the other
+    fighters are discarded; a Guard facing another card is not his fellow."""
+    sc = _scenario(cardset)
+    sc.field(0, "Cassios")
+    sc.field(1, "Lizard Misty")
+    for name in ("Kraken Isaak", "Marina Soldier (Guards +1)"):
+        sc.play(0, sc.hand(0, name), 0)
+    sc.play(0, sc.hand(0, "Asgard Guard (no Cosmos)"), 1)
+    sc.acquire(0, 0)
+    assert sc.names(0, "frozen") == ["Marina Soldier (Guards +1)"]
+    assert sc.names(0, "discard") == ["Cassios", "Kraken Isaak"]
+    assert sc.names(0, "play") == ["Asgard Guard (no Cosmos)"]
+
+
+def test_2015_isaak_the_guards_alongside_him_are_frozen_at_upkeep_too(cardset):
+    sc = _scenario(cardset)
+    sc.field(0, "Taurus Aldebaran")
+    for name in ("Kraken Isaak", "Asgard Guard (no Cosmos)", "Lionet Ban"):
+        sc.play(0, sc.hand(0, name), 0)
+    for _ in range(5):
+        sc.put(0, "draw", FILLER)  # the upkeep draws these, not the discard pile
+    sc.upkeep(0)
+    assert sc.names(0, "frozen") == ["Asgard Guard (no Cosmos)"]
+    assert sorted(sc.names(0, "discard")) == ["Kraken Isaak", "Lionet Ban"]
+
+
+def test_2015_isaak_freeze_use_puts_a_marked_guard_into_the_discard_pile(cardset):
+    sc = _scenario(cardset)
+    sc.put(0, "wounded", "Asgard Guard (no Cosmos)")
+    sc.put(0, "wounded", "Cassios")
+    sc.use(0, sc.hand(0, "Kraken Isaak"))
+    assert sc.names(0, "frozen") == ["Kraken Isaak"] and sc.names(0, "discard") == ["Asgard Guard (no Cosmos)"]
+    assert sc.names(0, "wounded") == ["Cassios"]

@@ -166,7 +166,7 @@ class _Tables:
             r[E.F_C] = 1 if o.alongside is not None else 0
             if o.alongside is not None:
                 r[E.F_FILTER] = self.filter(o.alongside)
-        elif k in ("stat_mult", "protect"):
+        elif k in ("stat_mult", "protect", "freeze_alongside"):
             r[E.F_FILTER] = self.filter(o.alongside)
             r[E.F_A] = o.factor
         elif k == "stat_per":

@@ -287,6 +287,9 @@ def _op(op: Op, card: Card) -> str:
                 f"multiplied by {op.factor}")
     if name == "stat_per":
         return f"it gains {_stats(op.strength, op.cosmos)} per {kind(op.select)} {_counted(op.count)}"
+    if name == "freeze_alongside":
+        return (f"{kind(op.alongside, many=True)} fighting alongside it are frozen instead of discarded after the "
+                "fight")
     if name == "protect":
         return f"{kind(op.alongside, many=True)} fighting alongside it cannot be wounded"
     if name == "cost_if_fighter":

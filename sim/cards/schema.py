@@ -135,7 +135,7 @@ class Op(Strict):
         need = {
             "move": ("from_", "to"), "swap_zones": ("from_", "to", "other_select"),
             "shuffle": ("zone",), "vp_per": ("count",), "stat_per": ("count",),
-            "faced_cost_per": ("count", "faced"), "cost_if_fighter": ("fighter",), "cost_per_fighter": ("fighter",),
+            "faced_cost_per": ("count", "faced"), "cost_if_fighter": ("fighter",), "cost_per_fighter": ("fighter",), "freeze_alongside": ("alongside",),
             "alt_cost_fighter": ("fighter",), "stat_mult": ("alongside",), "protect": ("alongside",),
             "currency_ban": ("currency",), "vp_token": ("from_",),
             "play": ("from_",),

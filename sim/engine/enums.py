@@ -206,6 +206,7 @@ OP_COST_PER_FIGHTER = 57  # cost: this card costs F_A Strength / F_B Cosmos less
 # Scoring
 OP_VP_PER = 60        # VP = count // div (Athena, Jaki, Jango)
 OP_VP_IF_MOST = 61    # +bonus VP (F_B = 1: per player) if you have strictly the most of something in F_C (Marin, Shaina)
+OP_FREEZE_ALONGSIDE = 63  # fighting: the cards of a kind facing the same card are frozen, not discarded, after the fight (Isaak)
 OP_VP_IF_OWN = 62     # +bonus VP if you own at least F_N named cards in F_C (Reda, Spica)
 
 OP_NAMES = named("OP_", exclude=("OP_WIDTH",))

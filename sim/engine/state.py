@@ -63,7 +63,8 @@ G_MOVE_DST = 37       # register: where the move whose cards a policy now picks 
 G_DIE = 38            # solo: G_DIE + i, face i + 1 of Hilda's die this game: slot index * 8 + icon (SOLO-1); 6 faces
 G_HEAL_HEARTS = 44    # hearts left by the heal action going on (ASG-14): the next heal may spend them; any other action loses them
 G_WEAPONS = 45        # Poseidon: Balance Weapon tokens left in the supply (POS-13)
-N_G = 46
+G_FREEZES_ON = 46     # 1 if a card of the run freezes its fellow fighters instead of their discard (Isaak, POS-22)
+N_G = 47
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0

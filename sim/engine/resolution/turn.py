@@ -14,9 +14,9 @@ from sim.engine.rules.field import discard_from_field, field_is_empty, push_pend
 from sim.engine.policies.interface import choose_action, choose_keep
 from sim.engine.resolution.actions import apply_action, drain, end_of_turn_returns
 from sim.engine.rules.invariants import V_LENT, check_invariants, violation
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT, G_NPLAYERS,
-                              G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
-from sim.engine.rules.zones import draw_cards, log_event, move_all, move_all_but
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
+                              G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
+from sim.engine.rules.zones import draw_cards, freeze_fellow_fighters, log_event, move_all, move_all_but
 
 HAND_SIZE = 5
 MAX_ACTIONS_PER_TURN = 300  # safety only: a turn never needs this many actions
@@ -53,6 +53,9 @@ def upkeep(s, c, p, keep):
     # go to their owner's discard pile, Delta Robe; cards left to play, to its own)
     if s.zone_n[p, E.Z_TO_PLAY] > 0 or s.g[G_LENT] > 0:
         end_of_turn_returns(s, c, p)
+    if s.g[G_FREEZES_ON]:  # Isaak: his fellow Guards are frozen, not discarded (POS-22)
+        freeze_fellow_fighters(s, c, p, -1)
+        drain(s, c)
     move_all(s, p, E.Z_PLAY, E.Z_DISCARD)
     choose_keep(s, c, p, keep)
     for i in range(s.zone_n[p, E.Z_HAND]):

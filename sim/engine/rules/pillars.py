@@ -12,8 +12,8 @@ into its destroyer's Pillar area (Z_PILLARS), scored there (POS-12); the fighter
 from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.rules.fight import fight_totals, fighter_cuts
-from sim.engine.rules.zones import log_event, matches, move_to, zone_push
-from sim.engine.state import G_TURN_MARKS, G_WEAPONS, IF_ARMED, PL_WEAPONS, PL_WON_FIGHTS
+from sim.engine.rules.zones import freeze_fellow_fighters, log_event, matches, move_to, zone_push
+from sim.engine.state import G_FREEZES_ON, G_TURN_MARKS, G_WEAPONS, IF_ARMED, PL_WEAPONS, PL_WON_FIGHTS
 
 
 @kernel
@@ -78,6 +78,8 @@ def pillar_won(s, c, pillar, p):
 def destroy_pillar(s, c, p, pillar):
     """p destroys the Pillar its fighters face: it joins p's Pillar area (an acquisition, with no
     Defeated and no Flame); the fighters are discarded, as after a fight (POS-11)."""
+    if s.g[G_FREEZES_ON]:
+        freeze_fellow_fighters(s, c, p, pillar)  # Isaak (POS-22)
     j = 0
     while j < s.zone_n[p, E.Z_PLAY]:
         f = s.zone[p, E.Z_PLAY, j]

@@ -318,6 +318,45 @@ def uses_energy(c):
 
 
 @kernel
+def has_fighting_op(c, opcode):
+    """Has some card of the run a `fighting` op of this code (Isaak's `freeze_alongside`)?"""
+    for k in range(c.prog.shape[0]):
+        for i in range(c.prog[k, E.T_FIGHTING, 0], c.prog[k, E.T_FIGHTING, 0] + c.prog[k, E.T_FIGHTING, 1]):
+            if c.ops[i, E.F_OP] == opcode:
+                return True
+    return False
+
+
+@kernel
+def freeze_fellow_fighters(s, c, p, target):
+    """POS-22, Isaak: the cards of p's play that a card facing the same card (`target`, or any
+    with -1) freezes by its `freeze_alongside` rule are frozen into p's marked area, before the
+    fighters are discarded (their Marked effects then fire)."""
+    j = 0
+    while j < s.zone_n[p, E.Z_PLAY]:
+        f = s.zone[p, E.Z_PLAY, j]
+        t = s.inst_facing[f]
+        if t >= 0 and (target < 0 or t == target) and frozen_by_fellow(s, c, p, f, t):
+            place_token(s, c, f, p, E.Z_FROZEN)
+            log_event(s, c, E.EV_FREEZE, p, f, E.Z_PLAY, 0)
+        else:
+            j += 1
+
+
+@kernel
+def frozen_by_fellow(s, c, p, f, t):
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        x = s.zone[p, E.Z_PLAY, j]
+        if x == f or s.inst_facing[x] != t:
+            continue
+        k = c.inst_card[x]
+        for i in range(c.prog[k, E.T_FIGHTING, 0], c.prog[k, E.T_FIGHTING, 0] + c.prog[k, E.T_FIGHTING, 1]):
+            if c.ops[i, E.F_OP] == E.OP_FREEZE_ALONGSIDE and matches(c, f, c.ops[i, E.F_FILTER]):
+                return True
+    return False
+
+
+@kernel
 def has_relics(c):
     """Do the run's cards include a Relic (ASG-19)?"""
     for k in range(c.classes.shape[0]):
