@@ -375,3 +375,25 @@ def test_2015_isaak_freeze_use_puts_a_marked_guard_into_the_discard_pile(cardset
     sc.use(0, sc.hand(0, "Kraken Isaak"))
     assert sc.names(0, "frozen") == ["Kraken Isaak"] and sc.names(0, "discard") == ["Asgard Guard (no Cosmos)"]
     assert sc.names(0, "wounded") == ["Cassios"]
+
+
+def test_2037_mermaid_scale_discard_draws_1_per_marina_and_scale_on_the_field(cardset):
+    sc = _scenario(cardset)
+    for slot, name in enumerate(("Kraken Isaak", "Mermaid Thetis", "Scylla Scale", "Cassios")):
+        sc.field(slot, name)
+    for _ in range(4):
+        sc.put(0, "draw", FILLER)
+    sc.use(0, sc.hand(0, "Mermaid Scale"))
+    assert sc.names(0, "hand") == [FILLER] * 3
+
+
+def test_2037_mermaid_scale_exit_each_top_card_goes_to_another_players_discard_pile_or_is_frozen(cardset):
+    """Active player first: seat 0's top card (a Bronze Cloth) is frozen; seat 1's (Cassios) goes
+    into seat 0's discard pile (the only other player), an acquisition of seat 0's."""
+    sc = _scenario(cardset)
+    sc.put(0, "draw", "Pegasus Cloth")
+    sc.put(1, "draw", "Cassios")
+    scale = sc.field(0, "Mermaid Scale")
+    sc.trigger("exit", scale, 0)
+    assert sc.names(0, "frozen") == ["Pegasus Cloth"] and sc.names(0, "discard") == ["Cassios"]
+    assert sc.names(1, "draw") == [] and sc.names(1, "discard") == []

@@ -180,6 +180,8 @@ def _move(op: Op, subject: str, poss: str) -> str:
         act = f"{verb('reveal')} {what} from {where}"
     elif dest == "draw_top":
         act = f"{verb('put')} {what} from {where} on top of {poss} draw pile"
+    elif dest == "other_discard":
+        return f"{subject} {verb('put')} {what} from {where} into the discard pile of another player of {poss} choice"
     elif dest == "own_discard":  # from another player's pile into yours
         return f"you put {what} from the {ZONES[src]} of {subject} into your discard pile{by}"
     elif dest == "own_hand" and (src in places or op.who == "self"):

@@ -265,8 +265,10 @@ Z_DST_RESERVE = 30    # shuffled into the reserve
 Z_DST_DRAW_TOP = 31   # on top of the draw pile
 Z_DST_SELF_DISCARD = 32  # the controller's discard pile (taking from an opponent)
 Z_DST_SELF_HAND = 33     # the controller's hand (taking from another player)
+Z_DST_OTHER_DISCARD = 34  # the discard pile of another player than the card's, of its player's choice (an acquisition of theirs)
+Z_DST_GIVEN = 200         # a move's destination once its receiver is chosen: Z_DST_GIVEN + the receiver's seat
 DEST_NAMES = dict(CARD_FILE_ZONES, reserve=Z_DST_RESERVE, draw_top=Z_DST_DRAW_TOP,
-                  own_discard=Z_DST_SELF_DISCARD, own_hand=Z_DST_SELF_HAND)
+                  own_discard=Z_DST_SELF_DISCARD, own_hand=Z_DST_SELF_HAND, other_discard=Z_DST_OTHER_DISCARD)
 
 N_ALL = -1
 N_LAST = -2

@@ -136,6 +136,16 @@ def move_candidates(s, c, op, src_inst, q, buf):
 
 
 @kernel
+def receiver(s, c, op, giver):
+    """The player, other than `giver`, whose discard pile a move to `other_discard` fills: the
+    giver's policy picks among the others (as for an effect aimed at an opponent)."""
+    anyone = np.zeros(E.MAX_PLAYERS, np.bool_)
+    anyone[:s.g[G_NPLAYERS]] = True
+    q = choose_player(s, c, giver, op, True, False, anyone)
+    return q if q >= 0 else (giver + 1) % s.g[G_NPLAYERS]
+
+
+@kernel
 def op_vp_token(s, c, op, src_inst, p):
     """A VP token of value F_A on each of n cards of the source (all with n = "all"), picked by the
     controller: its best for a +1, an opponent's best for a -1 (POS-14)."""
@@ -159,7 +169,10 @@ def put(s, c, inst, dst, q, p):
     src_zone = location(s, inst)
     if src_zone == E.Z_RELICS:  # a Relic being faced (the Ring) leaves: its fighters let go
         detach_fighters(s, inst)
-    if dst == E.Z_DST_RESERVE:
+    if dst >= E.Z_DST_GIVEN:  # another player's discard pile (`receiver`): an acquisition of theirs
+        move_to(s, inst, dst - E.Z_DST_GIVEN, E.Z_DISCARD)
+        log_event(s, c, E.EV_ACQUIRE, dst - E.Z_DST_GIVEN, inst, E.ACQ_GIFT, -1)
+    elif dst == E.Z_DST_RESERVE:
         return_to_reserve(s, c, inst, p)
         log_event(s, c, E.EV_MOVE, row, inst, src_zone, dst)
     elif dst == E.Z_DST_SELF_DISCARD:
@@ -210,6 +223,8 @@ def op_move(s, c, op, src_inst, p, q):
         q = p
     if src == E.Z_DRAW and s.zone_n[q, E.Z_DRAW] == 0:
         reshuffle_discard(s, c, q)  # GEN-2: taking from an empty draw pile reshuffles first
+    if dst == E.Z_DST_OTHER_DISCARD:  # Mermaid Scale: its player picks the receiver
+        dst = E.Z_DST_GIVEN + receiver(s, c, op, q if q >= 0 else p)
     if (flags & E.OPF_TOP) and src == E.Z_DRAW:
         moved = 0
         for _ in range(n):
