@@ -17,6 +17,7 @@ NEEDS = {"move": {"from": "hand", "to": "wounded"}, "shuffle": {"zone": "draw"},
          "cost_per_fighter": {"fighter": {"class": "marina"}, "strength": 1},
          "vp_token": {"from": "pillars_in_play", "n": "all", "bonus": -1},
          "freeze_alongside": {"alongside": {"class": "guard"}},
+         "take_weapon": {"who": "chosen_opponent"},
          "stat_mult": {"alongside": {"name": "Shiryu"}, "factor": 2}, "protect": {"alongside": {"class": "saint"}},
          "cost_up": {"strength": 1}, "currency_ban": {"currency": "cosmos"},
          "play": {"from": "draw", "top": True}}

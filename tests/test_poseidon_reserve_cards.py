@@ -7,7 +7,7 @@ from sim.engine import enums as E
 from sim.engine.policies.weights import W_PAY
 from sim.engine.rules.field import discard_from_field
 from sim.engine.rules.zones import move_to
-from sim.engine.state import G_WEAPONS, PL_VP_TOKENS
+from sim.engine.state import G_WEAPONS, PL_VP_TOKENS, PL_WEAPONS
 from tests.test_asgard_cards import _paying
 from tests.test_poseidon_heroes import _scenario, write_encoded_poseidon
 
@@ -397,3 +397,30 @@ def test_2037_mermaid_scale_exit_each_top_card_goes_to_another_players_discard_p
     sc.trigger("exit", scale, 0)
     assert sc.names(0, "frozen") == ["Pegasus Cloth"] and sc.names(0, "discard") == ["Cassios"]
     assert sc.names(1, "draw") == [] and sc.names(1, "discard") == []
+
+
+def test_2021_soldier_marked_takes_a_balance_weapon_from_another_player(cardset):
+    sc = _scenario(cardset)
+    sc.hand(0, "Marina Soldier (takes a Balance Weapon)")
+    sc.st.pl[1, PL_WEAPONS] = 2
+    sc.st.g[G_WEAPONS] = E.N_WEAPONS - 2
+    sc.use(1, sc.hand(1, "Hound Asterion"))
+    assert sc.names(0, "wounded") == ["Marina Soldier (takes a Balance Weapon)"]
+    assert sc.weapons(0) == 1 and sc.weapons(1) == 1 and sc.weapons("common") == E.N_WEAPONS - 2
+
+
+def test_2021_soldier_on_the_field_facing_a_marina_takes_a_discard(cardset):
+    """To face a Marina (Kanon, or the Soldier itself) a player discards a card from hand, once per
+    card faced this turn; facing Cassios takes none."""
+    sc = _scenario(cardset)
+    sc.field(0, "Marina Soldier (takes a Balance Weapon)")
+    sc.field(1, "Sea Dragon Kanon")
+    sc.field(2, "Cassios")
+    jabu = sc.hand(0, "Unicorn Jabu")
+    plays = {(a, b) for kind, a, b in sc.legal_actions(0) if kind == "play"}
+    assert plays == {(jabu, 2)}  # no other card to discard
+    ban = sc.hand(0, "Lionet Ban")
+    sc.play(0, jabu, 1)
+    assert sc.names(0, "discard") == ["Lionet Ban"] and sc.zone_of(ban) == (0, "discard")
+    sc.play(0, sc.hand(0, "Black Pegasus"), 1)  # paid already this turn
+    assert sc.names(0, "discard") == ["Lionet Ban"]

@@ -255,6 +255,10 @@ def _op(op: Op, card: Card) -> str:
         if op.n == "all":
             return f"a {sign} VP token goes on every {where}"
         return f"you put a {sign} VP token on {op.n} {where}{'s' if op.n != 1 else ''}"
+    if name == "take_weapon":
+        return f"you take a Balance Weapon token from {subject or 'them'}, if they have one"
+    if name == "face_cost_for":
+        return f"to face a {kind(op.select)} of the field, a player must discard {things(op.n, None)} from their hand"
     if name == "gain_weapon":
         return "you gain a Balance Weapon token, if one is left"
     if name == "upgrade":

@@ -20,7 +20,7 @@ from sim.engine.policies.weights import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW
                                          W_USE, W_VP)
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, bans_on_field, cond_holds,
                                     costs_for, count_alongside, count_character_fighters, draw_count, effective_cost,
-                                    face_cost_payable, fight_total, fight_totals, fighter_bound,
+                                    face_cost_payable, face_discards_due, fight_total, fight_totals, fighter_bound,
                                     healing_banned, min_fighters, relic_won, values_against)
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON,
                                     can_face, can_use, first_op_feasible, legal_to_play, upgrade_possible)
@@ -29,7 +29,7 @@ from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar
 from sim.engine.rules.scoring import card_vp
 from sim.engine.rules.zones import count_alongside_any, equip_locked, field_slot, matches, relic_lock
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_FLAMES, G_HEAL_HEARTS, G_NPLAYERS, G_RELICS_ON,
-                              G_TURN, IF_FACE_PAID, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
+                              G_TURN, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -438,18 +438,11 @@ def draw_enabler(s, c, p, inst, target):
     return -1
 
 
-@inline_kernel
-def discards_due(s, c, t):
-    """Dolphin: the cards a player must still discard to face t this turn (0 for most cards)."""
-    n = c.face_discards[c.inst_card[t]]
-    return 0 if n == 0 or s.inst_flags[t] & IF_FACE_PAID else n
-
-
 @kernel
 def face_discards(s, c, p, t):
     """Dolphin: the hand cards p would discard to face t, its least valuable (as the rules have
     its policy pick them), noted in s.mind.picks; their count."""
-    n = discards_due(s, c, t)
+    n = face_discards_due(s, c, t)
     m = s.zone_n[p, E.Z_HAND]
     for j in range(m):
         s.mind.picks[j] = s.zone[p, E.Z_HAND, j]
@@ -1138,7 +1131,7 @@ def choose_action(s, c, p, out):
                     chars += more_chars
                 if plain_noted:  # a plain card adds the same to every fight no card aids
                     s.mind.hand_values_of[0] = t
-            if discards_due(s, c, t) > 0:  # Dolphin: the cards discarded to face t add nothing to it
+            if face_discards_due(s, c, t) > 0:  # Dolphin: the cards discarded to face t add nothing to it
                 lost_str, lost_cos, lost_chars = face_discards_value(s, c, p, t)
                 hand_str -= lost_str
                 hand_cos -= lost_cos
@@ -1180,12 +1173,12 @@ def choose_action(s, c, p, out):
     face_slot = best_slot
     if face_t < 0:
         for slot in range(E.N_SLOTS - 1, -1, -1):
-            if s.field[slot] >= 0 and discards_due(s, c, s.field[slot]) == 0:  # no discard for a draw
+            if s.field[slot] >= 0 and face_discards_due(s, c, s.field[slot]) == 0:  # no discard for a draw
                 face_t = s.field[slot]
                 face_slot = slot
                 break
     if face_t >= 0:
-        holding = discards_due(s, c, face_t) > 0 or best_helper >= 0
+        holding = face_discards_due(s, c, face_t) > 0 or best_helper >= 0
         for i in range(nh):
             inst = s.zone[p, E.Z_HAND, i]
             if c.prog_counts[c.inst_card[inst], E.T_ENGAGEMENT, 0] == 0:
@@ -1217,7 +1210,7 @@ def choose_action(s, c, p, out):
     n = 0
     is_aided = aided(s, c, p, best_t)
     noted = s.mind.hand_values_of[0] == best_t  # in step 6
-    holding = discards_due(s, c, best_t) > 0 or best_helper >= 0
+    holding = face_discards_due(s, c, best_t) > 0 or best_helper >= 0
     for i in range(nh):
         inst = s.zone[p, E.Z_HAND, i]
         if can_face(s, c, p, inst, best_t) and not (holding and held_back(s, c, p, best_t, best_helper, inst)):
@@ -1901,7 +1894,7 @@ def to_play_slot(s, c, p, x, lead, started):
                 won = max(won, card_value(s, c, p, t, lead) - w[W_COST] * cost + bonus)
         if won > -1e18:
             score = won
-        elif discards_due(s, c, t) > 0:
+        elif face_discards_due(s, c, t) > 0:
             continue
         else:
             score = -1000.0 + max(closest, 0.0)

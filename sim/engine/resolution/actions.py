@@ -11,7 +11,8 @@ from sim.engine.resolution.effects import run_program
 from sim.engine.rules.board import mark_board_use
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
 from sim.engine.rules.field import detach_fighters, place_sapphire, push_pending, refill_step, remove_flames
-from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, face_cost_payable, healing_banned, own_rule, relic_won
+from sim.engine.rules.fight import (COSMOS, STRENGTH, can_acquire, face_cost_payable, face_discards_due, healing_banned,
+                                    relic_won)
 from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON, can_face,
@@ -139,16 +140,15 @@ def illegal(s):
 def pay_face_cost(s, c, p, inst, target):
     """Dolphin: discard cards from hand (other than the one played) to fight it. Copied into its
     callers: most field cards ask for nothing."""
-    if (c.field_rules[c.inst_card[target]] >> E.OP_FACE_COST) & 1 and not (s.inst_flags[target] & IF_FACE_PAID):
-        discard_to_face(s, c, p, inst, target)
+    n = face_discards_due(s, c, target)
+    if n > 0:
+        discard_to_face(s, c, p, inst, target, n)
 
 
 @kernel
-def discard_to_face(s, c, p, inst, target):
-    """`pay_face_cost` of a card that asks for it, not yet paid this turn."""
-    i = own_rule(c, target, E.OP_FACE_COST)
+def discard_to_face(s, c, p, inst, target, n):
+    """`pay_face_cost` of a card that asks for n cards, not yet paid this turn."""
     s.g[G_EFFECTS_RUN] += 1
-    n = c.ops[i, E.F_N]
     buf = s.scratch
     m = 0
     for j in range(s.zone_n[p, E.Z_HAND]):

@@ -20,9 +20,10 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
                                            pick_cards)
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
-                    G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH)
+                    G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
+                    PL_WEAPONS)
 from sim.engine.rules.hilda import hilda_seat
-from sim.engine.rules.pillars import gain_weapon
+from sim.engine.rules.pillars import gain_weapon, take_weapon
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
 from sim.engine.rules.zones import (collect_count, detach_fighters, draw_cards, equip_locked, field_slot, gain_energy,
                                     hold, is_marked_zone, lend, location, log_event, matches, move_to, next_rank_copy,
@@ -475,6 +476,8 @@ def has_targets(s, c, row, p, src_inst):
             out[q] = collect_count(s, c, op, q, src_inst) > 0 or collect_count(s, c, c.ops[row + 1], q, src_inst) > 0
         elif code == E.OP_GIVE_SELF:
             out[q] = True
+        elif code == E.OP_TAKE_WEAPON:
+            out[q] = s.pl[q, PL_WEAPONS] > 0
         elif code == E.OP_SWAP_CLOTH:
             out[q] = s.zone_n[q, E.Z_CLOTH] > 0 and matches(c, s.zone[q, E.Z_CLOTH, 0], op[E.F_FILTER])
         elif code == E.OP_SWAP_ZONES:
@@ -582,6 +585,8 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         gain_weapon(s, c, p, src_inst)
     elif code == E.OP_VP_TOKEN:
         op_vp_token(s, c, op, src_inst, p)
+    elif code == E.OP_TAKE_WEAPON:
+        take_weapon(s, c, p, q, src_inst)
     elif code == E.OP_PLAY:
         if q >= 0:
             op_play(s, c, op, src_inst, p, q)

@@ -591,10 +591,30 @@ def count_character_fighters(s, c, p, target):
 
 
 @kernel
+def face_discards_due(s, c, target):
+    """The hand cards a player must discard to face target, not yet paid this turn: its own
+    `face_cost` (Dolphin), and n per field card whose `face_cost_for` rule names it (Soldier #2021)."""
+    if s.inst_flags[target] & IF_FACE_PAID:
+        return 0
+    n = c.face_discards[c.inst_card[target]]  # 0 without the rule
+    if (field_rules(s, c) >> E.OP_FACE_COST_FOR) & 1 and s.inst_zone[target] == E.Z_BATTLEFIELD:
+        for slot in range(E.N_SLOTS):
+            x = s.field[slot]
+            if x < 0 or not (c.field_rules[c.inst_card[x]] >> E.OP_FACE_COST_FOR) & 1:
+                continue
+            k = c.inst_card[x]
+            for i in range(c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 0] + c.prog[k, E.T_FIELD, 1]):
+                if c.ops[i, E.F_OP] == E.OP_FACE_COST_FOR and matches(c, target, c.ops[i, E.F_FILTER]):
+                    n += c.ops[i, E.F_N]
+    return n
+
+
+@kernel
 def face_cost_payable(s, c, p, target, exclude):
-    """Dolphin: can p discard the cards asked to face target (other than `exclude`, when in hand)?"""
-    need = c.face_discards[c.inst_card[target]]  # 0 without the rule
-    if need == 0 or s.inst_flags[target] & IF_FACE_PAID:
+    """Dolphin, Soldier #2021: can p discard the cards asked to face target (other than `exclude`,
+    when in hand)?"""
+    need = face_discards_due(s, c, target)
+    if need == 0:
         return True
     others = s.zone_n[p, E.Z_HAND] - (1 if exclude >= 0 and s.inst_zone[exclude] == E.Z_HAND else 0)
     return others >= need

@@ -43,6 +43,15 @@ def gain_weapon(s, c, p, source):
 
 
 @kernel
+def take_weapon(s, c, p, q, source):
+    """p takes one of q's Balance Weapon tokens, if q has one (Marina Soldier #2021's Marked)."""
+    if q >= 0 and q != p and s.pl[q, PL_WEAPONS] > 0:
+        s.pl[q, PL_WEAPONS] -= 1
+        s.pl[p, PL_WEAPONS] += 1
+        log_event(s, c, E.EV_WEAPON, p, source, 1, s.g[G_WEAPONS])
+
+
+@kernel
 def is_pillar(c, inst):
     return (c.classes[c.inst_card[inst]] & E.CLASS_PILLAR) != 0
 
