@@ -1,7 +1,7 @@
 """The Epic pools: which Poseidon Epics each mode shuffles into its Epic pile (POS-6).
 
-The lists are an estimate kept in a data file (`cardsets/epic-pools.toml`, rules parameter
-`epics.pool_file`); a designer's file of the same shape replaces it.
+The lists are an estimate kept in a data file (`cardsets/epic-pools.toml`); a file of the same
+shape passed as `path` replaces it. The Epics are not played yet (docs/poseidon.md).
 """
 from __future__ import annotations
 
