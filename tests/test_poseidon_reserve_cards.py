@@ -424,3 +424,18 @@ def test_2021_soldier_on_the_field_facing_a_marina_takes_a_discard(cardset):
     assert sc.names(0, "discard") == ["Lionet Ban"] and sc.zone_of(ban) == (0, "discard")
     sc.play(0, sc.hand(0, "Black Pegasus"), 1)  # paid already this turn
     assert sc.names(0, "discard") == ["Lionet Ban"]
+
+
+def test_games_with_the_encoded_poseidon_cards_keep_the_invariants(cardset):
+    """Base + Asgard + the Poseidon cards the engine plays, 3 players, the tuned and random
+    policies: no invariant broken (Balance Weapons conserved, tokens where they belong, every
+    Transcended Hero where the rules put it), no illegal action; the new rules all come into play."""
+    import sim
+    run = sim.play(30, players=3, boxes=("base", "asgard"), cardset=cardset, policies=("tuned", "random", "tuned"),
+                   check_invariants=True, events="full")
+    assert (run.games["violations"] == 0).all() and (run.games["illegal_actions"] == 0).all()
+    events = run.events
+    kinds = events["kind"].astype(str)
+    assert {"pillar", "weapon", "vp_token"} <= set(kinds)
+    played = set(events.loc[kinds == "play", "card_id"])
+    assert played & set(range(2006, 2011)), "a Transcended Hero is played"
