@@ -439,3 +439,26 @@ def test_games_with_the_encoded_poseidon_cards_keep_the_invariants(cardset):
     assert {"pillar", "weapon", "vp_token"} <= set(kinds)
     played = set(events.loc[kinds == "play", "card_id"])
     assert played & set(range(2006, 2011)), "a Transcended Hero is played"
+
+
+def test_2033_lymnades_scale_discard_applies_the_arrival_of_a_field_card(cardset):
+    """The Scylla Scale's Arrival applies again (each player draws 5, then discards 5); the
+    Scylla Scale stays on the field."""
+    sc = _scenario(cardset)
+    sc.field(0, "Scylla Scale")
+    civilians = ("Pegasus Seiya (civilian)", "Dragon Shiryu (civilian)")
+    for seat in range(2):
+        for _ in range(5):
+            sc.put(seat, "draw", civilians[seat])
+    sc.use(0, sc.hand(0, "Lymnades Scale"))
+    assert sc.field_names()[0] == "Scylla Scale"
+    assert len(sc.names(0, "discard")) == 5 + 1 and len(sc.names(1, "discard")) == 5
+
+
+def test_2033_lymnades_scale_arrival_applies_every_exit_of_the_field(cardset):
+    """Kanon's Exit (a -1 VP token on every Pillar in play) applies; Kanon stays on the field."""
+    sc = _scenario(cardset)
+    pillar = sc.reveal_pillar("Arctic Pillar")
+    sc.field(0, "Sea Dragon Kanon")
+    sc.arrive(1, "Lymnades Scale")
+    assert sc.st.inst_vp[pillar] == -1 and sc.field_names()[0] == "Sea Dragon Kanon"

@@ -255,6 +255,10 @@ def _op(op: Op, card: Card) -> str:
         if op.n == "all":
             return f"a {sign} VP token goes on every {where}"
         return f"you put a {sign} VP token on {op.n} {where}{'s' if op.n != 1 else ''}"
+    if name == "field_arrival":
+        return "the Arrival effect of a field card of your choice applies (the card stays)"
+    if name == "field_exits":
+        return "the Exit effect of every field card applies, from the last card to the first (the cards stay)"
     if name == "take_weapon":
         return f"you take a Balance Weapon token from {subject or 'them'}, if they have one"
     if name == "face_cost_for":

@@ -12,7 +12,7 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rules.field import (discard_from_field, push_pending, remove_flames, replace_from_reserve,
-                                    return_to_reserve, take_off_field)
+                                    return_to_reserve, statue_flipped, take_off_field)
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
 from sim.engine.rules.fight import acquisition_banned, cond_holds, draw_count, healing_banned, is_protected
 from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, choose_count, choose_field_removal,
@@ -20,7 +20,7 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
                                            pick_cards)
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
-                    G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
+                    G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
                     PL_WEAPONS)
 from sim.engine.rules.hilda import hilda_seat
 from sim.engine.rules.pillars import gain_weapon, take_weapon
@@ -134,6 +134,35 @@ def move_candidates(s, c, op, src_inst, q, buf):
     if (src == E.Z_FROZEN or src == E.Z_SRC_MARKED) and dst == E.Z_DISCARD and healing_banned(s, c):
         nc = 0  # only a heal: taking a frozen card back into hand is not one (ASG-6)
     return nc
+
+
+@kernel
+def apply_field_arrival(s, c, p):
+    """The Arrival effect of a field card that has one, p's pick, applies as if it had just been
+    revealed (the active player's, R6); the card stays where it is."""
+    buf = s.scratch
+    n = 0
+    for slot in range(E.N_SLOTS):
+        inst = s.field[slot]
+        if inst >= 0 and c.prog[c.inst_card[inst], E.T_ARRIVAL, 1] > 0:
+            buf[n] = inst
+            n += 1
+    if n > 0:
+        pick_cards(s, c, p, buf, n, 1, True)
+        push_pending(s, P_ARRIVAL, buf[0], 0, 0, 0)
+
+
+@kernel
+def apply_field_exits(s, c, p):
+    """The Exit effect of every field card that has one applies, the last card's first (the pending
+    stack resolves the last pushed first); the cards stay on the field. Twice each once the Odin
+    statue has flipped (ASG-8)."""
+    for slot in range(E.N_SLOTS):
+        inst = s.field[slot]
+        if inst >= 0 and c.prog[c.inst_card[inst], E.T_EXIT, 1] > 0:
+            push_pending(s, P_EXIT, inst, p, 0, 0)
+            if statue_flipped(s):
+                push_pending(s, P_EXIT, inst, p, 0, 0)
 
 
 @kernel
@@ -587,6 +616,10 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         op_vp_token(s, c, op, src_inst, p)
     elif code == E.OP_TAKE_WEAPON:
         take_weapon(s, c, p, q, src_inst)
+    elif code == E.OP_FIELD_ARRIVAL:
+        apply_field_arrival(s, c, p)
+    elif code == E.OP_FIELD_EXITS:
+        apply_field_exits(s, c, p)
     elif code == E.OP_PLAY:
         if q >= 0:
             op_play(s, c, op, src_inst, p, q)

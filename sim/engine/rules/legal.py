@@ -106,6 +106,11 @@ def op_feasible(s, c, p, inst, row, target):
         return play_feasible(s, c, p, op)
     if code == E.OP_GAIN_WEAPON:
         return s.g[G_WEAPONS] > 0  # none left: the gain would be lost (POS-13)
+    if code == E.OP_FIELD_ARRIVAL:  # a field card with an Arrival effect to apply
+        for slot in range(E.N_SLOTS):
+            if s.field[slot] >= 0 and c.prog[c.inst_card[s.field[slot]], E.T_ARRIVAL, 1] > 0:
+                return True
+        return False
     return True
 
 
