@@ -5,11 +5,10 @@ shape passed as `path` replaces it. The Epics are not played yet (docs/poseidon.
 """
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from sim.cards.cardsets import CARDSET_DIR
-from sim.cards.schema import CardFileError
+from sim.cards.schema import CardFileError, read_toml
 from sim.spelling import did_you_mean
 
 POOL_FILE = CARDSET_DIR / "epic-pools.toml"
@@ -20,12 +19,7 @@ def epic_pool(mode: str, epic_ids, with_asgard: bool = True, path: str | Path = 
     """The Epic numbers of `mode`'s pile, in file order, checked against the Epics that exist
     (`epic_ids`); without the Asgard cards, less the mode's `without_asgard` Epics."""
     path = Path(path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CardFileError(f"{path}: no such Epic pool file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise CardFileError(f"{path}: not valid TOML: {e}") from None
+    raw = read_toml(path, "Epic pool file")
     if mode not in MODES:
         raise CardFileError(f"unknown mode '{mode}'{did_you_mean(mode, MODES)}; allowed: {', '.join(MODES)}")
     table = raw.get(mode)

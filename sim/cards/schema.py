@@ -290,15 +290,20 @@ def _describe(path: Path, raw: dict, err: dict) -> str:
     return f"{path}:{where} field '{field}': {msg}"
 
 
+def read_toml(path: Path, what: str = "card file") -> dict:
+    """A TOML data file's table; a CardFileError names the file when it is missing or not TOML."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CardFileError(f"{path}: no such {what}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise CardFileError(f"{path}: not valid TOML: {e}") from None
+
+
 def parse_card_file(path: str | Path) -> CardFile:
     """Read and validate one card file; raise CardFileError naming file, card and field."""
     path = Path(path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CardFileError(f"{path}: no such card file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise CardFileError(f"{path}: not valid TOML: {e}") from None
+    raw = read_toml(path)
     try:
         parsed = CardFile.model_validate(raw)
     except ValidationError as e:

@@ -20,7 +20,8 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
                               P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
-from sim.engine.rules.zones import (draw_cards, equip_locked, field_slot, fight_target, freeze_fellow_fighters, hold,
+from sim.engine.rules.zones import (discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
+                                    freeze_fellow_fighters, hold,
                                     is_marked_zone, log_event, move_to, place_token, relic_lock, zone_push)
 
 
@@ -206,15 +207,7 @@ def beat_relic(s, c, p, relic):
     """p's fighters beat the Relic of its play area they face (the Ring, R3: with Strength): it
     goes into p's discard pile, to be drawn and played again (ASG-19); not an acquisition, it was
     p's already. Its fighters are discarded, as after a fight."""
-    if s.g[G_FREEZES_ON]:
-        freeze_fellow_fighters(s, c, p, relic)
-    j = 0
-    while j < s.zone_n[p, E.Z_PLAY]:
-        f = s.zone[p, E.Z_PLAY, j]
-        if s.inst_facing[f] == relic:
-            move_to(s, f, p, E.Z_DISCARD)
-        else:
-            j += 1
+    discard_fighters(s, c, p, relic)
     move_to(s, relic, p, E.Z_DISCARD)
     log_event(s, c, E.EV_RELIC_WON, p, relic, 0, 0)
 

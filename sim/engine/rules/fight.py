@@ -10,7 +10,8 @@ from sim.engine.jit import inline_kernel, kernel
 from sim.engine import enums as E
 from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
                     PL_ALT_FILTER, PL_TURN_STRENGTH)
-from sim.engine.rules.zones import count_in_deck, count_in_zone, count_on_field, field_slot, matches, relic_lock
+from sim.engine.rules.zones import (count_in_deck, count_in_zone, count_on_field, field_slot, matches, relic_lock,
+                                    rule_total)
 
 STRENGTH = 0
 COSMOS = 1
@@ -483,12 +484,9 @@ def face_banned(s, c, inst, target):
         return False
     for slot in range(E.N_SLOTS):
         rule_card = s.field[slot]
-        if rule_card < 0 or rule_card == target or not (c.field_rules[c.inst_card[rule_card]] >> E.OP_FACE_BAN) & 1:
-            continue
-        k = c.inst_card[rule_card]
-        for i in range(c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 0] + c.prog[k, E.T_FIELD, 1]):
-            if c.ops[i, E.F_OP] == E.OP_FACE_BAN and matches(c, inst, c.ops[i, E.F_FILTER]):
-                return True
+        if rule_card >= 0 and rule_card != target \
+                and rule_total(c, c.inst_card[rule_card], E.T_FIELD, E.OP_FACE_BAN, inst, -1) > 0:
+            return True
     return False
 
 
@@ -600,12 +598,8 @@ def face_discards_due(s, c, target):
     if (field_rules(s, c) >> E.OP_FACE_COST_FOR) & 1 and s.inst_zone[target] == E.Z_BATTLEFIELD:
         for slot in range(E.N_SLOTS):
             x = s.field[slot]
-            if x < 0 or not (c.field_rules[c.inst_card[x]] >> E.OP_FACE_COST_FOR) & 1:
-                continue
-            k = c.inst_card[x]
-            for i in range(c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 0] + c.prog[k, E.T_FIELD, 1]):
-                if c.ops[i, E.F_OP] == E.OP_FACE_COST_FOR and matches(c, target, c.ops[i, E.F_FILTER]):
-                    n += c.ops[i, E.F_N]
+            if x >= 0:
+                n += rule_total(c, c.inst_card[x], E.T_FIELD, E.OP_FACE_COST_FOR, target, E.F_N)
     return n
 
 

@@ -324,29 +324,36 @@ def legal_action(s, c, p, pick, out):
 
 
 @kernel
+def faces_off_field(s, c, p, target, at, pick, out, n, cloth_on):
+    """The ways p may face `target`, a card off the field of action index `at` (a Relic, a
+    Pillar): a Character from hand, or the equipped Cloth. Counted from n as `legal_action` does."""
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        inst = s.zone[p, E.Z_HAND, i]
+        if can_face(s, c, p, inst, target):
+            if n == pick:
+                out[0] = A_PLAY
+                out[1] = inst
+                out[2] = at
+            n += 1
+    if cloth_on:
+        if n == pick:
+            out[0] = A_CLOTH_FIGHT
+            out[2] = at
+        n += 1
+    return n
+
+
+@kernel
 def pillar_fights(s, c, p, pick, out, n, cloth_on):
     """`legal_action`'s fights against the revealed Pillars (POS-11): a Character from hand or the
     equipped Cloth facing one, a Balance Weapon spent on a Hero facing one, and the destruction
     of one whose fighters reach its Strength."""
-    nh = s.zone_n[p, E.Z_HAND]
     for j in range(s.zone_n[E.COMMON, E.Z_PILLAR_ROW]):
         if 0 <= pick < n:
             return n
         pillar = s.zone[E.COMMON, E.Z_PILLAR_ROW, j]
         at = E.PILLAR_AT + j
-        for i in range(nh):
-            inst = s.zone[p, E.Z_HAND, i]
-            if can_face(s, c, p, inst, pillar):
-                if n == pick:
-                    out[0] = A_PLAY
-                    out[1] = inst
-                    out[2] = at
-                n += 1
-        if cloth_on:
-            if n == pick:
-                out[0] = A_CLOTH_FIGHT
-                out[2] = at
-            n += 1
+        n = faces_off_field(s, c, p, pillar, at, pick, out, n, cloth_on)
         for i in range(s.zone_n[p, E.Z_PLAY]):
             hero = s.zone[p, E.Z_PLAY, i]
             if s.inst_facing[hero] == pillar and can_arm(s, c, p, hero):
@@ -368,7 +375,6 @@ def relic_fights(s, c, p, pick, out, n, cloth_on):
     """`legal_action`'s fights against the Relics of p's play area that ask to be faced (the Ring,
     ASG-19): a Character from hand or the equipped Cloth facing one, and the end of a fight won
     with its Strength. Their "slot" is N_SLOTS + the Relic's index in the play area."""
-    nh = s.zone_n[p, E.Z_HAND]
     for j in range(s.zone_n[p, E.Z_RELICS]):
         if 0 <= pick < n:
             return n
@@ -376,19 +382,7 @@ def relic_fights(s, c, p, pick, out, n, cloth_on):
         if relic_lock(c, r) == 0:
             continue
         at = E.N_SLOTS + j
-        for i in range(nh):
-            inst = s.zone[p, E.Z_HAND, i]
-            if can_face(s, c, p, inst, r):
-                if n == pick:
-                    out[0] = A_PLAY
-                    out[1] = inst
-                    out[2] = at
-                n += 1
-        if cloth_on:
-            if n == pick:
-                out[0] = A_CLOTH_FIGHT
-                out[2] = at
-            n += 1
+        n = faces_off_field(s, c, p, r, at, pick, out, n, cloth_on)
         if relic_won(s, c, r, p):
             if n == pick:
                 out[0] = A_ACQUIRE

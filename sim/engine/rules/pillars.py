@@ -12,8 +12,8 @@ into its destroyer's Pillar area (Z_PILLARS), scored there (POS-12); the fighter
 from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.rules.fight import fight_totals, fighter_cuts
-from sim.engine.rules.zones import freeze_fellow_fighters, log_event, matches, move_to, zone_push
-from sim.engine.state import G_FREEZES_ON, G_TURN_MARKS, G_WEAPONS, IF_ARMED, PL_WEAPONS, PL_WON_FIGHTS
+from sim.engine.rules.zones import discard_fighters, log_event, move_to, rule_total, zone_push
+from sim.engine.state import G_TURN_MARKS, G_WEAPONS, IF_ARMED, PL_WEAPONS, PL_WON_FIGHTS
 
 
 @kernel
@@ -67,12 +67,7 @@ def pillar_need(s, c, pillar, p):
 def fighter_bonus(c, target, inst):
     """What the fighter inst cuts from target's Strength cost by target's `cost_per_fighter` rule
     (a Pillar's "each Marina gets +1 Strength"): as much Strength as it adds."""
-    k = c.inst_card[target]
-    bonus = 0
-    for i in range(c.prog[k, E.T_COST, 0], c.prog[k, E.T_COST, 0] + c.prog[k, E.T_COST, 1]):
-        if c.ops[i, E.F_OP] == E.OP_COST_PER_FIGHTER and matches(c, inst, c.ops[i, E.F_FILTER]):
-            bonus += c.ops[i, E.F_A]
-    return bonus
+    return rule_total(c, c.inst_card[target], E.T_COST, E.OP_COST_PER_FIGHTER, inst, E.F_A)
 
 
 @kernel
@@ -87,15 +82,7 @@ def pillar_won(s, c, pillar, p):
 def destroy_pillar(s, c, p, pillar):
     """p destroys the Pillar its fighters face: it joins p's Pillar area (an acquisition, with no
     Defeated and no Flame); the fighters are discarded, as after a fight (POS-11)."""
-    if s.g[G_FREEZES_ON]:
-        freeze_fellow_fighters(s, c, p, pillar)  # Isaak (POS-22)
-    j = 0
-    while j < s.zone_n[p, E.Z_PLAY]:
-        f = s.zone[p, E.Z_PLAY, j]
-        if s.inst_facing[f] == pillar:
-            move_to(s, f, p, E.Z_DISCARD)
-        else:
-            j += 1
+    discard_fighters(s, c, p, pillar)
     move_to(s, pillar, p, E.Z_PILLARS)
     s.pl[p, PL_WON_FIGHTS] += 1
     log_event(s, c, E.EV_PILLAR, p, pillar, 1, 0)

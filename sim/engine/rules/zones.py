@@ -9,7 +9,7 @@ from sim.engine.jit import inline_kernel, kernel
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ENERGY_ON, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
-                              G_TURN, G_ROUND, MARK_CAP, PL_ENERGY, PL_VP_TOKENS)
+                              G_TURN, G_ROUND, G_FREEZES_ON, MARK_CAP, PL_ENERGY, PL_VP_TOKENS)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
 
@@ -347,13 +347,36 @@ def freeze_fellow_fighters(s, c, p, target):
 def frozen_by_fellow(s, c, p, f, t):
     for j in range(s.zone_n[p, E.Z_PLAY]):
         x = s.zone[p, E.Z_PLAY, j]
-        if x == f or s.inst_facing[x] != t:
-            continue
-        k = c.inst_card[x]
-        for i in range(c.prog[k, E.T_FIGHTING, 0], c.prog[k, E.T_FIGHTING, 0] + c.prog[k, E.T_FIGHTING, 1]):
-            if c.ops[i, E.F_OP] == E.OP_FREEZE_ALONGSIDE and matches(c, f, c.ops[i, E.F_FILTER]):
-                return True
+        if x != f and s.inst_facing[x] == t and rule_total(c, c.inst_card[x], E.T_FIGHTING, E.OP_FREEZE_ALONGSIDE,
+                                                           f, -1) > 0:
+            return True
     return False
+
+
+@kernel
+def discard_fighters(s, c, p, target):
+    """The fight against `target` is over: p's cards facing it are discarded, but for those a
+    fellow fighter freezes (Isaak, POS-22)."""
+    if s.g[G_FREEZES_ON]:
+        freeze_fellow_fighters(s, c, p, target)
+    j = 0
+    while j < s.zone_n[p, E.Z_PLAY]:
+        f = s.zone[p, E.Z_PLAY, j]
+        if s.inst_facing[f] == target:
+            move_to(s, f, p, E.Z_DISCARD)
+        else:
+            j += 1
+
+
+@kernel
+def rule_total(c, k, trig, opcode, inst, col):
+    """Over card k's `trig` program, the ops of this code whose filter the card inst passes: the
+    sum of their column `col` (-1: how many there are)."""
+    total = 0
+    for i in range(c.prog[k, trig, 0], c.prog[k, trig, 0] + c.prog[k, trig, 1]):
+        if c.ops[i, E.F_OP] == opcode and matches(c, inst, c.ops[i, E.F_FILTER]):
+            total += 1 if col < 0 else c.ops[i, col]
+    return total
 
 
 @kernel
