@@ -64,7 +64,8 @@ G_DIE = 38            # solo: G_DIE + i, face i + 1 of Hilda's die this game: sl
 G_HEAL_HEARTS = 44    # hearts left by the heal action going on (ASG-14): the next heal may spend them; any other action loses them
 G_WEAPONS = 45        # Poseidon: Balance Weapon tokens left in the supply (POS-13)
 G_FREEZES_ON = 46     # 1 if a card of the run freezes its fellow fighters instead of their discard (Isaak, POS-22)
-N_G = 47
+G_FACE_RULES_ON = 47  # 1 if a card of the run has a field rule on facing (`face_ban`, `face_cost_for`): can_face asks
+N_G = 48
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0

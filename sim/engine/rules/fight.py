@@ -8,7 +8,7 @@ GEN-16 (field rules only concern field cards), and the continuous effects of the
 from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
-from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
+from sim.engine.state import (G_FACE_RULES_ON, G_FIELD_CHANGES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
                     PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import (count_in_deck, count_in_zone, count_on_field, field_slot, matches, relic_lock,
                                     rule_total)
@@ -588,13 +588,21 @@ def count_character_fighters(s, c, p, target):
     return n
 
 
-@kernel
+@inline_kernel
 def face_discards_due(s, c, target):
     """The hand cards a player must discard to face target, not yet paid this turn: its own
-    `face_cost` (Dolphin), and n per field card whose `face_cost_for` rule names it (Soldier #2021)."""
-    if s.inst_flags[target] & IF_FACE_PAID:
-        return 0
+    `face_cost` (Dolphin), and n per field card whose `face_cost_for` rule names it (Soldier #2021).
+    Copied into its callers: most cards ask for nothing, and most runs have no such rule."""
     n = c.face_discards[c.inst_card[target]]  # 0 without the rule
+    if s.g[G_FACE_RULES_ON]:
+        n += field_face_discards(s, c, target)
+    return 0 if n == 0 or s.inst_flags[target] & IF_FACE_PAID else n
+
+
+@kernel
+def field_face_discards(s, c, target):
+    """The discards the field's `face_cost_for` rules ask to face target (Soldier #2021)."""
+    n = 0
     if (field_rules(s, c) >> E.OP_FACE_COST_FOR) & 1 and s.inst_zone[target] == E.Z_BATTLEFIELD:
         for slot in range(E.N_SLOTS):
             x = s.field[slot]

@@ -5,7 +5,7 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
+from sim.engine.state import G_FACE_RULES_ON, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, cond_holds, face_banned, face_cost_payable,
                                     healing_banned, relic_won)
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
@@ -194,7 +194,7 @@ def can_face(s, c, p, inst, target):
         return False
     if (c.classes[c.inst_card[inst]] & E.CLASS_CHARACTER) == 0:
         return False
-    if face_banned(s, c, inst, target):  # Thetis, Soldier #2025
+    if s.g[G_FACE_RULES_ON] and face_banned(s, c, inst, target):  # Thetis, Soldier #2025
         return False
     return face_cost_payable(s, c, p, target, inst)
 

@@ -318,6 +318,15 @@ def uses_energy(c):
 
 
 @kernel
+def has_field_rule(c, bits):
+    """Has some card of the run a `field` op among these (bits of op codes)?"""
+    for k in range(c.field_rules.shape[0]):
+        if c.field_rules[k] & bits:
+            return True
+    return False
+
+
+@kernel
 def has_fighting_op(c, opcode):
     """Has some card of the run a `fighting` op of this code (Isaak's `freeze_alongside`)?"""
     for k in range(c.prog.shape[0]):
