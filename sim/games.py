@@ -11,6 +11,7 @@ import pandas as pd
 from sim.engine import enums as E
 from sim.cards.cardsets import apply_overrides, box_path, cardset_hash, load_card_records
 from sim.cards.compiler import CardTable, compile_cards
+from sim.cards.epics import epic_pool
 from sim.cards.schema import Card, parse_card_file
 
 
@@ -35,10 +36,15 @@ class PlayResult:
 
 # --- Cards ---------------------------------------------------------------------------------
 def _records(boxes, cardset=None, overrides=None, techniques="estimated",
-             removed=()) -> tuple[list[Card], dict[int, str]]:
+             removed=(), epics="all") -> tuple[list[Card], dict[int, str]]:
+    """The cards of a run, less those removed by name and the Epics outside its pile: `epics` is
+    "all", (mode, pool file) or None for no Epic (POS-1, POS-6)."""
     if isinstance(boxes, str):
         boxes = (boxes,)
     cards = [c for c in load_card_records(boxes, cardset, techniques) if c.name not in removed]
+    if epics != "all":
+        pool = epic_pool(epics[0], None, "asgard" in boxes, epics[1]) if epics else ()
+        cards = [c for c in cards if c.start != "epic" or c.id in pool]
     origin = {}
     for box in boxes:
         for c in parse_card_file(box_path(box)).card:
@@ -91,9 +97,11 @@ class Engine:
         return cards_frame(self.cards, self.origin)
 
 
-def build_engine(boxes=("base",), cardset=None, overrides=None, techniques="estimated", removed=()) -> Engine:
-    """The compiled cards of these boxes (or a card file), less the cards a mode removes by name."""
-    cards, origin = _records(boxes, cardset, overrides, techniques, removed)
+def build_engine(boxes=("base",), cardset=None, overrides=None, techniques="estimated", removed=(),
+                 epics="all") -> Engine:
+    """The compiled cards of these boxes (or a card file), less the cards a mode removes by name
+    and the Epics outside the pile (`_records`)."""
+    cards, origin = _records(boxes, cardset, overrides, techniques, removed, epics)
     missing = [c.name for c in cards if not (c.plain or c.effects)]
     if missing:
         raise NotImplementedError("cards whose effect the engine does not apply: " + ", ".join(missing))
@@ -198,15 +206,16 @@ def events_frame(cols: np.ndarray) -> pd.DataFrame:
 
 
 @lru_cache(maxsize=8)
-def _cached_engine(boxes, cardset, overrides_items, techniques, removed):
-    return build_engine(boxes, cardset, dict(overrides_items) if overrides_items else None, techniques, removed)
+def _cached_engine(boxes, cardset, overrides_items, techniques, removed, epics):
+    return build_engine(boxes, cardset, dict(overrides_items) if overrides_items else None, techniques, removed, epics)
 
 
-def get_engine(boxes=("base",), cardset=None, overrides=None, techniques="estimated", removed=()) -> Engine:
+def get_engine(boxes=("base",), cardset=None, overrides=None, techniques="estimated", removed=(),
+               epics="all") -> Engine:
     if isinstance(boxes, str):
         boxes = (boxes,)
     items = tuple(sorted((overrides or {}).items()))
-    return _cached_engine(tuple(boxes), str(cardset) if cardset else None, items, techniques, tuple(removed))
+    return _cached_engine(tuple(boxes), str(cardset) if cardset else None, items, techniques, tuple(removed), epics)
 
 
 def engine_for(config) -> Engine:
@@ -214,7 +223,8 @@ def engine_for(config) -> Engine:
     cards its mode leaves out (solo: SOLO-3)."""
     from sim.engine.modes import MODE_IDS, MODES
     removed = getattr(MODES[MODE_IDS[config.mode]], "REMOVED_CARDS", ())
-    return get_engine(config.boxes, config.cardset, config.overrides, config.rules["technique_set"], removed)
+    epics = (config.mode, config.rules["epic_pools"]) if config.mode == "classic" and config.rules["epics"] else None
+    return get_engine(config.boxes, config.cardset, config.overrides, config.rules["technique_set"], removed, epics)
 
 
 def config_cards(config) -> pd.DataFrame:

@@ -21,8 +21,8 @@ unless `active=` says otherwise. Choices are made by each seat's policy ("value"
 `policies=` says otherwise). Zones of a seat: draw (the last is the top), hand, discard, play,
 cloth, wounded (a Wound token), destroyed, setaside, revealed, frozen (a Freeze token on side 2),
 board (the techniques of an Asgard board: place them to use them);
-common: the field (slots 0..5), the reserve (the last is the top), the field discard. The card
-tests use this API.
+common: the field (slots 0..5), the reserve (the last is the top), the field discard, the
+Pillars, the Epic pile (no Epic is current until `epic` reveals one). The card tests use this API.
 """
 from __future__ import annotations
 
@@ -39,9 +39,11 @@ from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, effective_cost
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE,
                                     A_WEAPON, legal_action, use_trigger)
 from sim.engine.modes.classic import setup_game
+from sim.engine.rules.epics import reveal_epic
+from sim.engine.rules.field import remove_flames
 from sim.engine.rules.scoring import score_player
 from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
-from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_FIELD_CHANGES, G_FLAMES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL,
+from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EPIC, G_FIELD_CHANGES, G_FLAMES, G_HOURGLASSES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL,
                               G_LAST_FLAMES_SEEN, G_LOG_N, G_NO_CLOCK, G_TURN, G_WEAPONS, PL_ALGO, PL_ENERGY, PL_HERO,
                               PL_WEAPONS)
 from sim.engine.structs import card_ref
@@ -76,6 +78,7 @@ class Scenario:
         st.zone[:, :, :] = -1
         st.field[:] = -1
         st.g[G_FIELD_CHANGES] += 1  # as the engine counts its own changes of the field
+        st.g[G_EPIC] = st.g[G_HOURGLASSES] = 0
         st.inst_row[:] = -1
         st.inst_zone[:] = -1
         st.held[:, :] = False
@@ -172,6 +175,32 @@ class Scenario:
     def reveal_pillar(self, name: str) -> int:
         """Put a Pillar into the row of revealed Pillars (as a General's acquisition does); its instance."""
         return self._push_common(E.Z_PILLAR_ROW, name)
+
+    def epic_pile(self, *names: str):
+        """Put Epics in the Epic pile; the last one named is on top (revealed next)."""
+        return [self._push_common(E.Z_EPICS, n) for n in names]
+
+    def epic(self, name: str) -> int:
+        """Reveal this Epic now: it becomes the current one, with no hourglass (POS-3)."""
+        inst = self._push_common(E.Z_EPICS, name)
+        reveal_epic(self.s, self.c, 0)
+        return inst
+
+    @property
+    def current_epic(self) -> str | None:
+        epic = int(self.st.g[G_EPIC]) - 1
+        return self.name_of(epic) if epic >= 0 else None
+
+    @property
+    def hourglasses(self) -> int:
+        return int(self.st.g[G_HOURGLASSES])
+
+    def remove_flames(self, n: int, seat: int | None = None):
+        """Put out n flames by a card text (each adds an hourglass to the current Epic, POS-2),
+        then resolve what they caused."""
+        seat = int(self.st.g[G_ACTIVE]) if seat is None else seat
+        remove_flames(self.s, self.c, n, E.FLAME_TEXT, -1, seat)
+        drain(self.s, self.c)
 
     def field_discard(self, *names: str):
         return [self._push_common(E.Z_BF_DISCARD, n) for n in names]
@@ -331,7 +360,8 @@ class Scenario:
     def insts(self, seat, zone: str) -> list[int]:
         row = E.COMMON if seat == "common" else seat
         z = {"reserve": E.Z_RESERVE, "field_discard": E.Z_BF_DISCARD, "pillars_aside": E.Z_PILLARS_ASIDE,
-             "pillar_row": E.Z_PILLAR_ROW}.get(zone) if seat == "common" \
+             "pillar_row": E.Z_PILLAR_ROW, "epics": E.Z_EPICS, "epics_revealed": E.Z_EPICS_REVEALED}.get(zone) \
+            if seat == "common" \
             else E.PLAYER_ZONE_NAMES[zone]
         n = self.st.zone_n[row, z]
         return [int(x) for x in self.st.zone[row, z, :n]]

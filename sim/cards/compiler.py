@@ -11,7 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from sim.engine import enums as E
-from sim.cards.schema import Card, CardFileError, Condition, Op, RuleIs, Select
+from sim.cards.schema import Card, CardFileError, Condition, Hourglasses, Op, RuleIs, Select
 
 
 class CardTable(NamedTuple):
@@ -47,6 +47,7 @@ class CardTable(NamedTuple):
     cost_fixed: np.ndarray       # int64[C] 1 if nothing lowers its costs (its `cost` program's `no_reduction`)
     passes: np.ndarray           # bool[F, I] whether each card instance passes each filter row (`matches`)
     pillar_of: np.ndarray        # int64[C] a Marina General: the card row of the Pillar it protects; -1 otherwise
+    hourglasses: np.ndarray      # int64[C] an Epic's duration in hourglasses (POS-2); 0 for any other card
 
 
 def name_key(card: Card) -> str:
@@ -105,6 +106,8 @@ class _Tables:
                     "facing_first": E.C_FACING_FIRST, "facing_last": E.C_FACING_LAST,
                     "facing_cosmos_cost": E.C_FACING_COSMOS_COST}[w]
             row = (kind, 0, 0, -1, 0, 0)
+        elif isinstance(w, Hourglasses):
+            row = (E.C_HOURGLASSES, 0, 0, -1, w.hourglasses, 0)
         elif isinstance(w, RuleIs):
             from sim.engine.params import BY_NAME, PARAMS, kernel_value
             p = BY_NAME[w.rule]
@@ -115,7 +118,8 @@ class _Tables:
                 row = (E.C_COUNT_AT_LEAST, E.CNT_ALONGSIDE, 0, self.filter(w.alongside), w.at_least, 1)
             else:
                 c = w.count
-                src = {"field": E.CNT_FIELD, "alongside": E.CNT_ALONGSIDE, "deck": E.CNT_DECK}.get(c.zone, E.CNT_ZONE)
+                src = {"field": E.CNT_FIELD, "alongside": E.CNT_ALONGSIDE, "deck": E.CNT_DECK,
+                       "marked": E.CNT_MARKED}.get(c.zone, E.CNT_ZONE)
                 zone = E.PLAYER_ZONE_NAMES.get(c.zone, 0)
                 kind, n = (E.C_COUNT_AT_LEAST, w.at_least) if w.at_most is None else (E.C_COUNT_AT_MOST, w.at_most)
                 row = (kind, src, zone, self.filter(c.select), n, int(c.other))
@@ -136,7 +140,7 @@ class _Tables:
         for attr, bit in (("pay", E.OPF_PAY), ("may", E.OPF_MAY), ("no_effects", E.OPF_NO_EFFECTS),
                           ("help", E.OPF_HELP), ("top", E.OPF_TOP), ("adjacent", E.OPF_ADJACENT),
                           ("same_slot", E.OPF_SAME_SLOT), ("then", E.OPF_THEN), ("or_", E.OPF_OR),
-                          ("spare_self", E.OPF_SPARE_SELF), ("otherwise", E.OPF_OTHERWISE)):
+                          ("spare_self", E.OPF_SPARE_SELF), ("otherwise", E.OPF_OTHERWISE), ("bare", E.OPF_BARE)):
             if getattr(o, attr):
                 flags |= bit
         r[E.F_FLAGS] = flags
@@ -196,6 +200,12 @@ class _Tables:
             if o.bonus not in (-1, 1):
                 self.fail("vp_token puts a +1 or a -1 VP token: bonus = 1 or -1")
             r[E.F_A] = o.bonus
+        elif k == "take_vp_tokens":
+            if o.bonus not in (-1, 1) or o.count != "field":
+                self.fail("take_vp_tokens takes a +1 or a -1 VP token (bonus = 1 or -1) per card counted on the "
+                          "field (count = 'field', select)")
+            r[E.F_A] = o.bonus
+            r[E.F_C] = E.CNT_FIELD
         elif k == "swap_zones":
             r[E.F_A] = self.filter(o.other_select)
         elif k == "cost_up":
@@ -365,6 +375,7 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
         **program_facts(prog, ops),
         passes=np.ascontiguousarray(filter_passes(filters, classes, ranks, name_id, cosmos, strength, cosmos_cost)[:, inst_card]),
         pillar_of=pillar_rows(cards),
+        hourglasses=i32(c.hourglasses for c in cards),
     )
 
 

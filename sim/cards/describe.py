@@ -3,7 +3,7 @@ programs make the engine do, told from the programs themselves, so that a reader
 against the text without reading the effect language."""
 from __future__ import annotations
 
-from sim.cards.schema import Card, Condition, Op, RuleIs, Select
+from sim.cards.schema import Card, Condition, Hourglasses, Op, RuleIs, Select
 
 RANK_SIGNS = {"very_common": "●", "common": "▲", "uncommon": "◆", "rare": "★", "very_rare": "✻"}
 RANK_WORDS = {"very_common": "very common", "common": "common", "uncommon": "uncommon", "rare": "rare",
@@ -27,6 +27,9 @@ TRIGGERS = {
     "score": "At the end of the game",
     "technique": "Used from the board (once a turn, in the main phase)",
     "in_play": "While it is in play (a Relic)",
+    "turn_start": "At the start of each turn",
+    "turn_end": "At the end of each turn",
+    "epic_end": "End of the Epic (its hourglasses reach its duration)",
 }
 WHO = {  # subject, possessive
     "self": ("you", "your"), "each_opponent": ("each opponent", "their"), "each_player": ("each player", "their"),
@@ -113,6 +116,8 @@ def condition(when) -> str:
         return fixed[when]
     if isinstance(when, RuleIs):
         return f"if the rules parameter {when.rule} is {when.is_}"
+    if isinstance(when, Hourglasses):
+        return f"while the Epic carries {when.hourglasses} hourglass{'es' if when.hourglasses != 1 else ''}"
     c: Condition = when
     if c.alongside is not None:
         return f"if at least {things(c.at_least, c.alongside)} fights alongside it"
@@ -132,7 +137,7 @@ def condition(when) -> str:
 
 
 def _stats(strength: int, cosmos: int, less: bool = False) -> str:
-    parts = [f"{v} {name}" if less else f"+{v} {name}"
+    parts = [f"{v} {name}" if less else f"{v:+d} {name}"
              for v, name in ((strength, "Strength"), (cosmos, "Cosmos")) if v]
     return " and ".join(parts) or "nothing"
 
@@ -250,11 +255,18 @@ def _op(op: Op, card: Card) -> str:
     if name == "vp_token":
         sign = "+1" if op.bonus > 0 else "-1"
         where = {"pillars_in_play": "Pillar in play", "field": "field card", "this": "this card"}.get(op.from_, "card")
+        where += " with no VP token" if op.bare else ""
         if op.from_ == "this":
             return f"you put a {sign} VP token on this card"
         if op.n == "all":
             return f"a {sign} VP token goes on every {where}"
-        return f"you put a {sign} VP token on {op.n} {where}{'s' if op.n != 1 else ''}"
+        return f"{subject} put{'s' if subject != 'you' else ''} a {sign} VP token on {op.n} {where}" \
+            + ("s" if op.n != 1 and not op.bare else "")
+    if name == "take_vp_tokens":
+        sign = "+1" if op.bonus > 0 else "-1"
+        return f"{subject} take{'s' if subject != 'you' else ''} a {sign} VP token per {kind(op.select)} on the field"
+    if name == "hand_size":
+        return f"at upkeep, the active player draws up to {op.n} cards instead of 5"
     if name == "field_arrival":
         return "the Arrival effect of a field card of your choice applies (the card stays)"
     if name == "field_exits":

@@ -47,7 +47,7 @@ class Select(Strict):
 
 
 class CountSpec(Strict):
-    zone: Literal["discard", "hand", "draw", "wounded", "destroyed", "field", "alongside", "deck"]
+    zone: Literal["discard", "hand", "draw", "wounded", "destroyed", "field", "alongside", "deck", "marked"]
     select: Select = Field(default_factory=Select)
     other: bool = False  # do not count the card whose program runs
 
@@ -83,7 +83,13 @@ class RuleIs(Strict):
         return self
 
 
-When = Union[Literal["flames_even", "flames_odd", "facing_first", "facing_last", "facing_cosmos_cost"], Condition, RuleIs]
+class Hourglasses(Strict):
+    """An evolving Epic's step: it applies while the Epic carries exactly this many hourglasses."""
+    hourglasses: int = Field(ge=0)
+
+
+When = Union[Literal["flames_even", "flames_odd", "facing_first", "facing_last", "facing_cosmos_cost"], Condition,
+             RuleIs, Hourglasses]
 
 OpName = Literal[tuple(E.OP_NAMES)]  # type: ignore[valid-type]
 Source = Literal[tuple(E.SOURCE_NAMES)]  # type: ignore[valid-type]
@@ -111,6 +117,7 @@ class Op(Strict):
     no_effects: bool = False
     same_slot: bool = False  # field_refill: only the slot emptied by the previous op
     spare_self: bool = False  # field_remove: the removed cards' Exits spare you (Benetnash Robe)
+    bare: bool = False    # vp_token: only on cards with no VP token (Victoire décisive)
     zone: Literal["draw", "discard", "hand"] | None = None  # shuffle
     strength: int = 0
     cosmos: int = 0
@@ -165,8 +172,11 @@ class Op(Strict):
             raise ValueError("'left' and 'next_to' say which field cards a 'cost_up' reaches")
         if self.left and self.next_to is not None:
             raise ValueError("a 'cost_up' reaches the cards to its left or those next to a kind, not both")
-        if self.op == "cost_up" and self.strength <= 0 and self.cosmos <= 0:
-            raise ValueError("op 'cost_up' adds a Strength or a Cosmos cost (strength, cosmos > 0)")
+        if self.op == "cost_up" and self.strength == 0 and self.cosmos == 0:
+            raise ValueError("op 'cost_up' changes a Strength or a Cosmos cost (strength, cosmos: more, or less "
+                             "if negative)")
+        if self.bare and self.op != "vp_token":
+            raise ValueError("'bare' is for a vp_token (only on cards with no VP token)")
         if self.also is not None and self.op != "acquire_only":
             raise ValueError("'also' is the second kind an 'acquire_only' lets be acquired")
         if self.or_ and (self.op != "move" or self.pay or self.may or self.then or self.top):

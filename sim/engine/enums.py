@@ -102,13 +102,14 @@ N_PLAYER_ZONES = 18
 Z_RESERVE = 0     # face-down reserve; top is the last element
 Z_BF_DISCARD = 1  # the battlefield's common discard pile
 Z_PENDING = 2     # a field card being acquired while its Defeated effect resolves
-Z_EPICS = 3       # Poseidon Epics (reserved)
+Z_EPICS = 3       # Poseidon: the Epic pile, face down; its top is revealed next (POS-1..3)
 Z_PILLAR_ROW = 4  # Poseidon Pillars in play (reserved)
 Z_STYX = 5        # Hades (reserved)
 Z_UNDERWORLD = 6  # Hades (reserved)
 Z_ABYSSES = 7     # Poseidon co-op (reserved)
 Z_PILLARS_ASIDE = 8  # Poseidon: the Pillars not revealed yet (POS-10)
-N_COMMON_ZONES = 9
+Z_EPICS_REVEALED = 9  # Poseidon: the Epics revealed this game, in reveal order; the top one is current while one is (POS-3, POS-5)
+N_COMMON_ZONES = 10
 Z_BATTLEFIELD = 99  # pseudo-zone: the 6 field slots (own array)
 LOC_COMMON = 100    # in events, where a card was: a player zone, Z_BATTLEFIELD, or LOC_COMMON + a common zone
 
@@ -120,6 +121,7 @@ PILLAR_AT = 2 * N_SLOTS + 8  # a fight's "slot" from here on is a revealed Pilla
 # Where a card starts (a card's `start`): the code the compiler gives each.
 START_NAMES = {"reserve": 0, "deck": 1, "setaside": 2, "gift": 3, "board": 4, "pillar": 5, "epic": 6}
 START_PILLAR = START_NAMES["pillar"]
+START_EPIC = START_NAMES["epic"]
 N_WEAPONS = 6  # Poseidon: the Balance Weapon tokens of the supply (POS-13)
 WEAPON_STRENGTH = 4  # a Balance Weapon token spent on a Hero facing a Pillar: +4 Strength (POS-11)
 N_FLAMES = 12
@@ -148,7 +150,10 @@ T_FIELD = 11        # continuous, while on the battlefield: rules it imposes on 
 T_SCORE = 12        # end of game: variable VP
 T_TECHNIQUE = 13    # a board technique used in the main phase, once per turn (Asgard, ASG-4)
 T_IN_PLAY = 14      # continuous, while in its holder's play area: a Relic's ongoing text (ASG-19; off once marked, ASG-16)
-N_TRIGGERS = 15
+T_TURN_START = 15   # an Epic: at the start of each turn, before any main-phase action (POS-8)
+T_TURN_END = 16     # an Epic: at the end of each turn, after the upkeep's field refill (POS-8)
+T_EPIC_END = 17     # an Epic: once its hourglasses reach its duration, before the next Epic is revealed (POS-3)
+N_TRIGGERS = 18
 TRIGGER_NAMES = named("T_")
 
 # What a card's use does (CardTable.use_kind, set by the compiler from its program)
@@ -183,6 +188,7 @@ OP_FACE_COST_FOR = 23  # field rule: to face a field card of a kind, discard n c
 OP_FIELD_ARRIVAL = 24  # apply the Arrival effect of a field card of the controller's choice (Lymnades Scale)
 OP_FIELD_EXITS = 25    # apply the Exit effect of every field card, from the last to the first (Lymnades Scale)
 OP_VP_TOKEN = 21     # put a VP token of value F_A (+1 or -1) on each of n cards of a source (Kanon, POS-14)
+OP_TAKE_VP_TOKENS = 27  # the player the op reaches takes F_A VP tokens (+1 or -1) per counted card (Prise d'otages)
 OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)
 OP_REPLACE_FROM_RESERVE = 29  # mill the reserve until a matching card takes this card's slot (Hilda, ASG-20)
 # Continuous modifiers (read by the fight and cost rules, never executed)
@@ -206,6 +212,7 @@ OP_EQUIP_LOCK = 55        # in play (a Relic): its holder cannot equip a Cloth, 
                           # to put it into their discard pile (the Ring of the Nibelungen, ASG-19)
 OP_NO_REDUCTION = 54      # cost: nothing lowers this card's costs (Sorento); what raises them still does
 OP_SAPPHIRE_CUT = 56      # cost: this card costs F_A Strength / F_B Cosmos less per sapphire on the Odin statue (Balmung)
+OP_HAND_SIZE = 39         # an Epic's field rule: the upkeep draws up to F_N cards, under its condition (Soutien télépathique)
 OP_COST_PER_FIGHTER = 57  # cost: this card costs F_A Strength / F_B Cosmos less per named card facing it (the Pillars)
 # Scoring
 OP_VP_PER = 60        # VP = count // div (Athena, Jaki, Jango)
@@ -297,6 +304,7 @@ OPF_THEN = 1 << 9   # the ops after it run only if it was done in full (GEN-22)
 OPF_OR = 1 << 10    # this op and the next one are the two options of "X or Y" (ASG-21)
 OPF_SPARE_SELF = 1 << 13  # field_remove: the Exits of the removed cards spare the controller (Benetnash Robe)
 OPF_OTHERWISE = 1 << 14  # "if not, ...": the op runs only if the op before it (for this player) did nothing
+OPF_BARE = 1 << 15  # vp_token: only on cards that carry no VP token (Victoire décisive)
 
 # Filter table columns
 FL_CLASS_ANY = 0   # card must have at least one of these class bits (0: no constraint)
@@ -320,6 +328,7 @@ C_ALONGSIDE = 6        # at least n other fighters matching filter fight alongsi
 C_FACING_COSMOS_COST = 7  # this card faces a field card with a Cosmos cost (Andromeda Shun ◆)
 C_COUNT_AT_MOST = 8    # count of (who, zone, filter) <= n (Hilda: no Warrior on the field)
 C_RULE_IS = 9          # the rules parameter number row[1] has the kernel value row[4] (a reading a ruling leaves open)
+C_HOURGLASSES = 10     # the current Epic carries row[4] hourglasses (an evolving Epic, POS-9)
 COND_WIDTH = 6
 # Count sources for conditions and per-counts
 CNT_ZONE = 1           # a zone of the controller
@@ -381,7 +390,10 @@ EV_RELIC_WON = 35  # a Relic faced and beaten goes to the discard pile of the pl
 EV_HILDA_ROLL = 36  # solo: Hilda's die (a = the slot rolled, 1-6; b = the icon, DIE_*)
 EV_HILDA_GAINS = 37  # solo: a card joins Hilda's cards (seat = hers; a = how, HILDA_*: b = the zone it joins)
 EV_PILLAR = 38     # Poseidon: a Pillar revealed (a = 0; seat: the General's acquirer) or destroyed (a = 1) (POS-10/11)
-EV_VP_TOKEN = 40   # Poseidon: a VP token put on a card (a = its value, b = the tokens' sum on it now) (POS-14)
+EV_VP_TOKEN = 40   # Poseidon: a VP token put on a card (a = its value, b = the tokens' sum on it now) (POS-14),
+                   # or tokens a player takes by an effect (card: the effect's; a = each one's value, b = the player's sum now)
+EV_EPIC = 41      # Poseidon: an Epic revealed (a = 0; b = 1 at setup) or ended (a = 1) (POS-1, POS-3)
+EV_HOURGLASS = 42  # Poseidon: an hourglass on the current Epic (a = its hourglasses now, b = its duration) (POS-2)
 EV_WEAPON = 39     # Poseidon: a Balance Weapon token gained (a = 1, b = the supply left) or spent on a Hero (a = -1) (POS-13)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance

@@ -51,6 +51,16 @@ PARAMS = (
           "named ▲ Saints of your deck (the raw text, 'chevalier de commun différent'); 'distinct_bronze_saints', "
           "the differently named Bronze Saints (the Saints its fight bonus names).",
           choices=("distinct_common_saints", "distinct_bronze_saints")),
+    Param("epics", bool, True, "POS-1",
+          "Poseidon: play with the Epics (classic mode). One is revealed at setup; each flame removed adds an "
+          "hourglass to it, and at its duration its end-of-Epic effect resolves and the next one is revealed."),
+    Param("epic_pools", str, "estimated", "POS-6",
+          "Poseidon: which Epics each mode shuffles into its pile. 'estimated': cardsets/epic-pools.toml "
+          "(ESTIMATE: the mode symbols on the Epics are not public); or the path of a pool file of your own.",
+          choices=("estimated",), path_ok=True),
+    Param("epic_endgame_scope", str, "all_revealed", "POS-5",
+          "Poseidon: whose end-of-game effects count at scoring: 'all_revealed', every Epic revealed during the "
+          "game, once each; 'current_only', the Epic showing at the end.", choices=("all_revealed", "current_only")),
 )
 
 BY_NAME = {p.name: p for p in PARAMS}
@@ -60,10 +70,12 @@ R_ODIN_STATUE = PARAMS.index(BY_NAME["odin_statue"])
 R_KNIGHT_RANKS = PARAMS.index(BY_NAME["knight_ranks"])
 R_SOLO_TURNS = PARAMS.index(BY_NAME["solo_turns"])
 R_HILDA_DIE = PARAMS.index(BY_NAME["hilda_die"])
+R_EPIC_ENDGAME_SCOPE = PARAMS.index(BY_NAME["epic_endgame_scope"])
 N_RULES = len(PARAMS)
 DIE_FILE = 2  # kernel values of hilda_die from here on are die files: DIE_FILE + `sim.cards.die.die_code`
 
 KNIGHT_ANY_RANK = 1  # kernel value of knight_ranks = "any"
+EPICS_CURRENT_ONLY = 1  # kernel value of epic_endgame_scope = "current_only"
 
 
 def defaults() -> dict:

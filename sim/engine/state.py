@@ -65,7 +65,10 @@ G_HEAL_HEARTS = 44    # hearts left by the heal action going on (ASG-14): the ne
 G_WEAPONS = 45        # Poseidon: Balance Weapon tokens left in the supply (POS-13)
 G_FREEZES_ON = 46     # 1 if a card of the run freezes its fellow fighters instead of their discard (Isaak, POS-22)
 G_FACE_RULES_ON = 47  # 1 if a card of the run has a field rule on facing (`face_ban`, `face_cost_for`): can_face asks
-N_G = 48
+G_EPIC = 48           # Poseidon: the current Epic's instance + 1 (0: none) (POS-1, POS-3)
+G_HOURGLASSES = 49    # the hourglasses on the current Epic (POS-2)
+G_HOURGLASSES_HELD = 50  # hourglasses added while the current Epic's end resolves: they go to the next Epic (POS-3.3)
+N_G = 51
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
@@ -96,6 +99,8 @@ P_ARRIVAL = 2     # a = instance
 P_ACQUIRE = 3     # a = instance, b = acquiring seat, c = flags (OPF_NO_EFFECTS), d = 1: into the hand
 P_EXIT = 4        # a = instance (Asgard), c = seat + 1 it spares (0: none)
 P_FINISH_ACQUIRE = 5  # a = instance, b = acquiring seat, c = how, d = 1: into the hand: Flame, placement, fighters discarded
+P_EPIC_END = 6    # a = the Epic whose hourglasses reached its duration: its end-of-Epic effect (POS-3)
+P_EPIC_NEXT = 7   # a = that Epic, once what its end caused is resolved: the next Epic is revealed
 
 # Marked triggers (ASG-15) wait in a queue of their own, first placed first resolved, ahead of the
 # pending stack: a Marked effect resolves as soon as the program or action that placed its token

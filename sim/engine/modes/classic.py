@@ -12,6 +12,7 @@ from sim.engine import enums as E
 from sim.engine.allocation import refill_each_game
 from sim.engine.jit import kernel
 from sim.engine.params import R_ROUND_CAP
+from sim.engine.rules.epics import setup_epics
 from sim.engine.rules.field import reveal
 from sim.engine.rules.pillars import setaside_pillars
 from sim.engine.policies.interface import prepare
@@ -100,6 +101,8 @@ def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_lev
             zone_push(s, E.COMMON, E.Z_RESERVE, inst)
         elif c.start[kc] == E.START_PILLAR:
             setaside_pillars(s, c, inst)
+        elif c.start[kc] == E.START_EPIC:
+            zone_push(s, E.COMMON, E.Z_EPICS, inst)
         elif c.start[kc] == 3:  # a gift (sim.worth): the starting deck of seat game mod players
             zone_push(s, game % n_players, E.Z_DRAW, inst)
         elif c.hero[kc] >= 0 and seat_of_hero[c.hero[kc]] >= 0:
@@ -114,6 +117,7 @@ def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_lev
         prepare(s, c, p, algorithms[entry[p]], weights[entry[p]], entry[p])
     for slot in range(E.N_SLOTS):  # R5: no Arrival at setup
         reveal(s, c, slot, True, -1)
+    setup_epics(s, c)
 
 
 @kernel

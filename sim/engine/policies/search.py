@@ -24,7 +24,7 @@ from sim.engine.policies import heuristic
 from sim.engine.policies.heuristic import PLAN_ACTION
 from sim.engine.policies.weights import W_HORIZON, W_ROLLOUTS
 from sim.engine.resolution.actions import apply_action
-from sim.engine.resolution.turn import MAX_ACTIONS_PER_TURN, end_after_turn, upkeep
+from sim.engine.resolution.turn import MAX_ACTIONS_PER_TURN, end_after_turn, epic_turn_program, upkeep
 from sim.engine.rng import seed_game, shuffle_prefix
 from sim.engine.rules.legal import A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_HEAL, legal_action
 from sim.engine.rules.scoring import score_player, win_shares
@@ -200,6 +200,7 @@ def play_on(s, c, p, horizon):
             s.g[G_ROUND] += 1
         s.g[G_ACTIVE] = q
         s.g[G_TURN] += 1
+        epic_turn_program(s, c, q, E.T_TURN_START)
         heuristic_main_phase(s, c, q)
         upkeep(s, c, q, s.keep)
         end = end_after_turn(s, c)

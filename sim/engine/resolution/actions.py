@@ -9,6 +9,7 @@ from sim.engine.jit import inline_kernel, kernel
 from sim.engine import enums as E
 from sim.engine.resolution.effects import run_program
 from sim.engine.rules.board import mark_board_use
+from sim.engine.rules.epics import replace_epic
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
 from sim.engine.rules.field import detach_fighters, place_sapphire, push_pending, refill_step, remove_flames
 from sim.engine.rules.fight import (COSMOS, STRENGTH, can_acquire, face_cost_payable, face_discards_due, healing_banned,
@@ -19,7 +20,7 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
                                     can_use, legal_to_play, use_trigger)
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
-                              P_ARRIVAL, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
+                              P_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
                                     freeze_fellow_fighters, hold,
                                     is_marked_zone, log_event, move_to, place_token, relic_lock, zone_push)
@@ -129,6 +130,11 @@ def resolve_pending(s, c):
             s.g[G_SPARED] = cc
             run_program(s, c, E.T_EXIT, a, active, -1, -1)
             s.g[G_SPARED] = 0
+        elif kind == P_EPIC_END:  # the end-of-Epic effect resolves completely, then the next Epic (POS-3)
+            push_pending(s, P_EPIC_NEXT, a, 0, 0, 0)
+            run_program(s, c, E.T_EPIC_END, a, active, -1, -1)
+        elif kind == P_EPIC_NEXT:
+            replace_epic(s, c, a)
 
 
 @kernel

@@ -21,7 +21,7 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
-                    PL_WEAPONS)
+                    PL_VP_TOKENS, PL_WEAPONS)
 from sim.engine.rules.hilda import hilda_seat
 from sim.engine.rules.pillars import gain_weapon, take_weapon
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
@@ -178,9 +178,17 @@ def receiver(s, c, op, giver):
 @kernel
 def op_vp_token(s, c, op, src_inst, p):
     """A VP token of value F_A on each of n cards of the source (all with n = "all"), picked by the
-    controller: its best for a +1, an opponent's best for a -1 (POS-14)."""
+    controller: its best for a +1, an opponent's best for a -1 (POS-14); with `bare`, only cards
+    that carry none."""
     buf = s.scratch
     nc = collect(s, c, op[E.F_ZONE], op[E.F_FILTER], p, src_inst, False, buf)
+    if op[E.F_FLAGS] & E.OPF_BARE:
+        kept = 0
+        for j in range(nc):
+            if s.inst_vp[buf[j]] == 0:
+                buf[kept] = buf[j]
+                kept += 1
+        nc = kept
     want = nc if op[E.F_N] == E.N_ALL else min(op[E.F_N], nc)
     if want < nc:
         pick_cards(s, c, p, buf, nc, want, op[E.F_A] > 0)
@@ -614,6 +622,10 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         gain_weapon(s, c, p, src_inst)
     elif code == E.OP_VP_TOKEN:
         op_vp_token(s, c, op, src_inst, p)
+    elif code == E.OP_TAKE_VP_TOKENS:  # a bonus per counted card (Prise d'otages, POS-9)
+        if q >= 0:
+            s.pl[q, PL_VP_TOKENS] += op[E.F_A] * draw_count(s, c, op, src_inst, q, target)
+            log_event(s, c, E.EV_VP_TOKEN, q, src_inst, op[E.F_A], s.pl[q, PL_VP_TOKENS])
     elif code == E.OP_TAKE_WEAPON:
         take_weapon(s, c, p, q, src_inst)
     elif code == E.OP_FIELD_ARRIVAL:

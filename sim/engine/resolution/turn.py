@@ -5,6 +5,8 @@ not kept (wounded cards and the equipped Cloth stay); 2. draw up to 5 (GEN-2 res
 3. the slot-6 card goes to the battlefield discard (Exit, Flame; nothing if slot 6 is empty,
 GEN-14, unless the rules parameter `upkeep_remove_last_card` takes the last card instead), the
 others shift right, and the field refills right to left with Arrival effects.
+The current Epic's turn programs run before the first action and after the refill (POS-8); its
+`hand_size` rule changes the 5 of step 2.
 """
 from sim.engine.jit import kernel
 
@@ -13,8 +15,10 @@ from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
 from sim.engine.rules.field import discard_from_field, field_is_empty, push_pending, shift_right
 from sim.engine.policies.interface import choose_action, choose_keep
 from sim.engine.resolution.actions import apply_action, drain, end_of_turn_returns
+from sim.engine.resolution.effects import run_program
+from sim.engine.rules.fight import cond_holds, epic_rule
 from sim.engine.rules.invariants import V_LENT, check_invariants, violation
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_EPIC, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
                               G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import draw_cards, freeze_fellow_fighters, log_event, move_all, move_all_but
 
@@ -23,9 +27,28 @@ MAX_ACTIONS_PER_TURN = 300  # safety only: a turn never needs this many actions
 
 
 @kernel
+def epic_turn_program(s, c, p, trig):
+    """The current Epic's program at the start or the end of p's turn (T_TURN_START, T_TURN_END)."""
+    if s.g[G_EPIC] > 0:
+        run_program(s, c, trig, s.g[G_EPIC] - 1, p, -1, -1)
+        drain(s, c)
+
+
+@kernel
+def hand_size(s, c, p):
+    """The cards p draws up to at upkeep: 5, or what the current Epic's `hand_size` rule says
+    while its condition holds (Soutien télépathique: 6 with a marked card)."""
+    i = epic_rule(s, c, E.OP_HAND_SIZE)
+    if i >= 0 and cond_holds(s, c, c.ops[i, E.F_COND], s.g[G_EPIC] - 1, -1, p):
+        return c.ops[i, E.F_N]
+    return HAND_SIZE
+
+
+@kernel
 def main_phase(s, c, p, action):
     s.g[G_ACTIONS] = 0
     s.g[G_HEAL_HEARTS] = 0
+    epic_turn_program(s, c, p, E.T_TURN_START)
     while s.g[G_ACTIONS] < MAX_ACTIONS_PER_TURN:
         s.g[G_ACTIONS] += 1
         choose_action(s, c, p, action)
@@ -63,7 +86,7 @@ def upkeep(s, c, p, keep):
             log_event(s, c, E.EV_KEEP, p, s.zone[p, E.Z_HAND, i], 0, 0)
     move_all_but(s, p, E.Z_HAND, E.Z_DISCARD, keep)
     # 2. draw up to 5
-    need = HAND_SIZE - s.zone_n[p, E.Z_HAND]
+    need = hand_size(s, c, p) - s.zone_n[p, E.Z_HAND]
     if need > 0:
         draw_cards(s, c, p, need)
     # 3. the field
@@ -80,6 +103,7 @@ def upkeep(s, c, p, keep):
     s.g[G_FIELD_REVEALS] = 0
     push_pending(s, P_REFILL, -1, 0, 0, 0)
     drain(s, c)
+    epic_turn_program(s, c, p, E.T_TURN_END)
     end_turn_reset(s, p)
     if s.g[G_CHECK]:
         check_invariants(s, c, s.g[G_NPLAYERS])

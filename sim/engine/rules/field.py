@@ -11,25 +11,13 @@ from sim.engine.jit import kernel
 from sim.engine import enums as E
 from sim.engine.params import R_ODIN_STATUE
 from sim.engine.rules.hilda import hilda_gains
-from sim.engine.state import (G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_HILDA, G_LAST_FLAME, G_NO_CLOCK, G_NPEND,
-                              G_SAPPHIRES, P_ARRIVAL, P_EXIT, P_REFILL, PEND_CAP)
-from sim.engine.rules.zones import (detach_fighters, field_slot, log_event, matches, place_on_field, shuffle_zone,
-                                    take_top, zone_push, zone_remove)
+from sim.engine.rules.epics import add_hourglass
+from sim.engine.state import (G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_HILDA, G_LAST_FLAME, G_NO_CLOCK,
+                              G_SAPPHIRES, P_ARRIVAL, P_EXIT, P_REFILL)
+from sim.engine.rules.zones import (detach_fighters, field_slot, log_event, matches, place_on_field, push_pending,
+                                    shuffle_zone, take_top, zone_push, zone_remove)
 
 MAX_REVEALS_PER_REFILL = 40  # R8 safety: the Pope could otherwise return and reappear forever
-
-
-@kernel
-def push_pending(s, kind, a, b, cc, d):
-    n = s.g[G_NPEND]
-    if n >= PEND_CAP:
-        return  # cannot happen with base cards; dropping beats overflowing the array
-    s.pend[n, 0] = kind
-    s.pend[n, 1] = a
-    s.pend[n, 2] = b
-    s.pend[n, 3] = cc
-    s.pend[n, 4] = d
-    s.g[G_NPEND] = n + 1
 
 
 @kernel
@@ -46,6 +34,7 @@ def remove_flames(s, c, n, how, inst, seat):
         log_event(s, c, E.EV_FLAME, seat, inst, how, s.g[G_FLAMES])
         if s.g[G_FLAMES] == 0:
             s.g[G_LAST_FLAME] = 1
+        add_hourglass(s, c)  # the last flame too (POS-3.4)
 
 
 @kernel

@@ -3,12 +3,13 @@
 Rulings applied here: R1 (slot 6 costs 1 less), R3 (one currency per fight), GEN-15 (conversions
 first, then all modifiers, then a floor of 1; an increase never creates a missing currency),
 GEN-16 (field rules only concern field cards), and the continuous effects of the cards
-(`fighting`, `cost` and `field` programs), which are read here and never executed.
+(`fighting`, `cost` and `field` programs), which are read here and never executed. The current
+Epic's `field` rules are read with the field cards' (POS-1; its `cost_up` reaches the whole field).
 """
 from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
-from sim.engine.state import (G_FACE_RULES_ON, G_FIELD_CHANGES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
+from sim.engine.state import (G_ACTIVE, G_EPIC, G_FACE_RULES_ON, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
                     PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import (count_in_deck, count_in_zone, count_on_field, field_slot, matches, relic_lock,
                                     rule_total)
@@ -99,6 +100,8 @@ def cond_row_holds(s, c, q, inst, target, p):
         return target >= 0 and c.cosmos_cost[c.inst_card[target]] > 0
     if kind == E.C_RULE_IS:
         return s.rules[row[1]] == row[4]
+    if kind == E.C_HOURGLASSES:
+        return s.g[G_EPIC] > 0 and s.g[G_HOURGLASSES] == row[4]
     # C_COUNT_AT_LEAST, C_COUNT_AT_MOST
     src, zone, f, bound, other = row[1], row[2], row[3], row[4], row[5]
     exclude = inst if other else -1
@@ -108,6 +111,8 @@ def cond_row_holds(s, c, q, inst, target, p):
         n = count_alongside(s, c, p, target, f, inst)
     elif src == E.CNT_DECK:
         n = count_in_deck(s, c, p, f)
+    elif src == E.CNT_MARKED:
+        n = count_in_zone(s, c, p, E.Z_WOUNDED, f, exclude) + count_in_zone(s, c, p, E.Z_FROZEN, f, exclude)
     else:
         n = count_in_zone(s, c, p, zone, f, exclude)
     return n <= bound if kind == E.C_COUNT_AT_MOST else n >= bound
@@ -315,25 +320,25 @@ def next_to(s, c, slot, f):
 
 @kernel
 def field_cost_rules(s, c, target):
-    """What the `cost_up` and `currency_ban` rules of the field cards do to the cost of the field
-    card `target`, as (Strength added, Cosmos added, Strength banned, Cosmos banned). Each rule
-    counts once, its own card included where it is of the kind it names (GEN-15: they add to the
-    other modifiers before the floor; GEN-16: field cards only)."""
+    """What the `cost_up` and `currency_ban` rules of the field cards and of the current Epic do to
+    the cost of the field card `target`, as (Strength added, Cosmos added, Strength banned, Cosmos
+    banned). Each rule counts once, its own card included where it is of the kind it names (GEN-15:
+    they add to the other modifiers before the floor; GEN-16: field cards only)."""
     more_str = more_cos = 0
     ban_str = ban_cos = False
     at = field_slot(s, target)
     if at < 0:
         return 0, 0, False, False
     field = s.field
-    for slot in range(E.N_SLOTS):
-        inst = field[slot]
+    for slot in range(E.N_SLOTS + 1):  # the 6 slots, then the Epic
+        inst = field[slot] if slot < E.N_SLOTS else s.g[G_EPIC] - 1
         if inst < 0 or not c.field_rules[c.inst_card[inst]] & COST_RULES:
             continue
         k = c.inst_card[inst]
         start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
         for i in range(start, start + n):
             op = c.ops[i]
-            if not matches(c, target, op[E.F_FILTER]):
+            if not matches(c, target, op[E.F_FILTER]) or not cond_holds(s, c, op[E.F_COND], inst, target, s.g[G_ACTIVE]):
                 continue
             if op[E.F_OP] == E.OP_COST_UP:
                 where = op[E.F_C]
@@ -444,6 +449,8 @@ def field_rules(s, c):
             inst = s.field[slot]
             if inst >= 0:
                 rules |= c.field_rules[c.inst_card[inst]]
+        if g[G_EPIC] > 0:  # the current Epic's rules (a new Epic counts as a field change)
+            rules |= c.field_rules[c.inst_card[g[G_EPIC] - 1]]
         g[G_FIELD_RULES] = rules
         g[G_RULES_SEEN] = g[G_FIELD_CHANGES]
     return g[G_FIELD_RULES]
@@ -466,6 +473,19 @@ def field_rule_op(s, c, opcode, exclude):
             if c.ops[i, E.F_OP] == opcode:
                 return inst, i
     return -1, -1
+
+
+@kernel
+def epic_rule(s, c, opcode):
+    """The op row of the current Epic's `field` op of this code, or -1."""
+    if not (field_rules(s, c) >> opcode) & 1 or s.g[G_EPIC] == 0:
+        return -1
+    k = c.inst_card[s.g[G_EPIC] - 1]
+    start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
+    for i in range(start, start + n):
+        if c.ops[i, E.F_OP] == opcode:
+            return i
+    return -1
 
 
 @kernel

@@ -5,7 +5,7 @@ g[G_FIRST_VIOLATION]); playing with checks off costs one branch per action.
 """
 from sim.engine import enums as E
 from sim.engine.jit import kernel
-from sim.engine.state import (G_FIELD_CHANGES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_LENT,
+from sim.engine.state import (G_EPIC, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_LENT,
                               G_NMARKS, G_RULES_SEEN, G_VIOLATIONS, G_WEAPONS, PL_WEAPONS)
 
 V_ZONE_MISMATCH = 1    # an instance's recorded place does not hold it (or holds it twice)
@@ -22,6 +22,7 @@ V_MARKS_LEFT = 9       # Marked triggers still waiting once an action is over (e
 V_LENT = 10            # a card another seat plays (Delta Robe) out of that seat's play, or not counted, or cards
                        # lent or left to play once the turn is over
 V_WEAPONS = 11         # Balance Weapon tokens created or lost: the supply and the players' hold all 6, or none (POS-13)
+V_EPIC = 12            # the current Epic is not the last one revealed, or carries more hourglasses than its duration (POS-3)
 
 
 @kernel
@@ -54,6 +55,13 @@ def check_invariants(s, c, n_players):
             rules |= c.field_rules[c.inst_card[inst]]
             if s.inst_zone[inst] != E.Z_BATTLEFIELD:
                 violation(s, V_ZONE_MISMATCH)
+    epic = s.g[G_EPIC] - 1
+    if epic >= 0:
+        rules |= c.field_rules[c.inst_card[epic]]
+        revealed = s.zone_n[E.COMMON, E.Z_EPICS_REVEALED]
+        if revealed == 0 or s.zone[E.COMMON, E.Z_EPICS_REVEALED, revealed - 1] != epic \
+                or not 0 <= s.g[G_HOURGLASSES] <= c.hourglasses[c.inst_card[epic]]:
+            violation(s, V_EPIC)
     if s.g[G_RULES_SEEN] == s.g[G_FIELD_CHANGES] and s.g[G_FIELD_RULES] != rules:
         violation(s, V_FIELD_RULES)
     for inst in range(c.inst_card.shape[0]):

@@ -3,7 +3,8 @@ import numpy as np
 from sim.engine.jit import kernel
 
 from sim.engine import enums as E
-from sim.engine.state import G_NPLAYERS, PL_VP_TOKENS
+from sim.engine.params import EPICS_CURRENT_ONLY, R_EPIC_ENDGAME_SCOPE
+from sim.engine.state import G_EPIC, G_NPLAYERS, PL_VP_TOKENS
 from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.zones import count_in_deck, count_in_zone, is_deck_zone, matches
 
@@ -74,8 +75,8 @@ def card_vp(s, c, p, k):
 @kernel
 def score_player(s, c, p):
     """p's VP: its deck's cards (GEN-11) and the Pillars it destroyed (POS-12), with the VP tokens
-    it took and those still on its cards (POS-14)."""
-    total = s.pl[p, PL_VP_TOKENS]
+    it took and those still on its cards (POS-14), and the Epics' end-of-game effects (POS-5)."""
+    total = s.pl[p, PL_VP_TOKENS] + epic_vp(s, c, p)
     for z in range(E.N_PLAYER_ZONES):
         if not (is_deck_zone(z) or z == E.Z_PILLARS):
             continue
@@ -83,6 +84,20 @@ def score_player(s, c, p):
             inst = s.zone[p, z, j]
             total += card_vp(s, c, p, c.inst_card[inst]) + s.inst_vp[inst]
     return total
+
+
+@kernel
+def epic_vp(s, c, p):
+    """The end-of-game effects of the Epics for p: every Epic revealed during the game, once each,
+    or with `epic_endgame_scope = current_only` the one showing (POS-5)."""
+    vp = 0
+    if s.rules[R_EPIC_ENDGAME_SCOPE] == EPICS_CURRENT_ONLY:
+        if s.g[G_EPIC] > 0:
+            vp += card_vp(s, c, p, c.inst_card[s.g[G_EPIC] - 1])
+        return vp
+    for j in range(s.zone_n[E.COMMON, E.Z_EPICS_REVEALED]):
+        vp += card_vp(s, c, p, c.inst_card[s.zone[E.COMMON, E.Z_EPICS_REVEALED, j]])
+    return vp
 
 
 @kernel

@@ -9,7 +9,7 @@ from sim.engine.jit import inline_kernel, kernel
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_ENERGY_ON, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
-                              G_TURN, G_ROUND, G_FREEZES_ON, MARK_CAP, PL_ENERGY, PL_VP_TOKENS)
+                              G_NPEND, G_TURN, G_ROUND, G_FREEZES_ON, MARK_CAP, PEND_CAP, PL_ENERGY, PL_VP_TOKENS)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
 
@@ -53,6 +53,20 @@ def hold(s, c, p, inst):
 @kernel
 def card_of(c, inst):
     return c.inst_card[inst]
+
+
+@kernel
+def push_pending(s, kind, a, b, cc, d):
+    """An event to resolve once the running program or action is over (a LIFO stack, `state.P_*`)."""
+    n = s.g[G_NPEND]
+    if n >= PEND_CAP:
+        return  # cannot happen with base cards; dropping beats overflowing the array
+    s.pend[n, 0] = kind
+    s.pend[n, 1] = a
+    s.pend[n, 2] = b
+    s.pend[n, 3] = cc
+    s.pend[n, 4] = d
+    s.g[G_NPEND] = n + 1
 
 
 @kernel

@@ -1,0 +1,69 @@
+"""Poseidon's Epics (POS-1..5): the pile, the current Epic, its hourglasses and its replacement.
+
+The run's Epics (its mode's pool, `sim.cards.epics`) wait face down in the pile (common zone
+Z_EPICS). One is revealed at setup, with no effect (POS-1). Revealed Epics pile up in
+Z_EPICS_REVEALED in reveal order, the current one on top (g[G_EPIC] = its instance + 1). Each
+flame removed adds an hourglass to the current Epic (POS-2). At its duration its end-of-Epic
+effect is pending (P_EPIC_END: it runs as a program of its own, `resolution.actions.end_epic`),
+then the next Epic is revealed and applies at once; an hourglass added meanwhile goes to that next
+Epic (POS-3.3). With the pile empty, play goes on with no Epic (POS-4).
+
+Where the current Epic acts: its `field` rules are read with the field cards' (`fight.field_rules`),
+its turn programs run at the turn's start and end (`resolution.turn`), and the end-of-game effects
+of the revealed Epics count at scoring (`scoring.epic_vp`, POS-5).
+"""
+from sim.engine import enums as E
+from sim.engine.jit import kernel
+from sim.engine.state import G_EPIC, G_FIELD_CHANGES, G_HOURGLASSES, G_HOURGLASSES_HELD, P_EPIC_END
+from sim.engine.rules.zones import log_event, move_to, push_pending, shuffle_zone
+
+
+@kernel
+def setup_epics(s, c):
+    """Shuffle the Epic pile and reveal its first Epic (nothing happens then, POS-1)."""
+    if s.zone_n[E.COMMON, E.Z_EPICS] > 0:
+        shuffle_zone(s, E.COMMON, E.Z_EPICS)
+        reveal_epic(s, c, 1)
+
+
+@kernel
+def reveal_epic(s, c, at_setup):
+    """The pile's top Epic becomes the current one, with no hourglass; none once the pile is empty."""
+    s.g[G_HOURGLASSES] = 0
+    s.g[G_FIELD_CHANGES] += 1  # the field rules are read again, with the new Epic's
+    n = s.zone_n[E.COMMON, E.Z_EPICS]
+    if n == 0:
+        s.g[G_EPIC] = 0
+        return
+    epic = s.zone[E.COMMON, E.Z_EPICS, n - 1]
+    move_to(s, epic, E.COMMON, E.Z_EPICS_REVEALED)
+    s.g[G_EPIC] = epic + 1
+    log_event(s, c, E.EV_EPIC, -1, epic, 0, at_setup)
+
+
+@kernel
+def add_hourglass(s, c):
+    """A flame went out: an hourglass on the current Epic. At its duration, its end is pending;
+    until the next Epic is revealed, hourglasses wait for it."""
+    epic = s.g[G_EPIC] - 1
+    if epic < 0:
+        return
+    duration = c.hourglasses[c.inst_card[epic]]
+    if s.g[G_HOURGLASSES] >= duration:
+        s.g[G_HOURGLASSES_HELD] += 1
+        return
+    s.g[G_HOURGLASSES] += 1
+    log_event(s, c, E.EV_HOURGLASS, -1, epic, s.g[G_HOURGLASSES], duration)
+    if s.g[G_HOURGLASSES] == duration:
+        push_pending(s, P_EPIC_END, epic, 0, 0, 0)
+
+
+@kernel
+def replace_epic(s, c, epic):
+    """After `epic`'s end-of-Epic effect: the next Epic, then the hourglasses that waited for it."""
+    log_event(s, c, E.EV_EPIC, -1, epic, 1, 0)
+    reveal_epic(s, c, 0)
+    held = s.g[G_HOURGLASSES_HELD]
+    s.g[G_HOURGLASSES_HELD] = 0
+    for _ in range(held):
+        add_hourglass(s, c)
