@@ -32,14 +32,13 @@ import pandas as pd
 from sim.engine import enums as E
 from sim.engine.allocation import allocate_state, state_view
 from sim.engine.policies.interface import choose_action
-from sim.engine.resolution.actions import apply_action, drain
+from sim.engine.resolution.actions import apply_action, drain, new_epic
 from sim.engine.resolution.effects import run_program
 from sim.engine.resolution.turn import main_phase, upkeep
 from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, effective_cost, fight_total
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE,
                                     A_WEAPON, legal_action, use_trigger)
 from sim.engine.modes.classic import setup_game
-from sim.engine.rules.epics import reveal_epic
 from sim.engine.rules.field import remove_flames
 from sim.engine.rules.scoring import score_player
 from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
@@ -181,9 +180,12 @@ class Scenario:
         return [self._push_common(E.Z_EPICS, n) for n in names]
 
     def epic(self, name: str) -> int:
-        """Reveal this Epic now: it becomes the current one, with no hourglass (POS-3)."""
+        """Reveal this Epic now, as a replacement does: it becomes the current one, with no
+        hourglass, and applies at once (POS-3)."""
         inst = self._push_common(E.Z_EPICS, name)
-        reveal_epic(self.s, self.c, 0)
+        epic = int(self.st.g[G_EPIC]) - 1
+        new_epic(self.s, self.c, epic)
+        drain(self.s, self.c)
         return inst
 
     @property

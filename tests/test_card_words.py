@@ -20,7 +20,10 @@ NEEDS = {"move": {"from": "hand", "to": "wounded"}, "shuffle": {"zone": "draw"},
          "take_weapon": {"who": "chosen_opponent"},
          "stat_mult": {"alongside": {"name": "Shiryu"}, "factor": 2}, "protect": {"alongside": {"class": "saint"}},
          "cost_up": {"strength": 1}, "currency_ban": {"currency": "cosmos"},
-         "play": {"from": "draw", "top": True}}
+         "play": {"from": "draw", "top": True},
+         "take_vp_tokens": {"count": "field", "bonus": -1, "select": {"class": "guard"}},
+         "vp_tokens_to_most": {"from": "discard", "bonus": 1, "n": 2, "select": {"class": "hero"}},
+         "swap_marked_destroyed": {"other_select": {"rank": "very_common"}}}
 INTERNALS = re.compile(r"op=|select=|\{|\}|_use\b|_saint\b|_cloth\b|\bNone\b|each_|chosen_|fighters_owner")
 
 

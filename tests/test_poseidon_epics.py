@@ -98,9 +98,8 @@ def test_a_game_reveals_one_epic_at_setup_and_one_hourglass_per_flame(cardset):
         assert epics.iloc[0]["a"] == 0 and epics.iloc[0]["b"] == 1 and epics.iloc[0]["turn"] == 0  # at setup
         flames = int(r.games.loc[r.games["game"] == game, "flames_removed"].iloc[0])
         hourglasses = int((g["kind"] == "hourglass").sum())
-        # the five Epics the engine plays last 12 hourglasses in all: then the pile is empty (POS-4)
-        assert hourglasses == min(flames, 12)
-        assert int(((epics["a"] == 1)).sum()) == int((epics["a"] == 0).sum()) - (0 if hourglasses == 12 else 1)
+        assert hourglasses == flames  # the Epics the engine plays last more than the 12 flames
+        assert int((epics["a"] == 1).sum()) == int((epics["a"] == 0).sum()) - 1  # one is current at the end
 
 
 def test_epics_off_no_epic_is_revealed(cardset):
@@ -270,3 +269,242 @@ def test_an_epic_pool_file_names_only_known_epics(tmp_path):
     with pytest.raises(CardFileError, match="no Epic numbered 2990"):
         epic_pool("classic", {2901}, True, bad)
     assert Path(bad).exists()
+
+
+def _refill_with(sc, name):
+    """Seat 0's upkeep, with 5 cards to draw and `name` on top of the reserve: it arrives on the
+    empty field's last slot (the refill goes right to left), during the active player's turn."""
+    for _ in range(5):
+        sc.put(0, "draw", "Pegasus Seiya (civilian)")
+    sc.reserve(name)
+    sc.upkeep(0)
+
+
+@pytest.mark.parametrize("arriving, frozen", [("Hagen of Merak", 1), ("Cassios", 0)])
+def test_2902_blizzard_a_god_warrior_arriving_makes_the_active_player_freeze_a_card(cardset, arriving, frozen):
+    sc = _scenario(cardset)
+    sc.epic("Blizzard")
+    _refill_with(sc, arriving)
+    assert sc.field_names()[5] == arriving
+    assert (sc.count(0, "frozen"), sc.count(0, "hand")) == (frozen, 5 - frozen)
+    assert sc.count(1, "frozen") == 0
+
+
+@pytest.mark.parametrize("arriving, discarded", [("Lymnades Kasa", 1), ("Cassios", 0)])
+def test_2904_deluge_a_marina_arriving_makes_the_active_player_discard(cardset, arriving, discarded):
+    sc = _scenario(cardset)
+    sc.epic("Deluge")
+    _refill_with(sc, arriving)
+    assert (sc.count(0, "discard"), sc.count(0, "hand")) == (discarded, 5 - discarded)
+
+
+def test_2904_deluge_ends_with_each_player_wounding_the_marinas_of_their_discard_pile(cardset):
+    sc = _scenario(cardset)
+    sc.put(0, "discard", "Marina Soldier (Guards +1)")
+    sc.put(0, "discard", "Cassios")
+    sc.put(1, "discard", "Siren Sorrento")
+    sc.epic_pile("Defiance")
+    sc.epic("Deluge")
+    sc.remove_flames(3)
+    assert sc.names(0, "wounded") == ["Marina Soldier (Guards +1)"] and sc.names(0, "discard") == ["Cassios"]
+    assert sc.names(1, "wounded") == ["Siren Sorrento"]
+    assert sc.current_epic == "Defiance"
+
+
+def test_2905_death_queen_island_discard_a_black_saint_of_the_field_and_complete_it(cardset):
+    sc = _scenario(cardset)
+    epic = sc.epic("Destruction of Death Queen Island")
+    sc.field(2, "Black Pegasus")
+    sc.field(3, "Cassios")
+    sc.reserve("Lizard Misty")
+    sc.trigger("turn_start", epic, 0)
+    assert sc.names("common", "field_discard") == ["Black Pegasus"]
+    assert sc.field_names()[2:4] == ["Lizard Misty", "Cassios"]
+
+
+@pytest.mark.parametrize("black_saints, gain", [((("Black Dragon", "Black Pegasus"), ("Black Dragon",)), (3, 0)),
+                                                ((("Black Dragon",), ("Black Dragon",)), (0, 0))])
+def test_2905_death_queen_island_the_most_black_saints_score_the_field_discards(cardset, black_saints, gain):
+    sc = _scenario(cardset)
+    for seat, names in enumerate(black_saints):
+        for name in names:
+            sc.put(seat, "discard", name)
+    sc.field_discard("Black Cygnus", "Black Andromeda", "Black Phoenix", "Cassios")
+    before = (sc.score(0), sc.score(1))
+    sc.epic("Destruction of Death Queen Island")
+    assert (sc.score(0) - before[0], sc.score(1) - before[1]) == gain
+
+
+def test_2907_surrounded_guards_cost_1_more_and_score_1_more(cardset):
+    sc = _scenario(cardset)
+    sc.field(0, "Asgard Guard (no Cosmos)")
+    sc.put(0, "discard", "Marina Soldier (Guards +1)")
+    cost, score = sc.cost(0, 0), sc.score(0)
+    sc.epic("Surrounded")
+    assert sc.cost(0, 0) == cost + 1 and sc.score(0) == score + 1
+
+
+def test_2907_surrounded_a_marked_guard_is_shuffled_into_the_reserve(cardset):
+    sc = _scenario(cardset)
+    sc.put(0, "wounded", "Asgard Guard (no Cosmos)")
+    sc.put(0, "wounded", "Cassios")
+    sc.epic("Surrounded")  # a Guard that is marked ...
+    assert sc.names(0, "wounded") == ["Cassios"] and sc.names("common", "reserve") == ["Asgard Guard (no Cosmos)"]
+    sc.hand(1, "Marina Soldier (Guards +1)")
+    sc.hand(0, "Hound Asterion")
+    sc.use(0, sc.insts(0, "hand")[0])  # ... or becomes marked: seat 1's Guard is wounded
+    assert sc.count(1, "wounded") == 0 and sc.count(1, "hand") == 0
+    assert "Marina Soldier (Guards +1)" in sc.names("common", "reserve")
+
+
+@pytest.mark.parametrize("flight, sapphires", [(True, 0), (False, 1)])
+def test_2911_flight_a_god_warrior_leaving_the_field_unacquired_places_no_sapphire(cardset, flight, sapphires):
+    from sim.engine.state import G_SAPPHIRES
+    sc = _scenario(cardset)
+    if flight:
+        sc.epic("Flight")
+    sc.field(5, "Hagen of Merak")
+    sc.upkeep(0)
+    assert sc.names("common", "field_discard") == ["Hagen of Merak"] and int(sc.st.g[G_SAPPHIRES]) == sapphires
+
+
+def test_2908_athenas_exhaustion_each_athena_joining_a_discard_pile_puts_out_a_flame(cardset):
+    sc = _scenario(cardset)
+    sc.epic("Athena's Exhaustion")
+    sc.set_flames(8)
+    for name in ("Athena", "Athena (Asgard)", "Cassios"):
+        sc.put(0, "play", name)
+    sc.field(5, "Athena (Poseidon)")
+    sc.upkeep(0)  # the three cards in play go to the discard pile; the last field card to the field discard
+    assert sc.flames == 8 - 3
+    assert sc.names("common", "field_discard") == ["Athena (Poseidon)"]
+
+
+@pytest.mark.parametrize("epic, flames", [("Ice Melt", 7), (None, 8)])
+def test_2909_ice_melt_each_god_warrior_joining_the_field_discard_puts_out_a_flame(cardset, epic, flames):
+    sc = _scenario(cardset)
+    if epic:
+        sc.epic(epic)
+    sc.set_flames(8)
+    sc.field(5, "Hagen of Merak")
+    sc.put(0, "play", "Syd of Mizar")  # into a player's discard pile: no flame
+    sc.upkeep(0)
+    assert sc.flames == flames
+
+
+WARRIORS = ["Siegfried of Dubhe", "Hagen of Merak", "Thor of Phecda", "Alberich of Megrez", "Fenrir of Alioth",
+            "Mime of Benetnash", "Syd of Mizar"]
+
+
+@pytest.mark.parametrize("warriors, robes, shares", [
+    (7, (1, 0), [1.0, 0.0]),      # seat 1 has no God Robe: eliminated, seat 0 wins
+    (6, (1, 0), None),            # 6 God Warriors: nobody is eliminated, VP decide
+    (7, (0, 0), [0.0, 0.0]),      # every player is eliminated: no winner
+])
+def test_2909_ice_melt_at_the_end_7_god_warriors_eliminate_the_players_without_a_god_robe(
+        cardset, warriors, robes, shares):
+    from sim.engine.rules.scoring import final_shares, win_shares
+    sc = _scenario(cardset)
+    sc.field_discard(*WARRIORS[:warriors])
+    for seat, n in enumerate(robes):
+        if n:
+            sc.put(seat, "discard", "God Robe Alpha (Dubhe)")
+    sc.put(1, "discard", "Taurus Aldebaran")  # seat 1 has more VP
+    sc.epic("Ice Melt")
+    vps = np.array([sc.score(0), sc.score(1)], np.int64)
+    out = np.zeros(2)
+    final_shares(sc.s, sc.c, vps, 2, out)
+    if shares is None:
+        win_shares(vps, 2, expected := np.zeros(2))
+        shares = list(expected)
+    assert list(out) == shares
+
+
+def _upgrade(sc):
+    """Seat 0 equips the Pegasus Cloth and uses it on two civilian Seiyas (GEN-6)."""
+    cloth = sc.hand(0, "Pegasus Cloth")
+    sc.hand(0, "Pegasus Seiya (civilian)", "Pegasus Seiya (civilian)")
+    sc.equip(0, cloth)
+    sc.use(0, cloth)
+
+
+@pytest.mark.parametrize("scope", ["any_destroy", "forced_only"])
+def test_2912_unyielding_a_hero_that_would_be_destroyed_may_be_discarded_instead(cardset, scope):
+    sc = _scenario(cardset, rules={"epic_inflexible_scope": scope})
+    sc.epic("Unyielding")
+    sc.put(0, "setaside", "Pegasus Seiya")
+    _upgrade(sc)  # the two civilians are the upgrade's cost: a destroy of one's own
+    civilians = ["Pegasus Seiya (civilian)"] * 2
+    if scope == "any_destroy":
+        assert sc.names(0, "destroyed") == [] and sc.names(0, "discard").count("Pegasus Seiya (civilian)") == 2
+    else:
+        assert sc.names(0, "destroyed") == civilians
+    assert "Pegasus Seiya" in sc.names(0, "discard")  # the upgrade still completes
+
+
+def test_2912_unyielding_spares_a_hero_another_players_card_destroys_under_either_scope(cardset):
+    sc = _scenario(cardset, rules={"epic_inflexible_scope": "forced_only"})
+    sc.epic("Unyielding")
+    sc.put(1, "wounded", "Dragon Shiryu (civilian)")
+    babel = sc.field(0, "Centaurus Babel")
+    sc.trigger("defeated", babel, 0)  # destroy a wounded Character of any player
+    assert sc.names(1, "destroyed") == [] and sc.names(1, "discard") == ["Dragon Shiryu (civilian)"]
+
+
+@pytest.mark.parametrize("marked", [True, False])
+def test_2913_never_give_up_a_character_with_heal_may_only_heal_while_a_card_is_marked(cardset, marked):
+    sc = _scenario(cardset)
+    sc.epic("Never Give Up")
+    sc.field(0, "Cassios")
+    healer = sc.hand(0, "Pegasus Seiya (civilian)")  # 1 Heal
+    if marked:
+        sc.put(0, "wounded", "Dragon Shiryu (civilian)")
+    plays = [a for a in sc.legal_actions(0) if a[0] == "play"]
+    heals = [a for a in sc.legal_actions(0) if a[0] == "heal"]
+    assert (plays == []) == marked and (heals != []) == marked and sc.names(0, "hand") == [sc.name_of(healer)]
+
+
+def test_2915_seventh_sense_an_upgrade_gives_the_uncommon_hero_instead_of_the_common_one(cardset):
+    sc = _scenario(cardset)
+    sc.epic("Seventh Sense")
+    sc.put(0, "setaside", "Pegasus Seiya")
+    sc.put(0, "setaside", "Pegasus Seiya (Poseidon)")
+    _upgrade(sc)
+    assert "Pegasus Seiya (Poseidon)" in sc.names(0, "discard") and sc.names(0, "setaside") == ["Pegasus Seiya"]
+
+
+def test_2915_seventh_sense_ends_with_marked_heroes_swapped_for_destroyed_civilians(cardset):
+    sc = _scenario(cardset)
+    sc.put(0, "wounded", "Pegasus Seiya")
+    sc.put(0, "frozen", "Pegasus Seiya (Poseidon)")
+    sc.put(0, "destroyed", "Pegasus Seiya (civilian)")
+    sc.put(1, "wounded", "Dragon Shiryu")
+    sc.epic_pile("Defiance")
+    sc.epic("Seventh Sense")
+    sc.remove_flames(3)
+    marked = sc.names(0, "wounded") + sc.names(0, "frozen")
+    assert sorted(marked) == ["Pegasus Seiya (Poseidon)", "Pegasus Seiya (civilian)"]
+    assert sc.names(0, "destroyed") == ["Pegasus Seiya"]
+    assert sc.names(1, "wounded") == ["Dragon Shiryu"]  # no destroyed civilian to swap with
+
+
+def test_2917_galaxian_wars_every_hero_has_1_strength_and_1_heal(cardset):
+    sc = _scenario(cardset)
+    sc.field(0, "Cassios")
+    hero = sc.hand(0, "Pegasus Seiya (Poseidon)")  # 2 Strength
+    sc.play(0, hero, 0)
+    printed = sc.total(0, 0)
+    sc.epic("Galaxian Wars")
+    assert sc.total(0, 0) == printed - 1
+
+
+@pytest.mark.parametrize("heroes, tokens", [((2, 1), (2, 0)), ((1, 1), (0, 0))])
+def test_2917_galaxian_wars_ends_with_two_tokens_for_the_most_heroes_in_a_discard_pile(cardset, heroes, tokens):
+    sc = _scenario(cardset)
+    for seat, n in enumerate(heroes):
+        for _ in range(n):
+            sc.put(seat, "discard", ("Pegasus Seiya (civilian)", "Dragon Shiryu (civilian)")[seat])
+    sc.epic_pile("Defiance")
+    sc.epic("Galaxian Wars")
+    sc.remove_flames(3)
+    assert (int(sc.st.pl[0, PL_VP_TOKENS]), int(sc.st.pl[1, PL_VP_TOKENS])) == tokens

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from sim.engine import enums as E
-from sim.cards.schema import Card, CardFileError, Condition, Hourglasses, Op, RuleIs, Select
+from sim.cards.schema import Arriving, Card, CardFileError, Condition, Hourglasses, Op, RuleIs, Select
 
 
 class CardTable(NamedTuple):
@@ -57,7 +57,7 @@ def name_key(card: Card) -> str:
     return card.hero if card.hero and not is_cloth and card.start != "board" else card.name
 
 
-ANY_CARD = (0, 0, -1, -1, 0, -1, -1, -1, 0)  # a filter row without a constraint
+ANY_CARD = (0, 0, -1, -1, 0, -1, -1, -1, 0, -1)  # a filter row without a constraint
 
 
 class _Tables:
@@ -65,6 +65,7 @@ class _Tables:
         self.name_ids = name_ids
         self.ops: list[list[int]] = []
         self.filters: list[tuple] = []
+        self.name_sets: list[frozenset] = []  # the name ids of each `name = [...]` of a filter
         self.conds: list[tuple] = []
         self.context = ""
 
@@ -81,16 +82,23 @@ class _Tables:
     def filter(self, s: Select | None) -> int:
         if s is None:
             return -1
+        name_set = -1
+        if isinstance(s.name, list):  # the names a run lacks (another box's cards) match nothing
+            names = frozenset(self.name_ids[n] for n in s.name if n in self.name_ids)
+            if names not in self.name_sets:
+                self.name_sets.append(names)
+            name_set = self.name_sets.index(names)
         row = (
             sum(E.CLASS_NAMES[c] for c in s.classes),
             sum(E.RANK_NAMES[r] for r in s.rank),
-            self.name(s.name),
+            self.name(s.name) if name_set < 0 else -1,
             self.name(s.not_name),
             {None: 0, "has": 1, "none": 2}[s.cosmos],
             -1 if s.min_strength is None else s.min_strength,
             -1 if s.max_strength is None else s.max_strength,
             -1 if s.min_cosmos is None else s.min_cosmos,
             {None: 0, "has": 1, "none": 2}[s.cosmos_cost],
+            name_set,
         )
         if row == ANY_CARD:
             return -1
@@ -108,6 +116,8 @@ class _Tables:
             row = (kind, 0, 0, -1, 0, 0)
         elif isinstance(w, Hourglasses):
             row = (E.C_HOURGLASSES, 0, 0, -1, w.hourglasses, 0)
+        elif isinstance(w, Arriving):
+            row = (E.C_ARRIVING, 0, 0, self.filter(w.arriving), 0, 0)
         elif isinstance(w, RuleIs):
             from sim.engine.params import BY_NAME, PARAMS, kernel_value
             p = BY_NAME[w.rule]
@@ -119,7 +129,7 @@ class _Tables:
             else:
                 c = w.count
                 src = {"field": E.CNT_FIELD, "alongside": E.CNT_ALONGSIDE, "deck": E.CNT_DECK,
-                       "marked": E.CNT_MARKED}.get(c.zone, E.CNT_ZONE)
+                       "marked": E.CNT_MARKED, "field_discard": E.CNT_FIELD_DISCARD}.get(c.zone, E.CNT_ZONE)
                 zone = E.PLAYER_ZONE_NAMES.get(c.zone, 0)
                 kind, n = (E.C_COUNT_AT_LEAST, w.at_least) if w.at_most is None else (E.C_COUNT_AT_MOST, w.at_most)
                 row = (kind, src, zone, self.filter(c.select), n, int(c.other))
@@ -190,7 +200,7 @@ class _Tables:
             r[E.F_B] = o.factor or 1  # Hilda: 2 VP per God Robe
         elif k in ("vp_if_most", "vp_if_own"):
             r[E.F_A] = o.bonus
-            r[E.F_B] = int(o.per_player)
+            r[E.F_B] = 1 if o.per_player else 2 if o.per_field_discard else 0
             r[E.F_C] = {None: E.CNT_DECK, "deck": E.CNT_DECK, "marked": E.CNT_MARKED}.get(o.count, -1)
             if r[E.F_C] < 0:
                 self.fail(f"{k} counts in the 'deck' (the default) or the 'marked' cards, not '{o.count}'")
@@ -206,6 +216,17 @@ class _Tables:
                           "field (count = 'field', select)")
             r[E.F_A] = o.bonus
             r[E.F_C] = E.CNT_FIELD
+        elif k == "set_values":
+            r[E.F_C] = o.heal
+        elif k == "vp_tokens_to_most":
+            if o.bonus not in (-1, 1) or o.from_ not in E.PLAYER_ZONE_NAMES:
+                self.fail("vp_tokens_to_most gives n tokens of +1 or -1 (bonus) to the player with the most such "
+                          "cards in one of their zones (from)")
+            r[E.F_A] = o.bonus
+        elif k == "swap_marked_destroyed":
+            r[E.F_A] = self.filter(o.other_select)
+        elif k == "flame_when_discarded":
+            r[E.F_C] = {"players": 1, "field_discard": 2, "any": 3}[o.pile]
         elif k == "swap_zones":
             r[E.F_A] = self.filter(o.other_select)
         elif k == "cost_up":
@@ -288,9 +309,11 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
 
 
 def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, name_id: np.ndarray,
-                  cosmos: np.ndarray, strength: np.ndarray, cosmos_cost: np.ndarray) -> np.ndarray:
+                  cosmos: np.ndarray, strength: np.ndarray, cosmos_cost: np.ndarray,
+                  name_sets: list[frozenset] = ()) -> np.ndarray:
     """bool[F, C]: does each card pass each filter row (every constraint of the row holds)?
     The filters read only a card's printed facts, so the engine looks their answers up."""
+    in_set = np.asarray([[n in names for n in name_id] for names in name_sets], bool).reshape(-1, len(name_id))
     def col(j):
         return filters[:, j:j + 1]  # [F, 1], against the cards' [C]
     ok = (col(E.FL_CLASS_ANY) == 0) | ((classes & col(E.FL_CLASS_ANY)) != 0)
@@ -304,6 +327,9 @@ def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, n
     ok &= (col(E.FL_MIN_COSMOS) < 0) | (cosmos >= col(E.FL_MIN_COSMOS))
     ok &= (col(E.FL_COSMOS_COST) != 1) | (cosmos_cost > 0)
     ok &= (col(E.FL_COSMOS_COST) != 2) | (cosmos_cost <= 0)
+    for f, names in enumerate(filters[:, E.FL_NAME_SET]):
+        if names >= 0:
+            ok[f] &= in_set[names]
     return ok
 
 
@@ -373,7 +399,8 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
         conds=np.asarray(t.conds or [(0, 0, 0, -1, 0, 0)], dtype=np.int64).reshape(-1, E.COND_WIDTH),
         inst_card=inst_card,
         **program_facts(prog, ops),
-        passes=np.ascontiguousarray(filter_passes(filters, classes, ranks, name_id, cosmos, strength, cosmos_cost)[:, inst_card]),
+        passes=np.ascontiguousarray(filter_passes(filters, classes, ranks, name_id, cosmos, strength, cosmos_cost,
+                                                  t.name_sets)[:, inst_card]),
         pillar_of=pillar_rows(cards),
         hourglasses=i32(c.hourglasses for c in cards),
     )

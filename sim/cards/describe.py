@@ -3,7 +3,7 @@ programs make the engine do, told from the programs themselves, so that a reader
 against the text without reading the effect language."""
 from __future__ import annotations
 
-from sim.cards.schema import Card, Condition, Hourglasses, Op, RuleIs, Select
+from sim.cards.schema import Arriving, Card, Condition, Hourglasses, Op, RuleIs, Select
 
 RANK_SIGNS = {"very_common": "●", "common": "▲", "uncommon": "◆", "rare": "★", "very_rare": "✻"}
 RANK_WORDS = {"very_common": "very common", "common": "common", "uncommon": "uncommon", "rare": "rare",
@@ -30,6 +30,7 @@ TRIGGERS = {
     "turn_start": "At the start of each turn",
     "turn_end": "At the end of each turn",
     "epic_end": "End of the Epic (its hourglasses reach its duration)",
+    "card_arrival": "Whenever a card arrives on the field (revealed, not at setup)",
 }
 WHO = {  # subject, possessive
     "self": ("you", "your"), "each_opponent": ("each opponent", "their"), "each_player": ("each player", "their"),
@@ -41,7 +42,8 @@ ZONES = {"draw": "draw pile", "hand": "hand", "discard": "discard pile", "play":
          "cloth": "Cloth in play", "wounded": "wounded cards", "frozen": "frozen cards", "destroyed": "destroyed cards",
          "setaside": "set-aside cards", "revealed": "revealed cards", "deck": "deck",
          "marked": "marked (wounded or frozen) cards", "relics": "Relics in play", "pillars": "Pillars destroyed",
-         "in_play": "cards in play (played, equipped, Relics, wounded or frozen)"}
+         "in_play": "cards in play (played, equipped, Relics, wounded or frozen)",
+         "field_discard": "the field discard pile"}
 BY = {"self": " (you choose which)", "random": " (at random)", "opponent": " (an opponent chooses which)"}
 
 
@@ -65,10 +67,11 @@ def kind(select: Select | None, many: bool = False) -> str:
     """The cards a select matches: 'Character', '● or ▲ Heroes', 'Saint with Cosmos', 'Seiya'."""
     s = select or Select()
     classes = [_class_word(c) for c in s.classes]
+    name = _either(s.name) if isinstance(s.name, list) else s.name
     if classes:
-        words = _either([_plural(c) if many else c for c in classes]) + (f" named {s.name}" if s.name else "")
+        words = _either([_plural(c) if many else c for c in classes]) + (f" named {name}" if name else "")
     else:
-        words = s.name or ("cards" if many else "card")
+        words = name or ("cards" if many else "card")
     if s.rank:
         words = f"{_either([RANK_SIGNS[r] for r in s.rank])} {words}"
     if s.cosmos:
@@ -116,6 +119,8 @@ def condition(when) -> str:
         return fixed[when]
     if isinstance(when, RuleIs):
         return f"if the rules parameter {when.rule} is {when.is_}"
+    if isinstance(when, Arriving):
+        return f"if the card that arrives is a {kind(when.arriving)}"
     if isinstance(when, Hourglasses):
         return f"while the Epic carries {when.hourglasses} hourglass{'es' if when.hourglasses != 1 else ''}"
     c: Condition = when
@@ -265,6 +270,33 @@ def _op(op: Op, card: Card) -> str:
     if name == "take_vp_tokens":
         sign = "+1" if op.bonus > 0 else "-1"
         return f"{subject} take{'s' if subject != 'you' else ''} a {sign} VP token per {kind(op.select)} on the field"
+    if name == "marked_to_reserve":
+        return (f"each {kind(op.select)} in a marked area, or that becomes marked, is shuffled into the reserve "
+                "(its tokens removed)")
+    if name == "sapphire_if_acquired":
+        return f"a {kind(op.select)} places its sapphire on the Odin statue only when it is acquired"
+    if name == "set_values":
+        return f"every {kind(op.select)} has exactly {op.strength} Strength and {op.heal} Heal"
+    if name == "vp_tokens_to_most":
+        sign = "+1" if op.bonus > 0 else "-1"
+        return (f"the player with the most {kind(op.select, many=True)} in their {ZONES.get(op.from_, op.from_)} "
+                f"(alone) takes {op.n} {sign} VP token{'s' if op.n != 1 else ''}")
+    if name == "discard_instead":
+        return f"whenever a {kind(op.select)} would be destroyed, its owner may discard it instead"
+    if name == "must_heal":
+        return f"while you have a marked card, a {kind(op.select)} with Heal from your hand may only heal"
+    if name == "upgrade_skips":
+        return f"an upgrade that would give a {kind(op.select)} gives the Hero of the next rank instead, if left"
+    if name == "swap_marked_destroyed":
+        return (f"{subject} swap{'s' if subject != 'you' else ''} each of {poss} marked {kind(op.select, many=True)} "
+                f"with one of {poss} destroyed {kind(op.other_select, many=True)}, as many as possible (tokens "
+                "included, no Marked effect)")
+    if name == "flame_when_discarded":
+        pile = {"players": "a player's discard pile", "field_discard": "the field discard pile",
+                "any": "a discard pile"}[op.pile]
+        return f"whenever a {kind(op.select)} joins {pile}, a flame of the Clock goes out"
+    if name == "eliminated_unless":
+        return f"a player without a {kind(op.select)} in their deck is eliminated (cannot win)"
     if name == "hand_size":
         return f"at upkeep, the active player draws up to {op.n} cards instead of 5"
     if name == "field_arrival":
@@ -371,7 +403,8 @@ def _op(op: Op, card: Card) -> str:
         return f"+{vp} VP per {kind(op.select)} in your deck" if op.count == "deck" else f"+{vp} VP per {one}"
     where = " among your marked (wounded or frozen) cards" if op.count == "marked" else ""
     if name == "vp_if_most":
-        per = " per player in the game" if op.per_player else ""
+        per = " per player in the game" if op.per_player else \
+            f" per {kind(op.select)} in the field discard" if op.per_field_discard else ""
         return f"+{op.bonus} VP{per} if you alone have the most {kind(op.select, many=True)}{where}"
     if name == "vp_if_own":
         if op.n != 1:

@@ -35,7 +35,7 @@ class Select(Strict):
     """Which cards an op or a condition looks at. Every given constraint must hold."""
     classes: list[ClassName] = Field(default_factory=list, alias="class")  # any of these
     rank: list[RankName] = Field(default_factory=list)                     # any of these
-    name: str | None = None       # same name as this (all the cards of a Hero share the Hero's name)
+    name: str | list[str] | None = None  # same name as this, or one of these (all the cards of a Hero share the Hero's name)
     not_name: str | None = None
     cosmos: Literal["has", "none"] | None = None  # printed Cosmos value or not
     min_strength: int | None = Field(None, ge=0)  # printed Strength at least this (Io: "at least 2 Strength")
@@ -47,7 +47,8 @@ class Select(Strict):
 
 
 class CountSpec(Strict):
-    zone: Literal["discard", "hand", "draw", "wounded", "destroyed", "field", "alongside", "deck", "marked"]
+    zone: Literal["discard", "hand", "draw", "wounded", "destroyed", "field", "alongside", "deck", "marked",
+                  "field_discard"]
     select: Select = Field(default_factory=Select)
     other: bool = False  # do not count the card whose program runs
 
@@ -88,8 +89,13 @@ class Hourglasses(Strict):
     hourglasses: int = Field(ge=0)
 
 
+class Arriving(Strict):
+    """An Epic's `card_arrival` step: it applies when the card arriving on the field is of this kind."""
+    arriving: Select
+
+
 When = Union[Literal["flames_even", "flames_odd", "facing_first", "facing_last", "facing_cosmos_cost"], Condition,
-             RuleIs, Hourglasses]
+             RuleIs, Hourglasses, Arriving]
 
 OpName = Literal[tuple(E.OP_NAMES)]  # type: ignore[valid-type]
 Source = Literal[tuple(E.SOURCE_NAMES)]  # type: ignore[valid-type]
@@ -118,14 +124,17 @@ class Op(Strict):
     same_slot: bool = False  # field_refill: only the slot emptied by the previous op
     spare_self: bool = False  # field_remove: the removed cards' Exits spare you (Benetnash Robe)
     bare: bool = False    # vp_token: only on cards with no VP token (Victoire décisive)
+    pile: Literal["any", "players", "field_discard"] = "any"  # flame_when_discarded: which discard piles
     zone: Literal["draw", "discard", "hand"] | None = None  # shuffle
     strength: int = 0
     cosmos: int = 0
+    heal: int = 0         # set_values: the Heal the cards have
     factor: int = 0
     bonus: int = 0
     per: int = Field(1, ge=1)
     count: Literal["deck", "deck_names", "destroyed", "field", "alongside", "discard", "marked"] | None = None
     per_player: bool = False        # vp_if_most: the bonus is per player in the game (Arctic Pillar)
+    per_field_discard: bool = False  # vp_if_most: the bonus is per such card in the field discard (Death Queen Island)
     alongside: Select | None = None
     fighter: Select | None = None
     faced: Select | None = None
@@ -144,7 +153,8 @@ class Op(Strict):
             "shuffle": ("zone",), "vp_per": ("count",), "stat_per": ("count",),
             "faced_cost_per": ("count", "faced"), "cost_if_fighter": ("fighter",), "cost_per_fighter": ("fighter",), "freeze_alongside": ("alongside",),
             "alt_cost_fighter": ("fighter",), "stat_mult": ("alongside",), "protect": ("alongside",),
-            "currency_ban": ("currency",), "vp_token": ("from_",),
+            "currency_ban": ("currency",), "vp_token": ("from_",), "vp_tokens_to_most": ("from_",),
+            "swap_marked_destroyed": ("other_select",),
             "play": ("from_",),
         }.get(self.op, ())
         missing = [f.rstrip("_") for f in need if getattr(self, f) is None]
@@ -160,8 +170,10 @@ class Op(Strict):
                              "('may') nor an option ('or')")
         if self.buff is not None and self.op != "play":
             raise ValueError("'buff' names the cards a 'play' op boosts")
-        if self.per_player and self.op != "vp_if_most":
-            raise ValueError("'per_player' is for a vp_if_most (its bonus per player in the game)")
+        if (self.per_player or self.per_field_discard) and self.op != "vp_if_most":
+            raise ValueError("'per_player' and 'per_field_discard' are for a vp_if_most (what its bonus is per)")
+        if self.per_player and self.per_field_discard:
+            raise ValueError("a vp_if_most bonus is per player or per card in the field discard, not both")
         if self.n == "any" and self.op != "move":
             raise ValueError("n = 'any' is for a move (the chooser picks how many)")
         if self.n == "any" and (self.pay or self.top):
@@ -175,6 +187,10 @@ class Op(Strict):
         if self.op == "cost_up" and self.strength == 0 and self.cosmos == 0:
             raise ValueError("op 'cost_up' changes a Strength or a Cosmos cost (strength, cosmos: more, or less "
                              "if negative)")
+        if self.heal and self.op != "set_values":
+            raise ValueError("'heal' is the Heal a 'set_values' gives")
+        if self.pile != "any" and self.op != "flame_when_discarded":
+            raise ValueError("'pile' names the discard piles a 'flame_when_discarded' watches")
         if self.bare and self.op != "vp_token":
             raise ValueError("'bare' is for a vp_token (only on cards with no VP token)")
         if self.also is not None and self.op != "acquire_only":

@@ -153,7 +153,8 @@ T_IN_PLAY = 14      # continuous, while in its holder's play area: a Relic's ong
 T_TURN_START = 15   # an Epic: at the start of each turn, before any main-phase action (POS-8)
 T_TURN_END = 16     # an Epic: at the end of each turn, after the upkeep's field refill (POS-8)
 T_EPIC_END = 17     # an Epic: once its hourglasses reach its duration, before the next Epic is revealed (POS-3)
-N_TRIGGERS = 18
+T_CARD_ARRIVAL = 18  # an Epic: a card is revealed on the field (not at setup); the program's target is that card (POS-8)
+N_TRIGGERS = 19
 TRIGGER_NAMES = named("T_")
 
 # What a card's use does (CardTable.use_kind, set by the compiler from its program)
@@ -189,6 +190,19 @@ OP_FIELD_ARRIVAL = 24  # apply the Arrival effect of a field card of the control
 OP_FIELD_EXITS = 25    # apply the Exit effect of every field card, from the last to the first (Lymnades Scale)
 OP_VP_TOKEN = 21     # put a VP token of value F_A (+1 or -1) on each of n cards of a source (Kanon, POS-14)
 OP_TAKE_VP_TOKENS = 27  # the player the op reaches takes F_A VP tokens (+1 or -1) per counted card (Prise d'otages)
+OP_MARKED_TO_RESERVE = 28  # an Epic's field rule: a card of a kind that is or becomes marked is shuffled into the reserve (Encerclés)
+OP_FLAME_WHEN_DISCARDED = 31  # an Epic's field rule: a flame goes out whenever a card of a kind joins a discard pile
+                              # (F_C: 1 a player's, 2 the field's, 3 either) (Epuisement d'Athéna, Fonte des glaces)
+OP_ELIMINATED_UNLESS = 32     # an Epic's end-of-game effect: under its condition, a player without such a card in their
+                              # deck is eliminated: they cannot win (GEN-10; Fonte des glaces)
+OP_SET_VALUES = 33            # an Epic's field rule: cards of a kind have exactly F_A Strength and F_C Heal (Tournoi galactique)
+OP_VP_TOKENS_TO_MOST = 34     # the player with strictly the most such cards in zone F_ZONE takes n VP tokens of F_A each
+OP_DISCARD_INSTEAD = 35       # an Epic's field rule: a card of a kind that would be destroyed may be discarded instead (Inflexible)
+OP_MUST_HEAL = 36             # an Epic's field rule: while you have a marked card, a card of a kind from your hand may only heal
+OP_UPGRADE_SKIPS = 37         # an Epic's field rule: an upgrade that would give a card of a kind gives the next rank (Septième sens)
+OP_SWAP_MARKED_DESTROYED = 38  # each of the player's marked cards of a kind swaps places with a destroyed card of another
+                               # kind, as many as can; the destroyed card takes its tokens, with no Marked trigger
+OP_SAPPHIRE_IF_ACQUIRED = 30  # an Epic's field rule: a card of a kind places its sapphire only when acquired (Fuite)
 OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)
 OP_REPLACE_FROM_RESERVE = 29  # mill the reserve until a matching card takes this card's slot (Hilda, ASG-20)
 # Continuous modifiers (read by the fight and cost rules, never executed)
@@ -216,7 +230,8 @@ OP_HAND_SIZE = 39         # an Epic's field rule: the upkeep draws up to F_N car
 OP_COST_PER_FIGHTER = 57  # cost: this card costs F_A Strength / F_B Cosmos less per named card facing it (the Pillars)
 # Scoring
 OP_VP_PER = 60        # VP = count // div (Athena, Jaki, Jango)
-OP_VP_IF_MOST = 61    # +bonus VP (F_B = 1: per player) if you have strictly the most of something in F_C (Marin, Shaina)
+OP_VP_IF_MOST = 61    # +bonus VP (F_B = 1: per player; 2: per such card in the field discard) if you have strictly the most
+                      # of something in F_C (Marin, Shaina; Death Queen Island)
 OP_FREEZE_ALONGSIDE = 63  # fighting: the cards of a kind facing the same card are frozen, not discarded, after the fight (Isaak)
 OP_VP_IF_OWN = 62     # +bonus VP if you own at least F_N named cards in F_C (Reda, Spica)
 
@@ -316,7 +331,8 @@ FL_MIN_STRENGTH = 5  # printed Strength at least this (-1: no constraint)
 FL_MAX_STRENGTH = 6  # printed Strength at most this (-1: no constraint)
 FL_MIN_COSMOS = 7    # printed Cosmos at least this (-1: no constraint)
 FL_COSMOS_COST = 8   # 0 any, 1 has a Cosmos cost, 2 has none
-FILTER_WIDTH = 9
+FL_NAME_SET = 9      # the card's name id is one of a set of names (the compiler's set number; -1: no constraint)
+FILTER_WIDTH = 10
 
 # Conditions (cond table columns: kind, count source, zone, filter, bound, exclude this card)
 C_COUNT_AT_LEAST = 1   # count of (who, zone, filter) >= n
@@ -329,6 +345,7 @@ C_FACING_COSMOS_COST = 7  # this card faces a field card with a Cosmos cost (And
 C_COUNT_AT_MOST = 8    # count of (who, zone, filter) <= n (Hilda: no Warrior on the field)
 C_RULE_IS = 9          # the rules parameter number row[1] has the kernel value row[4] (a reading a ruling leaves open)
 C_HOURGLASSES = 10     # the current Epic carries row[4] hourglasses (an evolving Epic, POS-9)
+C_ARRIVING = 11        # the card arriving on the field passes filter row[3] (an Epic's card_arrival program)
 COND_WIDTH = 6
 # Count sources for conditions and per-counts
 CNT_ZONE = 1           # a zone of the controller
@@ -338,6 +355,7 @@ CNT_DECK = 4           # the controller's deck (GEN-11)
 CNT_DECK_NAMES = 5     # distinct names in the controller's deck
 CNT_DESTROYED = 6      # the controller's destroyed cards
 CNT_MARKED = 7         # the controller's marked cards: wounded and frozen (Arctic and Indian Pillars)
+CNT_FIELD_DISCARD = 8  # the field discard pile
 
 # --- End reasons. ------------------------------------------------------------------------------
 END_CLOCK = 0
@@ -393,6 +411,7 @@ EV_PILLAR = 38     # Poseidon: a Pillar revealed (a = 0; seat: the General's acq
 EV_VP_TOKEN = 40   # Poseidon: a VP token put on a card (a = its value, b = the tokens' sum on it now) (POS-14),
                    # or tokens a player takes by an effect (card: the effect's; a = each one's value, b = the player's sum now)
 EV_EPIC = 41      # Poseidon: an Epic revealed (a = 0; b = 1 at setup) or ended (a = 1) (POS-1, POS-3)
+EV_ELIMINATED = 43  # a player is eliminated at the end of the game: they cannot win (GEN-10, POS-9)
 EV_HOURGLASS = 42  # Poseidon: an hourglass on the current Epic (a = its hourglasses now, b = its duration) (POS-2)
 EV_WEAPON = 39     # Poseidon: a Balance Weapon token gained (a = 1, b = the supply left) or spent on a Hero (a = -1) (POS-13)
 EV_NAMES = {value: name for name, value in named("EV_").items()}

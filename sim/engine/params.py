@@ -61,6 +61,10 @@ PARAMS = (
     Param("epic_endgame_scope", str, "all_revealed", "POS-5",
           "Poseidon: whose end-of-game effects count at scoring: 'all_revealed', every Epic revealed during the "
           "game, once each; 'current_only', the Epic showing at the end.", choices=("all_revealed", "current_only")),
+    Param("epic_inflexible_scope", str, "any_destroy", "POS-9",
+          "Poseidon, Epic Unyielding (Inflexible): which destroys of a Hero card its owner may turn into a discard: "
+          "'any_destroy', every one, those paid as costs too (upgrades, Destroy uses); 'forced_only', those "
+          "another player's card imposes.", choices=("any_destroy", "forced_only")),
 )
 
 BY_NAME = {p.name: p for p in PARAMS}
@@ -71,11 +75,13 @@ R_KNIGHT_RANKS = PARAMS.index(BY_NAME["knight_ranks"])
 R_SOLO_TURNS = PARAMS.index(BY_NAME["solo_turns"])
 R_HILDA_DIE = PARAMS.index(BY_NAME["hilda_die"])
 R_EPIC_ENDGAME_SCOPE = PARAMS.index(BY_NAME["epic_endgame_scope"])
+R_EPIC_INFLEXIBLE_SCOPE = PARAMS.index(BY_NAME["epic_inflexible_scope"])
 N_RULES = len(PARAMS)
 DIE_FILE = 2  # kernel values of hilda_die from here on are die files: DIE_FILE + `sim.cards.die.die_code`
 
 KNIGHT_ANY_RANK = 1  # kernel value of knight_ranks = "any"
 EPICS_CURRENT_ONLY = 1  # kernel value of epic_endgame_scope = "current_only"
+INFLEXIBLE_FORCED_ONLY = 1  # kernel value of epic_inflexible_scope = "forced_only"
 
 
 def defaults() -> dict:

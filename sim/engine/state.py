@@ -68,7 +68,11 @@ G_FACE_RULES_ON = 47  # 1 if a card of the run has a field rule on facing (`face
 G_EPIC = 48           # Poseidon: the current Epic's instance + 1 (0: none) (POS-1, POS-3)
 G_HOURGLASSES = 49    # the hourglasses on the current Epic (POS-2)
 G_HOURGLASSES_HELD = 50  # hourglasses added while the current Epic's end resolves: they go to the next Epic (POS-3.3)
-N_G = 51
+G_DISCARD_WATCH = 51  # the current Epic puts out a flame whenever a card of `inst_watch` joins a discard pile:
+                      # 1 a player's, 2 the field's, 3 either; 0 no such Epic (Epuisement d'Athéna, Fonte des glaces)
+G_FLAMES_DUE = 52     # flames those discards put out, once the move that made them is over
+G_EPIC_RULES = 53     # the current Epic's `field_rules` bits (0: no Epic): the rules look for its rules only when set
+N_G = 54
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
@@ -101,6 +105,7 @@ P_EXIT = 4        # a = instance (Asgard), c = seat + 1 it spares (0: none)
 P_FINISH_ACQUIRE = 5  # a = instance, b = acquiring seat, c = how, d = 1: into the hand: Flame, placement, fighters discarded
 P_EPIC_END = 6    # a = the Epic whose hourglasses reached its duration: its end-of-Epic effect (POS-3)
 P_EPIC_NEXT = 7   # a = that Epic, once what its end caused is resolved: the next Epic is revealed
+P_EPIC_ARRIVAL = 8  # a = a card revealed on the field: the current Epic's card_arrival program, once its Arrival resolved
 
 # Marked triggers (ASG-15) wait in a queue of their own, first placed first resolved, ahead of the
 # pending stack: a Marked effect resolves as soon as the program or action that placed its token
@@ -132,6 +137,8 @@ STATE = Declaration("GameState", dict(
     inst_vp=Field(np.int64, ("instances",), 0, "game", "the VP tokens on the card, +1 or -1 each (POS-14)"),
     inst_home=Field(np.int64, ("instances",), -1, "game", "a Transcended Hero's seat: the card goes back to its "
                     "set-aside area whenever it would be discarded, marked or destroyed (POS-15); -1 any other card"),
+    inst_watch=Field(np.bool_, ("instances",), False, "game", "the cards whose discard puts out a flame under the "
+                     "current Epic (G_DISCARD_WATCH)"),
     inst_freeze=Field(np.int64, ("instances",), 0, "game", "the side of a frozen card's Freeze token: "
                       "2 as placed, 1 once a heart turned it (ASG-14), 0 not frozen"),
     held=Field(np.bool_, (E.MAX_PLAYERS, "cards"), False, "game", "whether a seat had the card in hand this game"),

@@ -17,7 +17,7 @@ from sim.engine.rules.field import reveal
 from sim.engine.rules.pillars import setaside_pillars
 from sim.engine.policies.interface import prepare
 from sim.engine.rng import randint, seed_game
-from sim.engine.rules.scoring import score_player, win_shares
+from sim.engine.rules.scoring import final_shares, score_player
 from sim.engine.state import (G_ACTIVE, G_END_REASON, G_ENERGY_ON, G_FLAMES, G_GAME, G_RELICS_ON,
                     G_CHECK, G_LAST_FLAMES_SEEN, G_LOG_LEVEL, G_NPLAYERS,
                     G_ROUND, G_SEED, G_TURN, G_FACE_RULES_ON, G_FREEZES_ON, PL_ENTRY, PL_HERO, PL_VP)
@@ -163,4 +163,4 @@ def play_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_leve
     vps = np.empty(n_players, np.int64)
     for p in range(n_players):
         vps[p] = s.pl[p, PL_VP]
-    win_shares(vps, n_players, shares)
+    final_shares(s, c, vps, n_players, shares)

@@ -7,20 +7,21 @@ if won by Cosmos, else the discard pile), then the cards used in the fight are d
 from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
-from sim.engine.resolution.effects import run_program
+from sim.engine.resolution.effects import destroy_or_discard, run_program
 from sim.engine.rules.board import mark_board_use
-from sim.engine.rules.epics import replace_epic
+from sim.engine.rules.epics import goes_to_reserve, replace_epic
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
-from sim.engine.rules.field import detach_fighters, place_sapphire, push_pending, refill_step, remove_flames
+from sim.engine.rules.field import (detach_fighters, place_sapphire, push_pending, refill_step, remove_flames,
+                                    return_to_reserve)
 from sim.engine.rules.fight import (COSMOS, STRENGTH, can_acquire, face_cost_payable, face_discards_due, healing_banned,
-                                    relic_won)
+                                    printed_heal, relic_won)
 from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON, can_face,
                                     can_use, legal_to_play, use_trigger)
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
+from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
-                              P_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
+                              P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
                                     freeze_fellow_fighters, hold,
                                     is_marked_zone, log_event, move_to, place_token, relic_lock, zone_push)
@@ -51,7 +52,7 @@ def finish_acquisition(s, c, inst, p, how, into_hand):
     k = c.inst_card[inst]
     if c.icons[k] & E.ICON_FLAME:
         remove_flames(s, c, 1, E.FLAME_ACQUIRED, inst, p)
-    place_sapphire(s, c, inst, p)  # Defeated, then Flame, then Sapphire (GEN-4)
+    place_sapphire(s, c, inst, p, True)  # Defeated, then Flame, then Sapphire (GEN-4)
     if s.inst_row[inst] == E.COMMON and s.inst_zone[inst] == E.Z_PENDING:
         if how == E.ACQ_COSMOS or into_hand:
             move_to(s, inst, p, E.Z_HAND)
@@ -85,7 +86,7 @@ def finish_acquisition(s, c, inst, p, how, into_hand):
 def drain(s, c):
     """Resolve the waiting Marked triggers and the pending events, each completely (GEN-3). Copied
     into its callers: most actions leave nothing pending."""
-    if s.g[G_NPEND] > 0 or s.g[G_NMARKS] > 0:
+    if s.g[G_NPEND] > 0 or s.g[G_NMARKS] > 0 or s.g[G_FLAMES_DUE] > 0:
         resolve_pending(s, c)
 
 
@@ -101,6 +102,31 @@ def fire_next_mark(s, c):
     s.g[G_NMARKS] = n
     if owner != s.g[G_HILDA] - 1:  # solo: Hilda ignores her cards' Marked effects (SOLO-13)
         run_program(s, c, E.T_MARKED, inst, owner, -1, -1)
+    if goes_to_reserve(s, c, inst):  # Encerclés: once its Marked effect is over
+        to_reserve(s, c, inst, owner)
+
+
+@kernel
+def to_reserve(s, c, inst, p):
+    """A marked card an Epic shuffles into the reserve, its tokens removed (Encerclés, POS-9)."""
+    log_event(s, c, E.EV_MOVE, s.inst_row[inst], inst, s.inst_zone[inst], E.Z_DST_RESERVE)
+    return_to_reserve(s, c, inst, p)
+
+
+@kernel
+def new_epic(s, c, epic):
+    """The next Epic after `epic` (-1: none was current); the marked cards it shuffles into the
+    reserve go at once."""
+    replace_epic(s, c, epic)
+    for p in range(E.MAX_PLAYERS):
+        for z in (E.Z_WOUNDED, E.Z_FROZEN):
+            j = 0
+            while j < s.zone_n[p, z]:
+                inst = s.zone[p, z, j]
+                if goes_to_reserve(s, c, inst):
+                    to_reserve(s, c, inst, s.g[G_ACTIVE])
+                else:
+                    j += 1
 
 
 @kernel
@@ -109,9 +135,14 @@ def resolve_pending(s, c):
     resolves at once; the interpreter, which never runs a program inside another, runs it as soon
     as the program or action that placed the token is over); then the pending events, last pushed
     first."""
-    while s.g[G_NPEND] > 0 or s.g[G_NMARKS] > 0:
+    while s.g[G_NPEND] > 0 or s.g[G_NMARKS] > 0 or s.g[G_FLAMES_DUE] > 0:
         if s.g[G_NMARKS] > 0:
             fire_next_mark(s, c)
+            continue
+        if s.g[G_FLAMES_DUE] > 0:  # discards an Epic watches (Epuisement d'Athéna, Fonte des glaces)
+            due = s.g[G_FLAMES_DUE]
+            s.g[G_FLAMES_DUE] = 0
+            remove_flames(s, c, due, E.FLAME_TEXT, -1, s.g[G_ACTIVE])
             continue
         n = s.g[G_NPEND] - 1
         kind, a, b, cc, d = s.pend[n, 0], s.pend[n, 1], s.pend[n, 2], s.pend[n, 3], s.pend[n, 4]
@@ -134,7 +165,10 @@ def resolve_pending(s, c):
             push_pending(s, P_EPIC_NEXT, a, 0, 0, 0)
             run_program(s, c, E.T_EPIC_END, a, active, -1, -1)
         elif kind == P_EPIC_NEXT:
-            replace_epic(s, c, a)
+            new_epic(s, c, a)
+        elif kind == P_EPIC_ARRIVAL:
+            if s.g[G_EPIC] > 0:
+                run_program(s, c, E.T_CARD_ARRIVAL, s.g[G_EPIC] - 1, active, a, field_slot(s, a))
 
 
 @kernel
@@ -194,7 +228,7 @@ def heal_with(s, c, p, healer, marked):
     hearts = s.g[G_HEAL_HEARTS]
     healer_id = 0  # (logged: no card has id 0)
     if healer >= 0:
-        hearts += c.heal[c.inst_card[healer]]
+        hearts += printed_heal(s, c, healer)
         healer_id = c.card_id[c.inst_card[healer]]
         move_to(s, healer, p, E.Z_DISCARD)
     need = s.inst_freeze[marked] if s.inst_zone[marked] == E.Z_FROZEN else 1
@@ -343,6 +377,8 @@ def apply_action(s, c, p, kind, a, b):
             return illegal(s)
         # spent from hand, it faces nothing: no Engagement (GEN-21)
         dest = use_destination(b)
+        if dest == E.Z_DESTROYED and s.g[G_EPIC_RULES]:  # Inflexible: a cost the owner may discard instead
+            dest = destroy_or_discard(s, c, a, p, False)
         if zone == E.Z_RELICS:
             detach_fighters(s, a)  # a Relic being faced leaves its play area
         if b == E.T_TECHNIQUE:  # a board card stays on the board (ASG-4, ASG-9)
@@ -364,7 +400,7 @@ def apply_action(s, c, p, kind, a, b):
             if s.g[G_HEAL_HEARTS] <= 0:
                 return illegal(s)
         elif s.inst_row[a] != p or not (in_hand(s, a) or s.inst_zone[a] == E.Z_CLOTH) \
-                or c.heal[c.inst_card[a]] <= 0:
+                or printed_heal(s, c, a) <= 0:
             return illegal(s)
         if s.inst_row[b] != p or not is_marked_zone(s.inst_zone[b]) or healing_banned(s, c):
             return illegal(s)

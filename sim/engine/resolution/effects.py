@@ -19,14 +19,16 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
                                            choose_field_swap, choose_option, choose_player, decide_may, decide_pay,
                                            pick_cards)
 from sim.engine.rng import shuffle_prefix
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
+from sim.engine.params import INFLEXIBLE_FORCED_ONLY, R_EPIC_INFLEXIBLE_SCOPE
+from sim.engine.rules.epics import rule_reaches, upgrade_copy
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_EPIC_RULES, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
                     PL_VP_TOKENS, PL_WEAPONS)
 from sim.engine.rules.hilda import hilda_seat
 from sim.engine.rules.pillars import gain_weapon, take_weapon
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
-from sim.engine.rules.zones import (collect_count, detach_fighters, draw_cards, equip_locked, field_slot, gain_energy,
-                                    hold, is_marked_zone, lend, location, log_event, matches, move_to, next_rank_copy,
+from sim.engine.rules.zones import (collect_count, count_in_zone, detach_fighters, draw_cards, equip_locked, field_slot, gain_energy,
+                                    hold, is_marked_zone, lend, location, log_event, matches, move_to,
                                     place_token, reshuffle_discard, shuffle_zone, top_of_draw, zone_push,
                                     zone_remove)
 
@@ -207,6 +209,8 @@ def put(s, c, inst, dst, q, p):
     src_zone = location(s, inst)
     if src_zone == E.Z_RELICS:  # a Relic being faced (the Ring) leaves: its fighters let go
         detach_fighters(s, inst)
+    if dst == E.Z_DESTROYED and s.g[G_EPIC_RULES]:
+        dst = destroy_or_discard(s, c, inst, row, row != p)
     if dst >= E.Z_DST_GIVEN:  # another player's discard pile (`receiver`): an acquisition of theirs
         move_to(s, inst, dst - E.Z_DST_GIVEN, E.Z_DISCARD)
         log_event(s, c, E.EV_ACQUIRE, dst - E.Z_DST_GIVEN, inst, E.ACQ_GIFT, -1)
@@ -411,13 +415,75 @@ def op_field_remove(s, c, op, src_inst, p, refilled):
             buf[nc] = inst
             nc += 1
     want = nc if op[E.F_N] == E.N_ALL else min(op[E.F_N], nc)
-    if want < nc:
+    if want > 0 and op[E.F_FLAGS] & E.OPF_MAY and not decide_may(s, c, p):
+        want = 0
+    if 0 < want < nc:
         choose_field_removal(s, c, p, buf, nc, want, refilled)
     spared = p if op[E.F_FLAGS] & E.OPF_SPARE_SELF else -1
     for j in range(want):
         s.g[G_LAST_SLOT] = field_slot(s, buf[j])
         discard_from_field(s, c, buf[j], E.FLAME_EFFECT, E.OUT_EFFECT, p, spared)
     s.g[G_LAST_MOVED] = want
+
+
+@kernel
+def vp_tokens_to_most(s, c, op, src_inst):
+    """The player with strictly the most cards of the op's kind in their zone F_ZONE takes n VP
+    tokens of F_A each; on a tie nobody does (Tournoi galactique)."""
+    best = -1
+    most = -1
+    tied = False
+    for q in range(s.g[G_NPLAYERS]):
+        n = count_in_zone(s, c, q, op[E.F_ZONE], op[E.F_FILTER], -1)
+        if n > most:
+            best, most, tied = q, n, False
+        elif n == most:
+            tied = True
+    if best >= 0 and most > 0 and not tied:
+        s.pl[best, PL_VP_TOKENS] += op[E.F_A] * op[E.F_N]
+        log_event(s, c, E.EV_VP_TOKEN, best, src_inst, op[E.F_A], s.pl[best, PL_VP_TOKENS])
+
+
+@kernel
+def swap_marked_destroyed(s, c, op, q):
+    """q's marked cards of the op's kind swap places, one for one, with q's destroyed cards of its
+    other kind (F_A), as many as can: the destroyed card takes the marked place with its tokens
+    (Wound or Freeze, VP), without a Marked trigger; the marked card is destroyed (Septième sens)."""
+    for z in (E.Z_WOUNDED, E.Z_FROZEN):
+        j = 0
+        while j < s.zone_n[q, z]:
+            a = s.zone[q, z, j]
+            b = first_in_zone(s, c, q, E.Z_DESTROYED, op[E.F_A]) if matches(c, a, op[E.F_FILTER]) else -1
+            if b < 0:
+                j += 1
+                continue
+            wounds, side, vp = s.inst_wounds[a], s.inst_freeze[a], s.inst_vp[a]
+            s.inst_vp[a] = 0
+            move_to(s, a, q, E.Z_DESTROYED)
+            move_to(s, b, q, z)
+            s.inst_wounds[b], s.inst_freeze[b], s.inst_vp[b] = wounds, side, vp
+            log_event(s, c, E.EV_SWAP, q, b, z, E.Z_DESTROYED)
+
+
+@kernel
+def first_in_zone(s, c, q, z, f):
+    """The first card of q's zone z passing filter f, or -1."""
+    for j in range(s.zone_n[q, z]):
+        if matches(c, s.zone[q, z, j], f):
+            return s.zone[q, z, j]
+    return -1
+
+
+@kernel
+def destroy_or_discard(s, c, inst, owner, forced):
+    """Where a card of `owner`'s that would be destroyed goes: its destroyed cards, or its discard
+    pile if the current Epic lets its owner discard it instead and they do (Inflexible, POS-9: a
+    destroy another player's card imposes, `forced`, or with `epic_inflexible_scope = any_destroy`
+    any destroy, costs included)."""
+    if s.g[G_EPIC_RULES] and rule_reaches(s, c, E.OP_DISCARD_INSTEAD, inst) \
+            and (forced or s.rules[R_EPIC_INFLEXIBLE_SCOPE] != INFLEXIBLE_FORCED_ONLY) and decide_may(s, c, owner):
+        return E.Z_DISCARD
+    return E.Z_DESTROYED
 
 
 @kernel
@@ -431,8 +497,8 @@ def op_upgrade(s, c, op, src_inst, p):
         a = knight_pick(s, c, p, hero) if cl >= 0 else -1
         if a < 0:
             return False
-        up = next_rank_copy(s, c, p, hero, c.ranks[c.inst_card[a]])
-        move_to(s, a, p, E.Z_DESTROYED)
+        up = upgrade_copy(s, c, p, hero, c.ranks[c.inst_card[a]])
+        move_to(s, a, p, destroy_or_discard(s, c, a, p, False))
         log_event(s, c, E.EV_DESTROY, p, a, E.Z_HAND, 0)
         take_upgrade(s, c, p, up, upgrade_destination(c, c.inst_card[cl]))
         return True
@@ -446,12 +512,12 @@ def op_upgrade(s, c, op, src_inst, p):
             b = s.zone[p, E.Z_HAND, j]
             if c.inst_card[b] != ka:
                 continue
-            up = next_rank_copy(s, c, p, hero, c.ranks[ka])
+            up = upgrade_copy(s, c, p, hero, c.ranks[ka])
             if up < 0:
                 break  # no copy of the rank above a's: try another pair
-            move_to(s, a, p, E.Z_DESTROYED)
+            move_to(s, a, p, destroy_or_discard(s, c, a, p, False))
             log_event(s, c, E.EV_DESTROY, p, a, E.Z_HAND, 0)
-            move_to(s, b, p, E.Z_DESTROYED)
+            move_to(s, b, p, destroy_or_discard(s, c, b, p, False))
             log_event(s, c, E.EV_DESTROY, p, b, E.Z_HAND, 0)
             take_upgrade(s, c, p, up, op[E.F_TO])
             return True
@@ -622,6 +688,11 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         gain_weapon(s, c, p, src_inst)
     elif code == E.OP_VP_TOKEN:
         op_vp_token(s, c, op, src_inst, p)
+    elif code == E.OP_VP_TOKENS_TO_MOST:
+        vp_tokens_to_most(s, c, op, src_inst)
+    elif code == E.OP_SWAP_MARKED_DESTROYED:
+        if q >= 0:
+            swap_marked_destroyed(s, c, op, q)
     elif code == E.OP_TAKE_VP_TOKENS:  # a bonus per counted card (Prise d'otages, POS-9)
         if q >= 0:
             s.pl[q, PL_VP_TOKENS] += op[E.F_A] * draw_count(s, c, op, src_inst, q, target)

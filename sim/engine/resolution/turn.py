@@ -16,7 +16,8 @@ from sim.engine.rules.field import discard_from_field, field_is_empty, push_pend
 from sim.engine.policies.interface import choose_action, choose_keep
 from sim.engine.resolution.actions import apply_action, drain, end_of_turn_returns
 from sim.engine.resolution.effects import run_program
-from sim.engine.rules.fight import cond_holds, epic_rule
+from sim.engine.rules.epics import epic_rule
+from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.invariants import V_LENT, check_invariants, violation
 from sim.engine.state import (G_ACTIONS, G_CHECK, G_EPIC, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
                               G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)

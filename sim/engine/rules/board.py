@@ -11,7 +11,8 @@ from sim.engine.jit import kernel
 from sim.engine.params import KNIGHT_ANY_RANK, R_KNIGHT_RANKS
 from sim.engine.state import G_TURN, PL_ENERGY, PL_ODIN_TURN, PL_TECHNIQUE_TURN
 from sim.engine.rules.field import statue_flipped
-from sim.engine.rules.zones import gain_energy, next_rank_copy
+from sim.engine.rules.epics import upgrade_copy
+from sim.engine.rules.zones import gain_energy
 
 
 @kernel
@@ -75,7 +76,7 @@ def knight_pick(s, c, p, hero):
             continue
         if s.rules[R_KNIGHT_RANKS] != KNIGHT_ANY_RANK and not (c.ranks[k] & E.RANK_VERY_COMMON):
             continue
-        if c.ranks[k] > best_rank and next_rank_copy(s, c, p, hero, c.ranks[k]) >= 0:
+        if c.ranks[k] > best_rank and upgrade_copy(s, c, p, hero, c.ranks[k]) >= 0:
             best = inst
             best_rank = c.ranks[k]
     return best

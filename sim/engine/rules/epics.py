@@ -14,8 +14,10 @@ of the revealed Epics count at scoring (`scoring.epic_vp`, POS-5).
 """
 from sim.engine import enums as E
 from sim.engine.jit import kernel
-from sim.engine.state import G_EPIC, G_FIELD_CHANGES, G_HOURGLASSES, G_HOURGLASSES_HELD, P_EPIC_END
-from sim.engine.rules.zones import log_event, move_to, push_pending, shuffle_zone
+from sim.engine.state import (G_DISCARD_WATCH, G_EPIC, G_EPIC_RULES, G_FIELD_CHANGES, G_HOURGLASSES, G_HOURGLASSES_HELD,
+                              P_EPIC_END)
+from sim.engine.rules.zones import (is_marked_zone, log_event, matches, move_to, next_rank_copy, push_pending,
+                                    shuffle_zone)
 
 
 @kernel
@@ -33,12 +35,24 @@ def reveal_epic(s, c, at_setup):
     s.g[G_FIELD_CHANGES] += 1  # the field rules are read again, with the new Epic's
     n = s.zone_n[E.COMMON, E.Z_EPICS]
     if n == 0:
-        s.g[G_EPIC] = 0
+        s.g[G_EPIC] = s.g[G_EPIC_RULES] = s.g[G_DISCARD_WATCH] = 0
         return
     epic = s.zone[E.COMMON, E.Z_EPICS, n - 1]
     move_to(s, epic, E.COMMON, E.Z_EPICS_REVEALED)
     s.g[G_EPIC] = epic + 1
+    s.g[G_EPIC_RULES] = c.field_rules[c.inst_card[epic]]
     log_event(s, c, E.EV_EPIC, -1, epic, 0, at_setup)
+    watch_discards(s, c)
+
+
+@kernel
+def watch_discards(s, c):
+    """Note the cards whose discard puts out a flame under the current Epic (`zones.zone_push`)."""
+    i = epic_rule(s, c, E.OP_FLAME_WHEN_DISCARDED)
+    s.g[G_DISCARD_WATCH] = c.ops[i, E.F_C] if i >= 0 else 0
+    if i >= 0:
+        for inst in range(c.inst_card.shape[0]):
+            s.inst_watch[inst] = matches(c, inst, c.ops[i, E.F_FILTER])
 
 
 @kernel
@@ -59,9 +73,51 @@ def add_hourglass(s, c):
 
 
 @kernel
+def epic_rule(s, c, opcode):
+    """The op row of the current Epic's `field` op of this code, or -1."""
+    if not (s.g[G_EPIC_RULES] >> opcode) & 1:
+        return -1
+    k = c.inst_card[s.g[G_EPIC] - 1]
+    start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
+    for i in range(start, start + n):
+        if c.ops[i, E.F_OP] == opcode:
+            return i
+    return -1
+
+
+@kernel
+def rule_reaches(s, c, opcode, inst):
+    """Does the current Epic's `field` op of this code reach the card inst (its `select`)?"""
+    i = epic_rule(s, c, opcode)
+    return i >= 0 and matches(c, inst, c.ops[i, E.F_FILTER])
+
+
+@kernel
+def goes_to_reserve(s, c, inst):
+    """Is inst a marked card that the current Epic shuffles into the reserve (Encerclés)?"""
+    return 0 <= s.inst_row[inst] < E.MAX_PLAYERS and is_marked_zone(s.inst_zone[inst]) \
+        and rule_reaches(s, c, E.OP_MARKED_TO_RESERVE, inst)
+
+
+@kernel
+def upgrade_copy(s, c, p, hero, rank):
+    """The set-aside copy an upgrade from `rank` gives p: the next rank's (`zones.next_rank_copy`),
+    or the one above it if the current Epic skips that kind and p has it (Septième sens: a ▲ Hero
+    gives the ◆ Hero instead); -1 if none."""
+    up = next_rank_copy(s, c, p, hero, rank)
+    if up >= 0 and s.g[G_EPIC_RULES] and rule_reaches(s, c, E.OP_UPGRADE_SKIPS, up):
+        beyond = next_rank_copy(s, c, p, hero, c.ranks[c.inst_card[up]])
+        if beyond >= 0:
+            return beyond
+    return up
+
+
+@kernel
 def replace_epic(s, c, epic):
-    """After `epic`'s end-of-Epic effect: the next Epic, then the hourglasses that waited for it."""
-    log_event(s, c, E.EV_EPIC, -1, epic, 1, 0)
+    """After `epic`'s end-of-Epic effect (-1: none current), the next Epic, then the hourglasses
+    that waited for it."""
+    if epic >= 0:
+        log_event(s, c, E.EV_EPIC, -1, epic, 1, 0)
     reveal_epic(s, c, 0)
     held = s.g[G_HOURGLASSES_HELD]
     s.g[G_HOURGLASSES_HELD] = 0

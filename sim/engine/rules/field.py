@@ -11,9 +11,9 @@ from sim.engine.jit import kernel
 from sim.engine import enums as E
 from sim.engine.params import R_ODIN_STATUE
 from sim.engine.rules.hilda import hilda_gains
-from sim.engine.rules.epics import add_hourglass
+from sim.engine.rules.epics import add_hourglass, rule_reaches
 from sim.engine.state import (G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_HILDA, G_LAST_FLAME, G_NO_CLOCK,
-                              G_SAPPHIRES, P_ARRIVAL, P_EXIT, P_REFILL)
+                              G_EPIC, G_SAPPHIRES, P_ARRIVAL, P_EPIC_ARRIVAL, P_EXIT, P_REFILL)
 from sim.engine.rules.zones import (detach_fighters, field_slot, log_event, matches, place_on_field, push_pending,
                                     shuffle_zone, take_top, zone_push, zone_remove)
 
@@ -38,11 +38,12 @@ def remove_flames(s, c, n, how, inst, seat):
 
 
 @kernel
-def place_sapphire(s, c, inst, seat):
+def place_sapphire(s, c, inst, seat, acquired):
     """ASG-10: a card with the sapphire icon (a God Warrior) leaving a field space puts a sapphire
-    on the Odin statue; past the 7th, sapphires do nothing."""
+    on the Odin statue; past the 7th, sapphires do nothing. Under Fuite, only when acquired (POS-9)."""
     if (c.icons[c.inst_card[inst]] & E.ICON_SAPPHIRE) and s.rules[R_ODIN_STATUE] \
-            and s.g[G_SAPPHIRES] < E.SAPPHIRE_SPACES:
+            and s.g[G_SAPPHIRES] < E.SAPPHIRE_SPACES \
+            and (acquired or not rule_reaches(s, c, E.OP_SAPPHIRE_IF_ACQUIRED, inst)):
         s.g[G_SAPPHIRES] += 1
         log_event(s, c, E.EV_SAPPHIRE, seat, inst, s.g[G_SAPPHIRES], 0)
 
@@ -61,7 +62,7 @@ def take_off_field(s, c, inst, flame_how, seat):
     detach_fighters(s, inst)
     if c.icons[c.inst_card[inst]] & E.ICON_FLAME:
         remove_flames(s, c, 1, flame_how, inst, seat)
-    place_sapphire(s, c, inst, seat)
+    place_sapphire(s, c, inst, seat, False)
 
 
 @kernel
@@ -106,6 +107,9 @@ def reveal(s, c, slot, at_setup, seat):
     take_top(s, E.COMMON, E.Z_RESERVE)
     place_on_field(s, inst, slot)
     log_event(s, c, E.EV_REVEAL, seat, inst, slot, 1 if at_setup else 0)
+    epic = s.g[G_EPIC] - 1  # the Epic's card_arrival program, after the card's own Arrival (POS-8)
+    if not at_setup and epic >= 0 and c.prog[c.inst_card[epic], E.T_CARD_ARRIVAL, 1] > 0:
+        push_pending(s, P_EPIC_ARRIVAL, inst, seat, 0, 0)
     if not at_setup and c.prog[c.inst_card[inst], E.T_ARRIVAL, 1] > 0:
         push_pending(s, P_ARRIVAL, inst, seat, 0, 0)
     return inst

@@ -9,7 +9,8 @@ Epic's `field` rules are read with the field cards' (POS-1; its `cost_up` reache
 from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
-from sim.engine.state import (G_ACTIVE, G_EPIC, G_FACE_RULES_ON, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
+from sim.engine.rules.epics import epic_rule, rule_reaches
+from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
                     PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import (count_in_deck, count_in_zone, count_on_field, field_slot, matches, relic_lock,
                                     rule_total)
@@ -102,6 +103,8 @@ def cond_row_holds(s, c, q, inst, target, p):
         return s.rules[row[1]] == row[4]
     if kind == E.C_HOURGLASSES:
         return s.g[G_EPIC] > 0 and s.g[G_HOURGLASSES] == row[4]
+    if kind == E.C_ARRIVING:
+        return target >= 0 and matches(c, target, row[3])
     # C_COUNT_AT_LEAST, C_COUNT_AT_MOST
     src, zone, f, bound, other = row[1], row[2], row[3], row[4], row[5]
     exclude = inst if other else -1
@@ -111,11 +114,30 @@ def cond_row_holds(s, c, q, inst, target, p):
         n = count_alongside(s, c, p, target, f, inst)
     elif src == E.CNT_DECK:
         n = count_in_deck(s, c, p, f)
+    elif src == E.CNT_FIELD_DISCARD:
+        n = count_in_zone(s, c, E.COMMON, E.Z_BF_DISCARD, f, exclude)
     elif src == E.CNT_MARKED:
         n = count_in_zone(s, c, p, E.Z_WOUNDED, f, exclude) + count_in_zone(s, c, p, E.Z_FROZEN, f, exclude)
     else:
         n = count_in_zone(s, c, p, zone, f, exclude)
     return n <= bound if kind == E.C_COUNT_AT_MOST else n >= bound
+
+
+@inline_kernel
+def printed_strength(s, c, inst):
+    """inst's printed Strength, or what the current Epic sets it to (Tournoi galactique). Copied
+    into its callers: without such an Epic, one look at a flag."""
+    if s.g[G_EPIC_RULES] and rule_reaches(s, c, E.OP_SET_VALUES, inst):
+        return c.ops[epic_rule(s, c, E.OP_SET_VALUES), E.F_A]
+    return c.strength[c.inst_card[inst]]
+
+
+@kernel
+def printed_heal(s, c, inst):
+    """inst's printed Heal, or what the current Epic sets it to (Tournoi galactique)."""
+    if s.g[G_EPIC_RULES] and rule_reaches(s, c, E.OP_SET_VALUES, inst):
+        return c.ops[epic_rule(s, c, E.OP_SET_VALUES), E.F_C]
+    return c.heal[c.inst_card[inst]]
 
 
 @kernel
@@ -125,7 +147,7 @@ def fighter_values(s, c, inst, target, p, is_aided):
     facing the same target (a card in hand is valued as if played there), which are looked at only
     if `aided(target)` (is_aided)."""
     k = c.inst_card[inst]
-    v_str = c.strength[k] + s.inst_buff_str[inst]
+    v_str = printed_strength(s, c, inst) + s.inst_buff_str[inst]
     if c.classes[k] & E.CLASS_CHARACTER:
         v_str += s.pl[p, PL_TURN_STRENGTH]
     v_cos = c.cosmos[k] + s.inst_buff_cos[inst]
@@ -178,7 +200,7 @@ def fighter_bound(s, c, inst, p):
     has no other fighter facing: `fighter_values` with every condition of its own `fighting`
     modifiers taken as holding (the cards it counts alongside it are then none)."""
     k = c.inst_card[inst]
-    v_str = c.strength[k] + s.inst_buff_str[inst]
+    v_str = printed_strength(s, c, inst) + s.inst_buff_str[inst]
     if c.classes[k] & E.CLASS_CHARACTER:
         v_str += s.pl[p, PL_TURN_STRENGTH]
     v_cos = c.cosmos[k] + s.inst_buff_cos[inst]
@@ -218,7 +240,7 @@ def values_against(s, c, inst, target, p, is_aided):
     k = c.inst_card[inst]
     if is_aided or c.prog[k, E.T_FIGHTING, 1] > 0:
         return fighter_values(s, c, inst, target, p, is_aided)
-    v_str = c.strength[k] + s.inst_buff_str[inst]
+    v_str = printed_strength(s, c, inst) + s.inst_buff_str[inst]
     if c.classes[k] & E.CLASS_CHARACTER:
         v_str += s.pl[p, PL_TURN_STRENGTH]
     return max(v_str, 0), max(c.cosmos[k] + s.inst_buff_cos[inst], 0)
@@ -473,19 +495,6 @@ def field_rule_op(s, c, opcode, exclude):
             if c.ops[i, E.F_OP] == opcode:
                 return inst, i
     return -1, -1
-
-
-@kernel
-def epic_rule(s, c, opcode):
-    """The op row of the current Epic's `field` op of this code, or -1."""
-    if not (field_rules(s, c) >> opcode) & 1 or s.g[G_EPIC] == 0:
-        return -1
-    k = c.inst_card[s.g[G_EPIC] - 1]
-    start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
-    for i in range(start, start + n):
-        if c.ops[i, E.F_OP] == opcode:
-            return i
-    return -1
 
 
 @kernel

@@ -5,7 +5,7 @@ g[G_FIRST_VIOLATION]); playing with checks off costs one branch per action.
 """
 from sim.engine import enums as E
 from sim.engine.jit import kernel
-from sim.engine.state import (G_EPIC, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_LENT,
+from sim.engine.state import (G_EPIC, G_FLAMES_DUE, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_LENT,
                               G_NMARKS, G_RULES_SEEN, G_VIOLATIONS, G_WEAPONS, PL_WEAPONS)
 
 V_ZONE_MISMATCH = 1    # an instance's recorded place does not hold it (or holds it twice)
@@ -18,7 +18,7 @@ V_LOST_CARD = 6        # a card that was in the game is nowhere
 V_FIELD_RULES = 7      # the field rules noted for the field as it is are not those of its cards
 V_TOKENS = 8           # a card's tokens disagree with its zone: a wounded card without its Wound token,
                        # a frozen card without one Freeze token on side 1 or 2 (ASG-12..14), or tokens elsewhere
-V_MARKS_LEFT = 9       # Marked triggers still waiting once an action is over (each fires before it ends)
+V_MARKS_LEFT = 9       # Marked triggers or flames due still waiting once an action is over (each resolves before it ends)
 V_LENT = 10            # a card another seat plays (Delta Robe) out of that seat's play, or not counted, or cards
                        # lent or left to play once the turn is over
 V_WEAPONS = 11         # Balance Weapon tokens created or lost: the supply and the players' hold all 6, or none (POS-13)
@@ -81,7 +81,7 @@ def check_invariants(s, c, n_players):
         if wounded != (s.inst_wounds[inst] >= 1) or frozen != (s.inst_freeze[inst] == 1 or s.inst_freeze[inst] == 2) \
                 or (not frozen and s.inst_freeze[inst] != 0):
             violation(s, V_TOKENS)
-    if s.g[G_NMARKS] != 0:
+    if s.g[G_NMARKS] != 0 or s.g[G_FLAMES_DUE] != 0:
         violation(s, V_MARKS_LEFT)
     lent = 0
     for inst in range(c.inst_card.shape[0]):

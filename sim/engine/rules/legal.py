@@ -5,13 +5,14 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_FACE_RULES_ON, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
+from sim.engine.state import G_EPIC_RULES, G_FACE_RULES_ON, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
+from sim.engine.rules.epics import rule_reaches, upgrade_copy
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, cond_holds, face_banned, face_cost_payable,
-                                    healing_banned, relic_won)
+                                    healing_banned, printed_heal, relic_won)
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
 from sim.engine.rules.pillars import can_arm, pillar_won
 from sim.engine.rules.zones import (collect_count, count_alongside_any, count_in_play, count_in_zone, count_on_field,
-                                    equip_locked, next_rank_copy, relic_lock)
+                                    equip_locked, relic_lock)
 
 # Main-phase actions: (kind, a, b)
 A_END = 0
@@ -47,7 +48,7 @@ def upgrade_possible(s, c, p, hero):
         for j in range(i + 1, nh):
             if c.inst_card[s.zone[p, E.Z_HAND, j]] == ki:
                 pair = True
-        if pair and next_rank_copy(s, c, p, hero, c.ranks[ki]) >= 0:
+        if pair and upgrade_copy(s, c, p, hero, c.ranks[ki]) >= 0:
             return True
     return False
 
@@ -196,7 +197,17 @@ def can_face(s, c, p, inst, target):
         return False
     if s.g[G_FACE_RULES_ON] and face_banned(s, c, inst, target):  # Thetis, Soldier #2025
         return False
+    if s.g[G_EPIC_RULES] and must_heal(s, c, p, inst):  # Ne jamais abandonner
+        return False
     return face_cost_payable(s, c, p, target, inst)
+
+
+@kernel
+def must_heal(s, c, p, inst):
+    """May inst, a card of p's hand with Heal, only heal: does the current Epic say so while p has a
+    marked card it may heal (Ne jamais abandonner, POS-9)?"""
+    return rule_reaches(s, c, E.OP_MUST_HEAL, inst) and printed_heal(s, c, inst) > 0 \
+        and s.zone_n[p, E.Z_WOUNDED] + s.zone_n[p, E.Z_FROZEN] > 0 and not healing_banned(s, c)
 
 
 @kernel
@@ -228,7 +239,7 @@ def card_plays(s, c, p, inst, pick, out, n, can_equip, heal_ok):
             out[1] = inst
             out[2] = ut
         n += 1
-    if heal_ok and c.heal[k] > 0:
+    if heal_ok and printed_heal(s, c, inst) > 0:
         n = heals(s, p, inst, pick, out, n)
     return n
 
@@ -281,7 +292,7 @@ def legal_action(s, c, p, pick, out):
         if 0 <= pick < n:
             return n
         n = card_plays(s, c, p, s.zone[p, E.Z_HAND, i], pick, out, n, can_equip, heal_ok)
-    if cloth_on and heal_ok and c.heal[c.inst_card[s.zone[p, E.Z_CLOTH, 0]]] > 0:  # ASG-17: an equipped Armor heals
+    if cloth_on and heal_ok and printed_heal(s, c, s.zone[p, E.Z_CLOTH, 0]) > 0:  # ASG-17: an equipped Armor heals
         n = heals(s, p, s.zone[p, E.Z_CLOTH, 0], pick, out, n)
     if heal_ok and s.g[G_HEAL_HEARTS] > 0:  # the heal action goes on with its hearts left (ASG-14)
         n = heals(s, p, -1, pick, out, n)

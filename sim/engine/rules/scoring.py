@@ -6,7 +6,7 @@ from sim.engine import enums as E
 from sim.engine.params import EPICS_CURRENT_ONLY, R_EPIC_ENDGAME_SCOPE
 from sim.engine.state import G_EPIC, G_NPLAYERS, PL_VP_TOKENS
 from sim.engine.rules.fight import cond_holds
-from sim.engine.rules.zones import count_in_deck, count_in_zone, is_deck_zone, matches
+from sim.engine.rules.zones import count_in_deck, count_in_zone, is_deck_zone, log_event, matches
 
 
 @kernel
@@ -65,7 +65,9 @@ def card_vp(s, c, p, k):
             vp += cnt * op[E.F_B] // op[E.F_A]
         elif code == E.OP_VP_IF_MOST:
             if has_most(s, c, p, f, op[E.F_C]):
-                vp += op[E.F_A] * (s.g[G_NPLAYERS] if op[E.F_B] else 1)
+                per = s.g[G_NPLAYERS] if op[E.F_B] == 1 else \
+                    count_in_zone(s, c, E.COMMON, E.Z_BF_DISCARD, f, -1) if op[E.F_B] == 2 else 1
+                vp += op[E.F_A] * per
         elif code == E.OP_VP_IF_OWN:
             if count_owned(s, c, p, f, op[E.F_C]) >= op[E.F_N]:
                 vp += op[E.F_A]
@@ -87,17 +89,67 @@ def score_player(s, c, p):
 
 
 @kernel
-def epic_vp(s, c, p):
-    """The end-of-game effects of the Epics for p: every Epic revealed during the game, once each,
-    or with `epic_endgame_scope = current_only` the one showing (POS-5)."""
-    vp = 0
+def scoring_epics(s, out):
+    """The Epics whose end-of-game effects count, into out; how many: every Epic revealed during
+    the game, in reveal order, or with `epic_endgame_scope = current_only` the one showing (POS-5)."""
     if s.rules[R_EPIC_ENDGAME_SCOPE] == EPICS_CURRENT_ONLY:
-        if s.g[G_EPIC] > 0:
-            vp += card_vp(s, c, p, c.inst_card[s.g[G_EPIC] - 1])
-        return vp
-    for j in range(s.zone_n[E.COMMON, E.Z_EPICS_REVEALED]):
-        vp += card_vp(s, c, p, c.inst_card[s.zone[E.COMMON, E.Z_EPICS_REVEALED, j]])
+        out[0] = s.g[G_EPIC] - 1
+        return 1 if s.g[G_EPIC] > 0 else 0
+    n = s.zone_n[E.COMMON, E.Z_EPICS_REVEALED]
+    for j in range(n):
+        out[j] = s.zone[E.COMMON, E.Z_EPICS_REVEALED, j]
+    return n
+
+
+@kernel
+def epic_vp(s, c, p):
+    """The VP of the Epics' end-of-game effects for p (POS-5)."""
+    epics = np.empty(s.zone_n[E.COMMON, E.Z_EPICS_REVEALED] + 1, np.int64)
+    vp = 0
+    for j in range(scoring_epics(s, epics)):
+        vp += card_vp(s, c, p, c.inst_card[epics[j]])
     return vp
+
+
+@kernel
+def eliminated(s, c, p):
+    """Is p eliminated by an Epic's end-of-game effect (`eliminated_unless`): they cannot win
+    (GEN-10; Fonte des glaces, POS-9)?"""
+    epics = np.empty(s.zone_n[E.COMMON, E.Z_EPICS_REVEALED] + 1, np.int64)
+    for j in range(scoring_epics(s, epics)):
+        k = c.inst_card[epics[j]]
+        start, n = c.prog[k, E.T_SCORE, 0], c.prog[k, E.T_SCORE, 1]
+        for i in range(start, start + n):
+            op = c.ops[i]
+            if op[E.F_OP] == E.OP_ELIMINATED_UNLESS and cond_holds(s, c, op[E.F_COND], -1, -1, p) \
+                    and count_in_deck(s, c, p, op[E.F_FILTER]) == 0:
+                return True
+    return False
+
+
+@kernel
+def final_shares(s, c, vps, n, out):
+    """The win shares of the game's end (R7), where an eliminated player cannot win: the others
+    share it by their VP; if every player is, nobody wins (POS-9)."""
+    out[:n] = 0.0
+    alive = np.empty(n, np.int64)
+    m = 0
+    for p in range(n):
+        if eliminated(s, c, p):
+            log_event(s, c, E.EV_ELIMINATED, p, -1, 0, 0)
+        else:
+            alive[m] = p
+            m += 1
+    if m == n:
+        win_shares(vps, n, out)
+    elif m > 0:
+        left = np.empty(m, np.int64)
+        for j in range(m):
+            left[j] = vps[alive[j]]
+        part = np.empty(m, np.float64)
+        win_shares(left, m, part)
+        for j in range(m):
+            out[alive[j]] = part[j]
 
 
 @kernel

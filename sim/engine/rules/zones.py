@@ -8,7 +8,7 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
-from sim.engine.state import (G_ENERGY_ON, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
+from sim.engine.state import (G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
                               G_NPEND, G_TURN, G_ROUND, G_FREEZES_ON, MARK_CAP, PEND_CAP, PL_ENERGY, PL_VP_TOKENS)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
@@ -80,6 +80,16 @@ def zone_push(s, row, z, inst):
     s.zone_n[row, z] = n + 1
     s.inst_row[inst] = row
     s.inst_zone[inst] = z
+    if s.g[G_DISCARD_WATCH] and s.inst_watch[inst]:
+        watched_discard(s, row, z)
+
+
+@kernel
+def watched_discard(s, row, z):
+    """A card the current Epic watches joins a zone: a flame is due if it is a discard pile it names."""
+    pile = 1 if row < E.COMMON and z == E.Z_DISCARD else 2 if row == E.COMMON and z == E.Z_BF_DISCARD else 0
+    if s.g[G_DISCARD_WATCH] & pile:
+        s.g[G_FLAMES_DUE] += 1
 
 
 @kernel
@@ -203,7 +213,8 @@ def place_token(s, c, inst, row, z):
     area and its Marked program, if it has one, waits to fire for its owner (ASG-15): the seat
     whose marked area it joined (a card another seat played goes back to its owner's)."""
     move_to(s, inst, row, z)
-    if c.prog[c.inst_card[inst], E.T_MARKED, 1] > 0:
+    # an Epic may shuffle it into the reserve once its Marked effect is over (Encerclés)
+    if c.prog[c.inst_card[inst], E.T_MARKED, 1] > 0 or (s.g[G_EPIC_RULES] >> E.OP_MARKED_TO_RESERVE) & 1:
         n = s.g[G_NMARKS]
         if n < MARK_CAP:  # cannot fill: one op marks at most a hand or a pile
             s.marks[n, 0] = inst
