@@ -197,6 +197,10 @@ class Scenario:
     def hourglasses(self) -> int:
         return int(self.st.g[G_HOURGLASSES])
 
+    def use_epic(self, seat: int):
+        """Use the current Epic's action (POS-8)."""
+        self._act(seat, A_USE, int(self.st.g[G_EPIC]) - 1, E.T_EPIC_ACTION)
+
     def remove_flames(self, n: int, seat: int | None = None):
         """Put out n flames by a card text (each adds an hourglass to the current Epic, POS-2),
         then resolve what they caused."""

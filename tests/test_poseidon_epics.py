@@ -508,3 +508,52 @@ def test_2917_galaxian_wars_ends_with_two_tokens_for_the_most_heroes_in_a_discar
     sc.epic("Galaxian Wars")
     sc.remove_flames(3)
     assert (int(sc.st.pl[0, PL_VP_TOKENS]), int(sc.st.pl[1, PL_VP_TOKENS])) == tokens
+
+
+# --- Epic actions (POS-8): used from the Epic, in the main phase --------------------------------
+def _epic_uses(sc, seat):
+    return [a for a in sc.legal_actions(seat) if a[0] == "use" and a[2] == E.T_EPIC_ACTION]
+
+
+def test_2910_the_power_of_friendship_once_a_turn_each_holder_of_the_named_hero_discards(cardset):
+    sc = _scenario(cardset)
+    sc.epic("The Power of Friendship")
+    sc.field(0, "Cassios")
+    assert _epic_uses(sc, 0) == []  # no card of a Hero in play to name
+    seiya = sc.hand(0, "Pegasus Seiya (civilian)")
+    sc.play(0, seiya, 0)
+    sc.hand(0, "Pegasus Seiya (civilian)", "Dragon Shiryu (civilian)")
+    sc.hand(1, "Pegasus Seiya (civilian)")
+    total = sc.total(0, 0)
+    assert len(_epic_uses(sc, 0)) == 1
+    sc.use_epic(0)
+    assert sc.names(0, "discard") == ["Pegasus Seiya (civilian)"] and sc.names(1, "discard") == ["Pegasus Seiya (civilian)"]
+    assert sc.total(0, 0) == total + 2  # +1 Strength per player who discarded
+    assert _epic_uses(sc, 0) == []  # once a turn
+
+
+@pytest.mark.parametrize("hourglasses, cost_zone, cost", [(0, "discard", 4), (1, "wounded", 3), (2, "destroyed", 2)])
+def test_2919_free_will_acquire_a_field_cloth_for_heroes_by_the_hourglasses(cardset, hourglasses, cost_zone, cost):
+    sc = _scenario(cardset)
+    sc.epic_pile("Defiance")
+    sc.epic("Free Will")
+    sc.remove_flames(hourglasses)
+    sc.field(0, "Aries Cloth")
+    assert _epic_uses(sc, 0) == []  # no Heroes to pay with
+    for _ in range(2):
+        sc.hand(0, "Pegasus Seiya (civilian)", "Dragon Shiryu (civilian)")
+    sc.use_epic(0)
+    assert sc.count(0, cost_zone) == cost + (1 if cost_zone == "discard" else 0)
+    assert "Aries Cloth" in sc.names(0, "discard") and sc.count(0, "hand") == 4 - cost
+
+
+def test_2919_free_will_can_be_used_again_in_the_same_turn(cardset):
+    sc = _scenario(cardset)
+    sc.epic("Free Will")
+    sc.field(0, "Aries Cloth")
+    sc.field(1, "Taurus Cloth")
+    for _ in range(4):
+        sc.hand(0, "Pegasus Seiya (civilian)", "Dragon Shiryu (civilian)")
+    sc.use_epic(0)
+    sc.use_epic(0)
+    assert {"Aries Cloth", "Taurus Cloth"} <= set(sc.names(0, "discard")) and sc.count(0, "hand") == 0

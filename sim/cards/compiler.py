@@ -48,6 +48,7 @@ class CardTable(NamedTuple):
     passes: np.ndarray           # bool[F, I] whether each card instance passes each filter row (`matches`)
     pillar_of: np.ndarray        # int64[C] a Marina General: the card row of the Pillar it protects; -1 otherwise
     hourglasses: np.ndarray      # int64[C] an Epic's duration in hourglasses (POS-2); 0 for any other card
+    uses_per_turn: np.ndarray    # int64[C] an Epic's action: the uses a turn (0: no limit)
 
 
 def name_key(card: Card) -> str:
@@ -293,7 +294,7 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
         facts["cost_fixed"][k] = int(any(op[E.F_OP] == E.OP_NO_REDUCTION for op in ops[start:start + count]))
         for trig in range(E.N_TRIGGERS):
             facts["prog_counts"][k, trig] = program_counts(ops, *prog[k, trig])
-        for trig in (E.T_DISCARD_USE, E.T_WOUND_USE, E.T_DESTROY_USE, E.T_FREEZE_USE, E.T_TECHNIQUE):
+        for trig in (E.T_DISCARD_USE, E.T_WOUND_USE, E.T_DESTROY_USE, E.T_FREEZE_USE, E.T_TECHNIQUE, E.T_EPIC_ACTION):
             if prog[k, trig, 1] > 0:
                 facts["use_trig"][k] = trig
                 facts["use_kind"][k] = use_kind(ops, *prog[k, trig])
@@ -403,6 +404,7 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
                                                   t.name_sets)[:, inst_card]),
         pillar_of=pillar_rows(cards),
         hourglasses=i32(c.hourglasses for c in cards),
+        uses_per_turn=i32(c.uses_per_turn for c in cards),
     )
 
 

@@ -31,6 +31,7 @@ TRIGGERS = {
     "turn_end": "At the end of each turn",
     "epic_end": "End of the Epic (its hourglasses reach its duration)",
     "card_arrival": "Whenever a card arrives on the field (revealed, not at setup)",
+    "epic_action": "The active player may use it in the main phase",
 }
 WHO = {  # subject, possessive
     "self": ("you", "your"), "each_opponent": ("each opponent", "their"), "each_player": ("each player", "their"),
@@ -275,6 +276,9 @@ def _op(op: Op, card: Card) -> str:
                 "(its tokens removed)")
     if name == "sapphire_if_acquired":
         return f"a {kind(op.select)} places its sapphire on the Odin statue only when it is acquired"
+    if name == "name_hero_discard":
+        return (f"you name the Hero of a card you have in play: each player holding a card of that Hero "
+                f"discards one, and your card gains {_stats(op.strength, 0)} per player who did")
     if name == "set_values":
         return f"every {kind(op.select)} has exactly {op.strength} Strength and {op.heal} Heal"
     if name == "vp_tokens_to_most":
@@ -482,6 +486,10 @@ def card_lines(card: Card) -> list[str]:
         lines.append(f"Destroyed by a fight with {card.strength_cost} Strength; VP: {card.vp}, and more by its text")
     elif card.start == "epic":
         lines.append(f"Duration: {card.hourglasses} hourglasses")
+        if any(e.on == "epic_action" for e in card.effects):
+            times = "any number of times" if card.uses_per_turn == 0 else \
+                "once" if card.uses_per_turn == 1 else f"{card.uses_per_turn} times"
+            lines.append(f"Its action: {times} a turn")
     elif card.start != "board":
         lines.append("Cost: " + (" or ".join(costs) if costs else cannot))
     gives = [f"{v} {name}" for v, name in ((card.strength, "Strength"), (card.cosmos, "Cosmos"), (card.heal, "Heal")) if v]

@@ -248,6 +248,7 @@ class Card(Strict):
     energy: int = Field(0, ge=0, le=3)     # a technique's Energy cost
     pillar: int = Field(0, ge=0)  # a Marina General: the number of the Pillar it protects (its printed code, POS-10)
     hourglasses: int = Field(0, ge=0, le=9)  # an Epic's duration: the hourglasses after which it is replaced (POS-2/3)
+    uses_per_turn: int = Field(1, ge=0)  # an Epic's action: how often the active player may use it a turn (0: no limit)
     effects: list[Effect] = Field(default_factory=list)
 
     _lists = field_validator("classes", "rank", mode="before")(_listify)
@@ -277,6 +278,11 @@ class Card(Strict):
             raise ValueError("a Pillar or an Epic has no rank and 1 copy")
         if (self.start == "epic") != (self.hourglasses > 0):
             raise ValueError("an Epic, and only an Epic, has a duration (hourglasses >= 1)")
+        epic_only = {"turn_start", "turn_end", "epic_end", "card_arrival", "epic_action"}
+        if self.start != "epic" and any(e.on in epic_only for e in self.effects):
+            raise ValueError(f"only an Epic has programs {', '.join(sorted(epic_only))}")
+        if self.uses_per_turn != 1 and not any(e.on == "epic_action" for e in self.effects):
+            raise ValueError("'uses_per_turn' is for an Epic with an 'epic_action' program")
         if (self.pillar > 0) != ("marina_general" in self.classes):
             raise ValueError("a Marina General, and only a General, names the Pillar it protects (pillar = its number)")
         if not (on_board or aside) and not self.rank:

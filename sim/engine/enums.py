@@ -154,7 +154,8 @@ T_TURN_START = 15   # an Epic: at the start of each turn, before any main-phase 
 T_TURN_END = 16     # an Epic: at the end of each turn, after the upkeep's field refill (POS-8)
 T_EPIC_END = 17     # an Epic: once its hourglasses reach its duration, before the next Epic is revealed (POS-3)
 T_CARD_ARRIVAL = 18  # an Epic: a card is revealed on the field (not at setup); the program's target is that card (POS-8)
-N_TRIGGERS = 19
+T_EPIC_ACTION = 19  # an Epic: a main-phase action of the active player's, `uses_per_turn` times a turn (POS-8)
+N_TRIGGERS = 20
 TRIGGER_NAMES = named("T_")
 
 # What a card's use does (CardTable.use_kind, set by the compiler from its program)
@@ -202,6 +203,8 @@ OP_MUST_HEAL = 36             # an Epic's field rule: while you have a marked ca
 OP_UPGRADE_SKIPS = 37         # an Epic's field rule: an upgrade that would give a card of a kind gives the next rank (Septième sens)
 OP_SWAP_MARKED_DESTROYED = 38  # each of the player's marked cards of a kind swaps places with a destroyed card of another
                                # kind, as many as can; the destroyed card takes its tokens, with no Marked trigger
+OP_NAME_HERO_DISCARD = 39     # the controller names the Hero of a card it has in play: each player discards a card
+                              # of that Hero from hand if they can; that card gains +F_A Strength per discard (Amitié)
 OP_SAPPHIRE_IF_ACQUIRED = 30  # an Epic's field rule: a card of a kind places its sapphire only when acquired (Fuite)
 OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)
 OP_REPLACE_FROM_RESERVE = 29  # mill the reserve until a matching card takes this card's slot (Hilda, ASG-20)

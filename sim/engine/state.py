@@ -88,7 +88,9 @@ PL_ENTRY = 9           # which of the run's given policies plays this seat (R9)
 PL_TECHNIQUE_TURN = 10  # Asgard: the turn (G_TURN) in which the player last used a board technique (ASG-4)
 PL_ODIN_TURN = 11      # Asgard: the turn in which the player last used the Robe of Odin (ASG-9)
 PL_WEAPONS = 12        # Poseidon: the player's Balance Weapon tokens (POS-13)
-N_PL = 13
+PL_EPIC_TURN = 13      # Poseidon: the turn (G_TURN) in which the player last used the current Epic's action
+PL_EPIC_USES = 14      # how many times they used it then (an Epic's `uses_per_turn`, POS-8)
+N_PL = 15
 
 # inst_flags bits
 IF_COSMOS_DRAW = 1      # Shun ▲: draw when his Cosmos acquires a field Character

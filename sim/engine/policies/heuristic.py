@@ -28,7 +28,7 @@ from sim.engine.rules.board import technique_ready
 from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar_won
 from sim.engine.rules.scoring import card_vp
 from sim.engine.rules.zones import count_alongside_any, equip_locked, field_slot, matches, relic_lock
-from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_FLAMES, G_HEAL_HEARTS, G_NPLAYERS, G_RELICS_ON,
+from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_NPLAYERS, G_RELICS_ON,
                               G_TURN, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
@@ -2056,11 +2056,41 @@ def best_technique(s, c, p, lead, out, for_fights):
         if net >= best_net:
             best = inst
             best_net = net
+    trig = E.T_TECHNIQUE
+    epic = s.g[G_EPIC] - 1  # the current Epic's action, if its costs are ones p would pay (POS-8)
+    if epic >= 0 and can_use(s, c, p, epic, E.T_EPIC_ACTION) and epic_costs_accepted(s, c, p, epic):
+        if draw_v == -1e18:
+            draw_v = max(draw_mean_value(s, c, p, lead), 0.0)
+        net = program_gain(s, c, p, epic, E.T_EPIC_ACTION, draw_v)
+        if net > best_net:
+            best = epic
+            trig = E.T_EPIC_ACTION
     if best < 0:
         return False
     out[0] = A_USE
     out[1] = best
-    out[2] = E.T_TECHNIQUE
+    out[2] = trig
+    return True
+
+
+@kernel
+def epic_costs_accepted(s, c, p, epic):
+    """Would p pay each cost of the Epic's action that applies now (its hand cards, `decide_pay`)?"""
+    k = c.inst_card[epic]
+    start, n = c.prog[k, E.T_EPIC_ACTION, 0], c.prog[k, E.T_EPIC_ACTION, 1]
+    buf = s.scratch
+    for row in range(start, start + n):
+        op = c.ops[row]
+        if not op[E.F_FLAGS] & E.OPF_PAY or not cond_holds(s, c, op[E.F_COND], epic, -1, p):
+            continue
+        m = 0
+        for j in range(s.zone_n[p, E.Z_HAND]):
+            x = s.zone[p, E.Z_HAND, j]
+            if matches(c, x, op[E.F_FILTER]):
+                buf[m] = x
+                m += 1
+        if m < op[E.F_N] or not decide_pay(s, c, p, buf, m, op[E.F_N]):
+            return False
     return True
 
 

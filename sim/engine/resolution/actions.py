@@ -9,7 +9,7 @@ from sim.engine.jit import inline_kernel, kernel
 from sim.engine import enums as E
 from sim.engine.resolution.effects import destroy_or_discard, run_program
 from sim.engine.rules.board import mark_board_use
-from sim.engine.rules.epics import goes_to_reserve, replace_epic
+from sim.engine.rules.epics import goes_to_reserve, mark_epic_use, replace_epic
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
 from sim.engine.rules.field import (detach_fighters, place_sapphire, push_pending, refill_step, remove_flames,
                                     return_to_reserve)
@@ -368,6 +368,12 @@ def apply_action(s, c, p, kind, a, b):
         move_to(s, a, p, E.Z_RELICS)
         log_event(s, c, E.EV_RELIC, p, a, 0, 0)
         run_program(s, c, E.T_ENGAGEMENT, a, p, -1, -1)  # the Ring goes on to an opponent
+    elif kind == A_USE and b == E.T_EPIC_ACTION:  # the current Epic's action: the Epic stays where it is
+        if not can_use(s, c, p, a, b):
+            return illegal(s)
+        mark_epic_use(s, p)
+        log_event(s, c, E.EV_USE, p, a, b, 0)
+        run_program(s, c, b, a, p, -1, -1)
     elif kind == A_USE:
         zone = s.inst_zone[a]
         if s.inst_row[a] != p or not (zone == E.Z_HAND or zone == E.Z_PLAY or zone == E.Z_CLOTH

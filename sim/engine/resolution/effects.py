@@ -27,7 +27,7 @@ from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_EPIC_RULES, G_HILDA, G_
 from sim.engine.rules.hilda import hilda_seat
 from sim.engine.rules.pillars import gain_weapon, take_weapon
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
-from sim.engine.rules.zones import (collect_count, count_in_zone, detach_fighters, draw_cards, equip_locked, field_slot, gain_energy,
+from sim.engine.rules.zones import (collect_count, count_in_zone, detach_fighters, first_hero_in_play, draw_cards, equip_locked, field_slot, gain_energy,
                                     hold, is_marked_zone, lend, location, log_event, matches, move_to,
                                     place_token, reshuffle_discard, shuffle_zone, top_of_draw, zone_push,
                                     zone_remove)
@@ -445,6 +445,36 @@ def vp_tokens_to_most(s, c, op, src_inst):
 
 
 @kernel
+def name_hero_discard(s, c, op, p):
+    """La force de l'amitié (POS-9): p names the Hero of the first card of a Hero it played (the one
+    it fights with); each player, from the active one, holding a card of that Hero discards one of
+    them (their pick); that card of p's gains F_A Strength per player who discarded."""
+    played = first_hero_in_play(s, c, p)
+    if played < 0:
+        return
+    hero = c.hero[c.inst_card[played]]
+    buf = s.scratch
+    discards = 0
+    n = s.g[G_NPLAYERS]
+    for r in range(n):
+        q = (s.g[G_ACTIVE] + r) % n
+        m = 0
+        for j in range(s.zone_n[q, E.Z_HAND]):
+            x = s.zone[q, E.Z_HAND, j]
+            if c.hero[c.inst_card[x]] == hero and c.classes[c.inst_card[x]] & E.CLASS_CHARACTER:
+                buf[m] = x
+                m += 1
+        if m > 0:
+            pick_cards(s, c, q, buf, m, 1, False)
+            put(s, c, buf[0], E.Z_DISCARD, q, p)
+            discards += 1
+    if discards > 0:
+        s.inst_buff_str[played] += op[E.F_A] * discards
+        s.g[G_TURN_MARKS] = 1
+        log_event(s, c, E.EV_BUFF, p, played, op[E.F_A] * discards, 0)
+
+
+@kernel
 def swap_marked_destroyed(s, c, op, q):
     """q's marked cards of the op's kind swap places, one for one, with q's destroyed cards of its
     other kind (F_A), as many as can: the destroyed card takes the marked place with its tokens
@@ -690,6 +720,8 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         op_vp_token(s, c, op, src_inst, p)
     elif code == E.OP_VP_TOKENS_TO_MOST:
         vp_tokens_to_most(s, c, op, src_inst)
+    elif code == E.OP_NAME_HERO_DISCARD:
+        name_hero_discard(s, c, op, p)
     elif code == E.OP_SWAP_MARKED_DESTROYED:
         if q >= 0:
             swap_marked_destroyed(s, c, op, q)

@@ -15,7 +15,7 @@ of the revealed Epics count at scoring (`scoring.epic_vp`, POS-5).
 from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.state import (G_DISCARD_WATCH, G_EPIC, G_EPIC_RULES, G_FIELD_CHANGES, G_HOURGLASSES, G_HOURGLASSES_HELD,
-                              P_EPIC_END)
+                              G_TURN, P_EPIC_END, PL_EPIC_TURN, PL_EPIC_USES)
 from sim.engine.rules.zones import (is_marked_zone, log_event, matches, move_to, next_rank_copy, push_pending,
                                     shuffle_zone)
 
@@ -97,6 +97,26 @@ def goes_to_reserve(s, c, inst):
     """Is inst a marked card that the current Epic shuffles into the reserve (Encerclés)?"""
     return 0 <= s.inst_row[inst] < E.MAX_PLAYERS and is_marked_zone(s.inst_zone[inst]) \
         and rule_reaches(s, c, E.OP_MARKED_TO_RESERVE, inst)
+
+
+@kernel
+def epic_action_ready(s, c, p, inst):
+    """Is inst the current Epic, with an action p has not used up this turn (`uses_per_turn`)?"""
+    if inst < 0 or inst != s.g[G_EPIC] - 1:
+        return False
+    k = c.inst_card[inst]
+    if c.prog[k, E.T_EPIC_ACTION, 1] == 0:
+        return False
+    used = s.pl[p, PL_EPIC_USES] if s.pl[p, PL_EPIC_TURN] == s.g[G_TURN] else 0
+    return c.uses_per_turn[k] == 0 or used < c.uses_per_turn[k]
+
+
+@kernel
+def mark_epic_use(s, p):
+    if s.pl[p, PL_EPIC_TURN] != s.g[G_TURN]:
+        s.pl[p, PL_EPIC_TURN] = s.g[G_TURN]
+        s.pl[p, PL_EPIC_USES] = 0
+    s.pl[p, PL_EPIC_USES] += 1
 
 
 @kernel

@@ -5,14 +5,14 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_EPIC_RULES, G_FACE_RULES_ON, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
-from sim.engine.rules.epics import rule_reaches, upgrade_copy
+from sim.engine.state import G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
+from sim.engine.rules.epics import epic_action_ready, rule_reaches, upgrade_copy
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, cond_holds, face_banned, face_cost_payable,
                                     healing_banned, printed_heal, relic_won)
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
 from sim.engine.rules.pillars import can_arm, pillar_won
 from sim.engine.rules.zones import (collect_count, count_alongside_any, count_in_play, count_in_zone, count_on_field,
-                                    equip_locked, relic_lock)
+                                    equip_locked, first_hero_in_play, relic_lock)
 
 # Main-phase actions: (kind, a, b)
 A_END = 0
@@ -107,6 +107,8 @@ def op_feasible(s, c, p, inst, row, target):
         return play_feasible(s, c, p, op)
     if code == E.OP_GAIN_WEAPON:
         return s.g[G_WEAPONS] > 0  # none left: the gain would be lost (POS-13)
+    if code == E.OP_NAME_HERO_DISCARD:  # a card of the Hero to name, in play
+        return first_hero_in_play(s, c, p) >= 0
     if code == E.OP_FIELD_ARRIVAL:  # a field card with an Arrival effect to apply
         for slot in range(E.N_SLOTS):
             if s.field[slot] >= 0 and c.prog[c.inst_card[s.field[slot]], E.T_ARRIVAL, 1] > 0:
@@ -157,13 +159,16 @@ def first_op_feasible(s, c, p, inst, trig, target):
 
 
 @kernel
-def technique_feasible(s, c, p, inst):
-    """Would the technique do something now? Each of its costs, and each step the rest depends on
-    (`then`), can be done, and one of its other steps would act."""
+def program_feasible(s, c, p, inst, trig):
+    """Would a board technique or an Epic's action do something now? Each of its costs, and each
+    step the rest depends on (`then`), can be done, and one of its other steps would act (a step
+    whose condition does not hold is skipped)."""
     k = c.inst_card[inst]
-    start, n = c.prog[k, E.T_TECHNIQUE, 0], c.prog[k, E.T_TECHNIQUE, 1]
+    start, n = c.prog[k, trig, 0], c.prog[k, trig, 1]
     acts = False
     for row in range(start, start + n):
+        if not cond_holds(s, c, c.ops[row, E.F_COND], inst, -1, p):
+            continue
         feasible = op_feasible(s, c, p, inst, row, -1)
         if c.ops[row, E.F_FLAGS] & (E.OPF_PAY | E.OPF_THEN):
             if not feasible:
@@ -179,7 +184,9 @@ def can_use(s, c, p, inst, trig):
     while another Cloth is equipped (one Cloth in play), nor under the Ring (ASG-19). A board technique: once a turn, for its
     Energy (ASG-4)."""
     if trig == E.T_TECHNIQUE:
-        return technique_ready(s, c, p, inst) and technique_feasible(s, c, p, inst)
+        return technique_ready(s, c, p, inst) and program_feasible(s, c, p, inst, trig)
+    if trig == E.T_EPIC_ACTION:
+        return epic_action_ready(s, c, p, inst) and program_feasible(s, c, p, inst, trig)
     zone = s.inst_zone[inst]
     k = c.inst_card[inst]
     if (zone == E.Z_HAND or zone == E.Z_TO_PLAY) and (c.classes[k] & (E.CLASS_CLOTH | E.CLASS_RELIC)) \
@@ -308,6 +315,12 @@ def legal_action(s, c, p, pick, out):
                     out[1] = inst
                     out[2] = ut
                 n += 1
+    if s.g[G_EPIC] > 0 and can_use(s, c, p, s.g[G_EPIC] - 1, E.T_EPIC_ACTION):  # the current Epic's action
+        if n == pick:
+            out[0] = A_USE
+            out[1] = s.g[G_EPIC] - 1
+            out[2] = E.T_EPIC_ACTION
+        n += 1
     for slot in range(E.N_SLOTS):
         if 0 <= pick < n:
             return n

@@ -202,6 +202,17 @@ def move_to(s, inst, row, z):
 
 
 @kernel
+def first_hero_in_play(s, c, p):
+    """The first Character of a Hero that p has played against a card, or -1."""
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        x = s.zone[p, E.Z_PLAY, j]
+        k = c.inst_card[x]
+        if c.hero[k] >= 0 and (c.classes[k] & E.CLASS_CHARACTER) and s.inst_facing[x] >= 0:
+            return x
+    return -1
+
+
+@kernel
 def is_marked_zone(z):
     """The marked area: cards with a Wound or a Freeze token, in play until healed (ASG-15)."""
     return z == E.Z_WOUNDED or z == E.Z_FROZEN
