@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from sim.engine import enums as E
-from sim.engine.state import PL_VP_TOKENS
+from sim.engine.state import G_ACTIVE, PL_VP_TOKENS
 from sim.games import engine_for, game_config, play
 from sim.scenario import Scenario
 from tests.test_poseidon_heroes import write_encoded_poseidon
@@ -557,3 +557,62 @@ def test_2919_free_will_can_be_used_again_in_the_same_turn(cardset):
     sc.use_epic(0)
     sc.use_epic(0)
     assert {"Aries Cloth", "Taurus Cloth"} <= set(sc.names(0, "discard")) and sc.count(0, "hand") == 0
+
+
+SAINTS = ["Unicorn Jabu", "Hydra Ichi", "Wolf Nachi", "Lionet Ban", "Bear Geki", "Sky Cloth Sho", "Marine Cloth Ushio"]
+
+
+def test_2901_graad_foundation_attack_bronze_and_steel_saints_become_graad_cards_with_a_token(cardset):
+    sc = _scenario(cardset)
+    sc.epic("Graad Foundation Attack")
+    sc.hand(0, "Unicorn Jabu", "Sky Cloth Sho", "Cassios", "Transcended Pegasus Seiya")
+    score = sc.score(0)
+    sc.use_epic(0)  # the policy keeps at least the 2 that avoid elimination
+    assert sorted(sc.names(0, "graad")) == ["Sky Cloth Sho", "Unicorn Jabu"]
+    assert sc.names(0, "wounded") == [] and sc.score(0) == score + 2  # in play, +1 VP token each
+    assert _epic_uses(sc, 0) == []  # once a turn
+    sc.upkeep(0)
+    assert sorted(sc.names(0, "graad")) == ["Sky Cloth Sho", "Unicorn Jabu"]  # not discarded at upkeep
+
+
+def test_2901_graad_foundation_attack_with_7_graad_cards_they_go_to_the_discard_piles(cardset):
+    sc = _scenario(cardset)
+    sc.epic_pile("Defiance")
+    sc.epic("Graad Foundation Attack")
+    for i, name in enumerate(SAINTS):  # 4 Graad cards for seat 0, 3 for seat 1, a +1 VP token each
+        sc.st.inst_vp[sc.put(i % 2, "graad", name)] = 1
+    scores = sc.score(0), sc.score(1)
+    sc.remove_flames(4)
+    assert sc.count(0, "graad") + sc.count(1, "graad") == 0 and sc.count(0, "discard") == 4
+    assert int(sc.st.pl[0, PL_VP_TOKENS]) == 4 and int(sc.st.pl[1, PL_VP_TOKENS]) == 3  # the tokens taken
+    assert (sc.score(0), sc.score(1)) == scores and sc.current_epic == "Defiance"
+
+
+def test_2901_graad_foundation_attack_with_fewer_than_7_the_game_ends_and_eliminates(cardset):
+    from sim.engine.rules.scoring import final_shares
+    from sim.engine.state import G_END_NOW
+    sc = _scenario(cardset, players=3)
+    sc.epic("Graad Foundation Attack")
+    sc.hand(0, "Unicorn Jabu", "Hydra Ichi")
+    sc.hand(1, "Wolf Nachi")
+    sc.use_epic(0)
+    sc.st.g[G_ACTIVE] = 1
+    sc.use_epic(1)
+    sc.put(1, "discard", "Taurus Aldebaran")  # seat 1 leads on VP, but has 1 Graad card only
+    sc.remove_flames(4)
+    assert int(sc.st.g[G_END_NOW]) == 1
+    vps = np.array([sc.score(q) for q in range(3)], np.int64)
+    out = np.zeros(3)
+    final_shares(sc.s, sc.c, vps, 3, out)
+    assert list(out) == [1.0, 0.0, 0.0]  # seats 1 and 2 are eliminated
+
+
+def test_2901_a_game_ended_by_graad_foundation_attack_says_so(cardset, tmp_path):
+    only = tmp_path / "pools.toml"
+    only.write_text("[classic]\nepics = [2901]\nwithout_asgard = []\n[solo]\nepics = []\nwithout_asgard = []\n"
+                    "[coop]\nepics = []\nwithout_asgard = []\n", encoding="utf-8")
+    r = play(20, players=3, boxes=("base", "asgard"), cardset=cardset, seed=2, check_invariants=True,
+             rules={"epic_pools": str(only)}, policies=("random",))
+    assert (r.games["violations"] == 0).all() and (r.games["illegal_actions"] == 0).all()
+    ended = r.games[r.games["end_reason"] == "epic"]
+    assert len(ended) > 0 and (ended["flames_removed"] >= 4).all()

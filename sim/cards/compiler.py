@@ -58,7 +58,7 @@ def name_key(card: Card) -> str:
     return card.hero if card.hero and not is_cloth and card.start != "board" else card.name
 
 
-ANY_CARD = (0, 0, -1, -1, 0, -1, -1, -1, 0, -1)  # a filter row without a constraint
+ANY_CARD = (0, 0, -1, -1, 0, -1, -1, -1, 0, -1, 0)  # a filter row without a constraint
 
 
 class _Tables:
@@ -100,6 +100,7 @@ class _Tables:
             -1 if s.min_cosmos is None else s.min_cosmos,
             {None: 0, "has": 1, "none": 2}[s.cosmos_cost],
             name_set,
+            sum(E.CLASS_NAMES[c] for c in s.not_class),
         )
         if row == ANY_CARD:
             return -1
@@ -217,6 +218,11 @@ class _Tables:
                           "field (count = 'field', select)")
             r[E.F_A] = o.bonus
             r[E.F_C] = E.CNT_FIELD
+        elif k == "graad_end":
+            if o.factor < 1 or not isinstance(o.n, int) or o.n < 1:
+                self.fail("graad_end needs n (the Graad cards needed in all) and factor (the fewest a player "
+                          "keeps not to be eliminated), both at least 1")
+            r[E.F_A] = o.factor
         elif k == "set_values":
             r[E.F_C] = o.heal
         elif k == "vp_tokens_to_most":
@@ -300,7 +306,7 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
                 facts["use_kind"][k] = use_kind(ops, *prog[k, trig])
                 break
         start, count = prog[k, E.T_FIELD]
-        for op in ops[start:start + count][::-1]:  # the first op of each code is the rule
+        for op in ops[start:start + count][::-1]:  # the first op of each code is the rule (codes below 64: bits)
             facts["field_rules"][k] |= 1 << int(op[E.F_OP])
             if op[E.F_OP] == E.OP_MIN_FIGHTERS:
                 facts["fighters_needed"][k] = op[E.F_N]
@@ -328,6 +334,7 @@ def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, n
     ok &= (col(E.FL_MIN_COSMOS) < 0) | (cosmos >= col(E.FL_MIN_COSMOS))
     ok &= (col(E.FL_COSMOS_COST) != 1) | (cosmos_cost > 0)
     ok &= (col(E.FL_COSMOS_COST) != 2) | (cosmos_cost <= 0)
+    ok &= (classes & col(E.FL_NOT_CLASS)) == 0
     for f, names in enumerate(filters[:, E.FL_NAME_SET]):
         if names >= 0:
             ok[f] &= in_set[names]
@@ -350,6 +357,8 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
                 t.fail(f"two '{eff.on}' programs; put all its ops in one")
             prog[i, trig, 0] = len(t.ops)
             for o in eff.do:
+                if trig == E.T_FIELD and E.OP_NAMES[o.op] >= 64:
+                    t.fail(f"op '{o.op}' is not a rule of a 'field' program")
                 t.ops.append(t.op(o))
             prog[i, trig, 1] = len(eff.do)
 

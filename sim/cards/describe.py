@@ -44,7 +44,7 @@ ZONES = {"draw": "draw pile", "hand": "hand", "discard": "discard pile", "play":
          "setaside": "set-aside cards", "revealed": "revealed cards", "deck": "deck",
          "marked": "marked (wounded or frozen) cards", "relics": "Relics in play", "pillars": "Pillars destroyed",
          "in_play": "cards in play (played, equipped, Relics, wounded or frozen)",
-         "field_discard": "the field discard pile"}
+         "field_discard": "the field discard pile", "graad": "Graad cards (in play, a +1 VP token each)"}
 BY = {"self": " (you choose which)", "random": " (at random)", "opponent": " (an opponent chooses which)"}
 
 
@@ -79,6 +79,8 @@ def kind(select: Select | None, many: bool = False) -> str:
         words += " with Cosmos" if s.cosmos == "has" else " without Cosmos"
     if s.cosmos_cost:
         words += " with a Cosmos cost" if s.cosmos_cost == "has" else " without a Cosmos cost"
+    if s.not_class:
+        words += " (not " + _either([_plural(_class_word(c)) for c in s.not_class]) + ")"
     stats = [f"at least {s.min_strength} Strength" if s.min_strength is not None else "",
              f"at most {s.max_strength} Strength" if s.max_strength is not None else "",
              f"at least {s.min_cosmos} Cosmos" if s.min_cosmos is not None else ""]
@@ -276,6 +278,10 @@ def _op(op: Op, card: Card) -> str:
                 "(its tokens removed)")
     if name == "sapphire_if_acquired":
         return f"a {kind(op.select)} places its sapphire on the Odin statue only when it is acquired"
+    if name == "graad_end":
+        return (f"if the players have at least {op.n} Graad cards in all, each goes to its owner's discard pile "
+                f"(who takes its token); if not, the game ends at once and each player with fewer than "
+                f"{op.factor} is eliminated (cannot win)")
     if name == "name_hero_discard":
         return (f"you name the Hero of a card you have in play: each player holding a card of that Hero "
                 f"discards one, and your card gains {_stats(op.strength, 0)} per player who did")

@@ -37,13 +37,14 @@ class Select(Strict):
     rank: list[RankName] = Field(default_factory=list)                     # any of these
     name: str | list[str] | None = None  # same name as this, or one of these (all the cards of a Hero share the Hero's name)
     not_name: str | None = None
+    not_class: list[ClassName] = Field(default_factory=list)  # none of these
     cosmos: Literal["has", "none"] | None = None  # printed Cosmos value or not
     min_strength: int | None = Field(None, ge=0)  # printed Strength at least this (Io: "at least 2 Strength")
     max_strength: int | None = Field(None, ge=0)  # printed Strength at most this (Io: "less than 2": at most 1)
     min_cosmos: int | None = Field(None, ge=0)    # printed Cosmos at least this (Baian)
     cosmos_cost: Literal["has", "none"] | None = None  # a Cosmos cost or not (Kraken Scale)
 
-    _lists = field_validator("classes", "rank", mode="before")(_listify)
+    _lists = field_validator("classes", "rank", "not_class", mode="before")(_listify)
 
 
 class CountSpec(Strict):

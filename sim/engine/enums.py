@@ -97,7 +97,8 @@ Z_FROZEN = 15     # Asgard: frozen (marked) cards, one Freeze token each (ASG-12
 Z_BOARD = 16      # Asgard: the techniques of the player's board (ASG-4); never part of the deck
 Z_TO_PLAY = 17    # cards an effect lets the player play now, one after the other, before any other action
                   # (Gamma and Delta Robes, `play`); empty between actions once none of them can be played
-N_PLAYER_ZONES = 18
+Z_GRAAD = 18      # Poseidon, Epic 2901: the player's Graad cards, in play with a +1 VP token each, not marked (POS-7)
+N_PLAYER_ZONES = 19
 # Common zones (row COMMON)
 Z_RESERVE = 0     # face-down reserve; top is the last element
 Z_BF_DISCARD = 1  # the battlefield's common discard pile
@@ -131,6 +132,7 @@ PLAYER_ZONE_NAMES = {
     "draw": Z_DRAW, "hand": Z_HAND, "discard": Z_DISCARD, "play": Z_PLAY, "cloth": Z_CLOTH,
     "wounded": Z_WOUNDED, "destroyed": Z_DESTROYED, "setaside": Z_SETASIDE, "revealed": Z_REVEALED,
     "frozen": Z_FROZEN, "board": Z_BOARD, "relics": Z_RELICS, "to_play": Z_TO_PLAY, "pillars": Z_PILLARS,
+    "graad": Z_GRAAD,
 }
 CARD_FILE_ZONES = {k: v for k, v in PLAYER_ZONE_NAMES.items() if v != Z_TO_PLAY}  # what card files may name
 
@@ -205,6 +207,8 @@ OP_SWAP_MARKED_DESTROYED = 38  # each of the player's marked cards of a kind swa
                                # kind, as many as can; the destroyed card takes its tokens, with no Marked trigger
 OP_NAME_HERO_DISCARD = 39     # the controller names the Hero of a card it has in play: each player discards a card
                               # of that Hero from hand if they can; that card gains +F_A Strength per discard (Amitié)
+OP_GRAAD_END = 64             # Epic 2901's end: with at least n Graad cards in all, each goes to its owner's discard pile;
+                              # else the game ends at once and a player with fewer than F_A is eliminated (POS-7)
 OP_SAPPHIRE_IF_ACQUIRED = 30  # an Epic's field rule: a card of a kind places its sapphire only when acquired (Fuite)
 OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)
 OP_REPLACE_FROM_RESERVE = 29  # mill the reserve until a matching card takes this card's slot (Hilda, ASG-20)
@@ -335,7 +339,8 @@ FL_MAX_STRENGTH = 6  # printed Strength at most this (-1: no constraint)
 FL_MIN_COSMOS = 7    # printed Cosmos at least this (-1: no constraint)
 FL_COSMOS_COST = 8   # 0 any, 1 has a Cosmos cost, 2 has none
 FL_NAME_SET = 9      # the card's name id is one of a set of names (the compiler's set number; -1: no constraint)
-FILTER_WIDTH = 10
+FL_NOT_CLASS = 10    # card must have none of these class bits (0: no constraint)
+FILTER_WIDTH = 11
 
 # Conditions (cond table columns: kind, count source, zone, filter, bound, exclude this card)
 C_COUNT_AT_LEAST = 1   # count of (who, zone, filter) >= n
@@ -365,7 +370,8 @@ END_CLOCK = 0
 END_RESERVE_EXHAUSTED = 1
 END_TURN_CAP = 2
 END_TURNS_PLAYED = 3  # solo: the turn counter's last turn is over (SOLO-4)
-END_REASONS = ("clock", "reserve exhausted", "turn cap", "turns played")
+END_EPIC = 4          # an Epic's end ended the game at once (Graad Foundation Attack, POS-7)
+END_REASONS = ("clock", "reserve exhausted", "turn cap", "turns played", "epic")
 
 # --- Solo mode (Asgard): Hilda's die icons (SOLO-1) and how a card reaches her. ---------------
 DIE_DISCARD, DIE_DRAW, DIE_PURIFY, DIE_FREEZE, DIE_STRENGTH, DIE_COSMOS = range(6)

@@ -72,7 +72,8 @@ G_DISCARD_WATCH = 51  # the current Epic puts out a flame whenever a card of `in
                       # 1 a player's, 2 the field's, 3 either; 0 no such Epic (Epuisement d'Athéna, Fonte des glaces)
 G_FLAMES_DUE = 52     # flames those discards put out, once the move that made them is over
 G_EPIC_RULES = 53     # the current Epic's `field_rules` bits (0: no Epic): the rules look for its rules only when set
-N_G = 54
+G_END_NOW = 54        # 1 once an effect ended the game at once (Graad Foundation Attack, POS-7): no more action
+N_G = 55
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
@@ -90,7 +91,8 @@ PL_ODIN_TURN = 11      # Asgard: the turn in which the player last used the Robe
 PL_WEAPONS = 12        # Poseidon: the player's Balance Weapon tokens (POS-13)
 PL_EPIC_TURN = 13      # Poseidon: the turn (G_TURN) in which the player last used the current Epic's action
 PL_EPIC_USES = 14      # how many times they used it then (an Epic's `uses_per_turn`, POS-8)
-N_PL = 15
+PL_ELIMINATED = 15     # 1 once an effect eliminated the player: they cannot win (GEN-10; Graad Foundation Attack)
+N_PL = 16
 
 # inst_flags bits
 IF_COSMOS_DRAW = 1      # Shun ▲: draw when his Cosmos acquires a field Character

@@ -20,7 +20,7 @@ from sim.engine.rng import randint, seed_game
 from sim.engine.rules.scoring import final_shares, score_player
 from sim.engine.state import (G_ACTIVE, G_END_REASON, G_ENERGY_ON, G_FLAMES, G_GAME, G_RELICS_ON,
                     G_CHECK, G_LAST_FLAMES_SEEN, G_LOG_LEVEL, G_NPLAYERS,
-                    G_ROUND, G_SEED, G_TURN, G_FACE_RULES_ON, G_FREEZES_ON, PL_ENTRY, PL_HERO, PL_VP)
+                    G_ROUND, G_SEED, G_TURN, G_END_NOW, G_FACE_RULES_ON, G_FREEZES_ON, PL_ENTRY, PL_HERO, PL_VP)
 from sim.engine.resolution.turn import HAND_SIZE, end_after_turn, main_phase, upkeep
 from sim.engine.rules.zones import (draw_cards, has_field_rule, has_fighting_op, has_relics, log_event, shuffle_zone,
                                     uses_energy, zone_push)
@@ -151,7 +151,8 @@ def play_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_leve
             if log_level == E.LOG_FULL:
                 log_table(s, c, p)
             main_phase(s, c, p, action)
-            upkeep(s, c, p, keep)
+            if not s.g[G_END_NOW]:  # an effect may end the game at once (POS-7)
+                upkeep(s, c, p, keep)
             end = end_after_turn(s, c)
             if end >= 0:
                 break

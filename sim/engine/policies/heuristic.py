@@ -28,8 +28,8 @@ from sim.engine.rules.board import technique_ready
 from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar_won
 from sim.engine.rules.scoring import card_vp
 from sim.engine.rules.zones import count_alongside_any, equip_locked, field_slot, matches, relic_lock
-from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_NPLAYERS, G_RELICS_ON,
-                              G_TURN, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
+from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
+                              G_NPLAYERS, G_RELICS_ON, G_TURN, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -2353,7 +2353,22 @@ def choose_count(s, c, chooser, buf, n_cand, best_first):
     k = 0
     while k < n_cand and card_value(s, c, chooser, buf[k], lead) < bar:
         k += 1
+    if s.g[G_MOVE_DST] == E.Z_GRAAD:  # Graad cards: never fewer than the end asks to stay in (POS-7)
+        k = max(k, min(n_cand, graad_needed(s, c) - s.zone_n[chooser, E.Z_GRAAD]))
     return k
+
+
+@kernel
+def graad_needed(s, c):
+    """The Graad cards a player needs not to be eliminated at the current Epic's end (`graad_end`)."""
+    if s.g[G_EPIC] == 0:
+        return 0
+    k = c.inst_card[s.g[G_EPIC] - 1]
+    start, n = c.prog[k, E.T_EPIC_END, 0], c.prog[k, E.T_EPIC_END, 1]
+    for i in range(start, start + n):
+        if c.ops[i, E.F_OP] == E.OP_GRAAD_END:
+            return c.ops[i, E.F_A]
+    return 0
 
 
 @kernel

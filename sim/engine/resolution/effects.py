@@ -21,9 +21,9 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
 from sim.engine.rng import shuffle_prefix
 from sim.engine.params import INFLEXIBLE_FORCED_ONLY, R_EPIC_INFLEXIBLE_SCOPE
 from sim.engine.rules.epics import rule_reaches, upgrade_copy
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_EPIC_RULES, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
-                    PL_VP_TOKENS, PL_WEAPONS)
+                    PL_ELIMINATED, PL_VP_TOKENS, PL_WEAPONS)
 from sim.engine.rules.hilda import hilda_seat
 from sim.engine.rules.pillars import gain_weapon, take_weapon
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
@@ -227,6 +227,10 @@ def put(s, c, inst, dst, q, p):
             log_event(s, c, E.EV_MOVE, p, inst, src_zone, E.Z_HAND)
         else:
             log_event(s, c, E.EV_ACQUIRE, p, inst, E.ACQ_EFFECT, -1)
+    elif dst == E.Z_GRAAD:  # a Graad card takes a +1 VP token (POS-7)
+        move_to(s, inst, row, E.Z_GRAAD)
+        s.inst_vp[inst] += 1
+        log_event(s, c, E.EV_VP_TOKEN, row, inst, 1, s.inst_vp[inst])
     elif dst == E.Z_DST_DRAW_TOP:
         move_to(s, inst, row, E.Z_DRAW)
         log_event(s, c, E.EV_MOVE, row, inst, src_zone, dst)
@@ -303,6 +307,7 @@ def op_move(s, c, op, src_inst, p, q):
     elif by == E.BY_OPPONENT:
         chooser = (payer + 1) % s.g[G_NPLAYERS]  # an opponent chooses (Cancer Cloth): the next seat
     if n == E.N_ANY:  # Mime: the chooser says how many
+        s.g[G_MOVE_DST] = dst
         want = choose_count(s, c, chooser, buf, nc, is_beneficial(src, dst) == (chooser == payer)) if nc > 0 else 0
     elif by == E.BY_RANDOM:
         shuffle_prefix(s.rng, buf, nc)
@@ -442,6 +447,26 @@ def vp_tokens_to_most(s, c, op, src_inst):
     if best >= 0 and most > 0 and not tied:
         s.pl[best, PL_VP_TOKENS] += op[E.F_A] * op[E.F_N]
         log_event(s, c, E.EV_VP_TOKEN, best, src_inst, op[E.F_A], s.pl[best, PL_VP_TOKENS])
+
+
+@kernel
+def graad_end(s, c, op):
+    """The end of Graad Foundation Attack (POS-7): with at least n Graad cards in all, each goes to
+    its owner's discard pile, who takes its token; with fewer, the game ends at once and a player
+    with fewer than F_A Graad cards is eliminated (they cannot win); the others score."""
+    n = s.g[G_NPLAYERS]
+    total = 0
+    for q in range(n):
+        total += s.zone_n[q, E.Z_GRAAD]
+    if total >= op[E.F_N]:
+        for q in range(n):
+            while s.zone_n[q, E.Z_GRAAD] > 0:
+                put(s, c, s.zone[q, E.Z_GRAAD, 0], E.Z_DISCARD, q, q)
+        return
+    s.g[G_END_NOW] = 1
+    for q in range(n):
+        if s.zone_n[q, E.Z_GRAAD] < op[E.F_A]:
+            s.pl[q, PL_ELIMINATED] = 1
 
 
 @kernel
@@ -720,6 +745,8 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         op_vp_token(s, c, op, src_inst, p)
     elif code == E.OP_VP_TOKENS_TO_MOST:
         vp_tokens_to_most(s, c, op, src_inst)
+    elif code == E.OP_GRAAD_END:
+        graad_end(s, c, op)
     elif code == E.OP_NAME_HERO_DISCARD:
         name_hero_discard(s, c, op, p)
     elif code == E.OP_SWAP_MARKED_DESTROYED:

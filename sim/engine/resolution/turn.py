@@ -19,7 +19,7 @@ from sim.engine.resolution.effects import run_program
 from sim.engine.rules.epics import epic_rule
 from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.invariants import V_LENT, check_invariants, violation
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_EPIC, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_END_NOW, G_EPIC, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
                               G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import draw_cards, freeze_fellow_fighters, log_event, move_all, move_all_but
 
@@ -56,14 +56,16 @@ def main_phase(s, c, p, action):
         go_on = apply_action(s, c, p, action[0], action[1], action[2])
         if s.g[G_CHECK]:
             check_invariants(s, c, s.g[G_NPLAYERS])
-        if not go_on:
+        if not go_on or s.g[G_END_NOW]:
             break
 
 
 @kernel
 def end_after_turn(s, c):
-    """Why the game ends once the turn just played is over (END_*), or -1: the last flame went out
-    (GEN-8, R8), or the field and the reserve are both empty."""
+    """Why the game ends once the turn just played is over (END_*), or -1: an effect ended it at
+    once (POS-7), the last flame went out (GEN-8, R8), or the field and the reserve are both empty."""
+    if s.g[G_END_NOW]:
+        return E.END_EPIC
     if s.g[G_LAST_FLAME]:
         return E.END_CLOCK
     if field_is_empty(s) and s.zone_n[E.COMMON, E.Z_RESERVE] == 0:

@@ -4,7 +4,7 @@ from sim.engine.jit import kernel
 
 from sim.engine import enums as E
 from sim.engine.params import EPICS_CURRENT_ONLY, R_EPIC_ENDGAME_SCOPE
-from sim.engine.state import G_EPIC, G_NPLAYERS, PL_VP_TOKENS
+from sim.engine.state import G_EPIC, G_NPLAYERS, PL_ELIMINATED, PL_VP_TOKENS
 from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.zones import count_in_deck, count_in_zone, is_deck_zone, log_event, matches
 
@@ -113,8 +113,10 @@ def epic_vp(s, c, p):
 
 @kernel
 def eliminated(s, c, p):
-    """Is p eliminated by an Epic's end-of-game effect (`eliminated_unless`): they cannot win
-    (GEN-10; Fonte des glaces, POS-9)?"""
+    """Is p eliminated, by an effect during the game (Graad Foundation Attack, POS-7) or by an
+    Epic's end-of-game effect (`eliminated_unless`: Fonte des glaces, POS-9)? They cannot win (GEN-10)."""
+    if s.pl[p, PL_ELIMINATED]:
+        return True
     epics = np.empty(s.zone_n[E.COMMON, E.Z_EPICS_REVEALED] + 1, np.int64)
     for j in range(scoring_epics(s, epics)):
         k = c.inst_card[epics[j]]

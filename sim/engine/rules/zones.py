@@ -542,9 +542,10 @@ def count_on_field(s, c, f, exclude):
 @kernel
 def is_deck_zone(z):
     """GEN-11: "your deck" = hand, draw pile, discard pile, cards in play (Cloth, wounded, frozen,
-    Relics: ASG-19; the cards revealed or to play, during an effect)."""
+    Relics: ASG-19; Graad cards: POS-7; the cards revealed or to play, during an effect)."""
     return (z == E.Z_DRAW or z == E.Z_HAND or z == E.Z_DISCARD or z == E.Z_PLAY or z == E.Z_CLOTH
-            or z == E.Z_WOUNDED or z == E.Z_REVEALED or z == E.Z_FROZEN or z == E.Z_RELICS or z == E.Z_TO_PLAY)
+            or z == E.Z_WOUNDED or z == E.Z_REVEALED or z == E.Z_FROZEN or z == E.Z_RELICS or z == E.Z_TO_PLAY
+            or z == E.Z_GRAAD)
 
 
 @kernel
