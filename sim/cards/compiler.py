@@ -43,7 +43,7 @@ class CardTable(NamedTuple):
     face_discards: np.ndarray    # int64[C] hand cards to discard to fight it (`face_cost` rule), 0 if no rule
     aids_fighters: np.ndarray    # int64[C] 1 if its `fighting` program changes the other cards facing its target
     changes_faced_cost: np.ndarray  # int64[C] 1 if its `fighting` program lowers or converts the cost of the card it faces
-    field_rules: np.ndarray      # int64[C] bit OP_* set for each op code of its `field` program
+    field_rules: np.ndarray      # int64[C] the bit E.FIELD_BIT[code] of each op code of its `field` program
     cost_fixed: np.ndarray       # int64[C] 1 if nothing lowers its costs (its `cost` program's `no_reduction`)
     passes: np.ndarray           # bool[F, I] whether each card instance passes each filter row (`matches`)
     pillar_of: np.ndarray        # int64[C] a Marina General: the card row of the Pillar it protects; -1 otherwise
@@ -306,8 +306,8 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
                 facts["use_kind"][k] = use_kind(ops, *prog[k, trig])
                 break
         start, count = prog[k, E.T_FIELD]
-        for op in ops[start:start + count][::-1]:  # the first op of each code is the rule (codes below 64: bits)
-            facts["field_rules"][k] |= 1 << int(op[E.F_OP])
+        for op in ops[start:start + count][::-1]:  # the first op of each code is the rule
+            facts["field_rules"][k] |= int(E.FIELD_BIT[op[E.F_OP]])
             if op[E.F_OP] == E.OP_MIN_FIGHTERS:
                 facts["fighters_needed"][k] = op[E.F_N]
             elif op[E.F_OP] == E.OP_FACE_COST:
@@ -357,8 +357,8 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
                 t.fail(f"two '{eff.on}' programs; put all its ops in one")
             prog[i, trig, 0] = len(t.ops)
             for o in eff.do:
-                if trig == E.T_FIELD and E.OP_NAMES[o.op] >= 64:
-                    t.fail(f"op '{o.op}' is not a rule of a 'field' program")
+                if trig == E.T_FIELD and not E.FIELD_BIT[E.OP_NAMES[o.op]]:
+                    t.fail(f"op '{o.op}' is not a rule a 'field' program can hold")
                 t.ops.append(t.op(o))
             prog[i, trig, 1] = len(eff.do)
 

@@ -6,6 +6,9 @@ names for tables and traces. Numbers are stable: new boxes append, never renumbe
 """
 
 
+import numpy as np
+
+
 def named(prefix: str, exclude=()) -> dict:
     """{public name: value} of the constants PREFIX_NAME defined so far: the constant is the one
     declaration, its public name (card files, event kinds) is NAME in lower case."""
@@ -243,6 +246,16 @@ OP_FREEZE_ALONGSIDE = 63  # fighting: the cards of a kind facing the same card a
 OP_VP_IF_OWN = 62     # +bonus VP if you own at least F_N named cards in F_C (Reda, Spica)
 
 OP_NAMES = named("OP_", exclude=("OP_WIDTH",))
+# The ops a `field` program may hold: rules read while their card is on the field (or their Epic is
+# current), never executed. Each has its bit of a card's `field_rules` mask, FIELD_BIT[code] (0 for
+# any other op), so that the rules of the field are known in one look.
+FIELD_RULE_OPS = (OP_MIN_FIGHTERS, OP_FACE_COST, OP_ACQUIRE_BAN, OP_HEAL_BAN, OP_COST_UP, OP_CURRENCY_BAN,
+                  OP_ACQUIRE_ONLY, OP_FACE_BAN, OP_FACE_COST_FOR, OP_HAND_SIZE, OP_MARKED_TO_RESERVE,
+                  OP_SAPPHIRE_IF_ACQUIRED, OP_FLAME_WHEN_DISCARDED, OP_SET_VALUES, OP_DISCARD_INSTEAD, OP_MUST_HEAL,
+                  OP_UPGRADE_SKIPS)
+FIELD_BIT = np.zeros(128, np.int64)
+for _bit, _code in enumerate(FIELD_RULE_OPS):
+    FIELD_BIT[_code] = 1 << _bit
 
 # Op-row fields.
 F_OP = 0

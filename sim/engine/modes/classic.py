@@ -55,7 +55,7 @@ def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_lev
     s.g[G_ENERGY_ON] = uses_energy(c)
     s.g[G_RELICS_ON] = has_relics(c)
     s.g[G_FREEZES_ON] = has_fighting_op(c, E.OP_FREEZE_ALONGSIDE)
-    s.g[G_FACE_RULES_ON] = has_field_rule(c, (1 << E.OP_FACE_BAN) | (1 << E.OP_FACE_COST_FOR))
+    s.g[G_FACE_RULES_ON] = has_field_rule(c, E.FIELD_BIT[E.OP_FACE_BAN] | E.FIELD_BIT[E.OP_FACE_COST_FOR])
     # R9: distinct Heroes, dealt at random unless fixed
     order = np.arange(E.N_HEROES)
     for i in range(E.N_HEROES - 1, 0, -1):

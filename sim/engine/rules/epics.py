@@ -75,7 +75,7 @@ def add_hourglass(s, c):
 @kernel
 def epic_rule(s, c, opcode):
     """The op row of the current Epic's `field` op of this code, or -1."""
-    if not (s.g[G_EPIC_RULES] >> opcode) & 1:
+    if not s.g[G_EPIC_RULES] & E.FIELD_BIT[opcode]:
         return -1
     k = c.inst_card[s.g[G_EPIC] - 1]
     start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]

@@ -18,8 +18,8 @@ from sim.engine.rules.zones import (count_in_deck, count_in_zone, count_on_field
 STRENGTH = 0
 COSMOS = 1
 # the `field` rules that change what a field card costs, and those that forbid acquiring one
-COST_RULES = (1 << E.OP_COST_UP) | (1 << E.OP_CURRENCY_BAN)
-BAN_RULES = (1 << E.OP_ACQUIRE_BAN) | (1 << E.OP_ACQUIRE_ONLY)
+COST_RULES = int(E.FIELD_BIT[E.OP_COST_UP] | E.FIELD_BIT[E.OP_CURRENCY_BAN])
+BAN_RULES = int(E.FIELD_BIT[E.OP_ACQUIRE_BAN] | E.FIELD_BIT[E.OP_ACQUIRE_ONLY])
 
 
 @kernel
@@ -481,13 +481,13 @@ def field_rules(s, c):
 @inline_kernel
 def field_rule_op(s, c, opcode, exclude):
     """First field card (other than `exclude`) with a `field` op of this code, as (instance, op row)."""
-    if not (field_rules(s, c) >> opcode) & 1:
+    if not field_rules(s, c) & E.FIELD_BIT[opcode]:
         return -1, -1
     field = s.field
     inst_card = c.inst_card
     for slot in range(E.N_SLOTS):
         inst = field[slot]
-        if inst < 0 or inst == exclude or not (c.field_rules[inst_card[inst]] >> opcode) & 1:
+        if inst < 0 or inst == exclude or not c.field_rules[inst_card[inst]] & E.FIELD_BIT[opcode]:
             continue
         k = inst_card[inst]
         start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
@@ -508,7 +508,7 @@ def face_banned(s, c, inst, target):
     """May `inst` not face the field card `target`: is another field card's `face_ban` rule on
     cards like inst (Thetis: a Hero faces no other Character)? Only field Characters are barred:
     a Cloth, a Relic or a Pillar may still be faced (POS-21)."""
-    if not (field_rules(s, c) >> E.OP_FACE_BAN) & 1 or not (c.classes[c.inst_card[target]] & E.CLASS_CHARACTER) \
+    if not field_rules(s, c) & E.FIELD_BIT[E.OP_FACE_BAN] or not (c.classes[c.inst_card[target]] & E.CLASS_CHARACTER) \
             or s.inst_zone[target] != E.Z_BATTLEFIELD:
         return False
     for slot in range(E.N_SLOTS):
@@ -632,7 +632,7 @@ def face_discards_due(s, c, target):
 def field_face_discards(s, c, target):
     """The discards the field's `face_cost_for` rules ask to face target (Soldier #2021)."""
     n = 0
-    if (field_rules(s, c) >> E.OP_FACE_COST_FOR) & 1 and s.inst_zone[target] == E.Z_BATTLEFIELD:
+    if field_rules(s, c) & E.FIELD_BIT[E.OP_FACE_COST_FOR] and s.inst_zone[target] == E.Z_BATTLEFIELD:
         for slot in range(E.N_SLOTS):
             x = s.field[slot]
             if x >= 0:

@@ -225,7 +225,7 @@ def place_token(s, c, inst, row, z):
     whose marked area it joined (a card another seat played goes back to its owner's)."""
     move_to(s, inst, row, z)
     # an Epic may shuffle it into the reserve once its Marked effect is over (Encerclés)
-    if c.prog[c.inst_card[inst], E.T_MARKED, 1] > 0 or (s.g[G_EPIC_RULES] >> E.OP_MARKED_TO_RESERVE) & 1:
+    if c.prog[c.inst_card[inst], E.T_MARKED, 1] > 0 or s.g[G_EPIC_RULES] & E.FIELD_BIT[E.OP_MARKED_TO_RESERVE]:
         n = s.g[G_NMARKS]
         if n < MARK_CAP:  # cannot fill: one op marks at most a hand or a pile
             s.marks[n, 0] = inst
@@ -355,7 +355,7 @@ def uses_energy(c):
 
 @kernel
 def has_field_rule(c, bits):
-    """Has some card of the run a `field` op among these (bits of op codes)?"""
+    """Has some card of the run a `field` op among these (`E.FIELD_BIT` bits)?"""
     for k in range(c.field_rules.shape[0]):
         if c.field_rules[k] & bits:
             return True
