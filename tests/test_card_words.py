@@ -23,7 +23,7 @@ NEEDS = {"move": {"from": "hand", "to": "wounded"}, "shuffle": {"zone": "draw"},
          "play": {"from": "draw", "top": True},
          "take_vp_tokens": {"count": "field", "bonus": -1, "select": {"class": "guard"}},
          "vp_tokens_to_most": {"from": "discard", "bonus": 1, "n": 2, "select": {"class": "hero"}},
-         "swap_marked_destroyed": {"other_select": {"rank": "very_common"}}}
+         "swap_marked": {"from": "destroyed", "other_select": {"rank": "very_common"}}}
 INTERNALS = re.compile(r"op=|select=|\{|\}|_use\b|_saint\b|_cloth\b|\bNone\b|each_|chosen_|fighters_owner")
 
 

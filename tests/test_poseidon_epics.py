@@ -257,7 +257,7 @@ def test_2906_doubts_lowers_the_costs_it_names_by_its_hourglasses(cardset):
 def test_the_epics_the_engine_plays_run_in_games_without_violations(cardset):
     r = play(20, players=3, boxes=("base", "asgard"), cardset=cardset, seed=11, check_invariants=True)
     assert (r.games["violations"] == 0).all() and (r.games["illegal_actions"] == 0).all()
-    assert (r.games["end_reason"] == "clock").mean() >= 0.9
+    assert r.games["end_reason"].isin(["clock", "epic"]).all()  # the Clock, or Graad Foundation Attack (POS-7)
     assert np.isfinite(r.players["vp"]).all()
 
 

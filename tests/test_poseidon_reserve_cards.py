@@ -462,3 +462,26 @@ def test_2033_lymnades_scale_arrival_applies_every_exit_of_the_field(cardset):
     sc.field(0, "Sea Dragon Kanon")
     sc.arrive(1, "Lymnades Scale")
     assert sc.st.inst_vp[pillar] == -1 and sc.field_names()[0] == "Sea Dragon Kanon"
+
+
+# --- 2029 Poseidon's Scale ----------------------------------------------------------------------
+def test_2029_poseidons_scale_discard_swaps_a_marked_card_with_a_discarded_character(cardset):
+    sc = _scenario(cardset)
+    sc.put(0, "wounded", "Taurus Aldebaran")
+    sc.put(0, "discard", "Pegasus Seiya (civilian)")
+    sc.put(0, "discard", "Lizard Misty")
+    scale = sc.hand(0, "Poseidon's Scale")
+    sc.use(0, scale)
+    assert sc.names(0, "wounded") == ["Pegasus Seiya (civilian)"]  # the least valuable, with the Wound token
+    assert "Taurus Aldebaran" in sc.names(0, "discard") and "Lizard Misty" in sc.names(0, "discard")
+    assert sc.log_kinds().count("wound") == 0  # no token placed: no Marked trigger
+
+
+@pytest.mark.parametrize("scale_on_field, zone", [(True, "frozen"), (False, "discard")])
+def test_2029_poseidons_scale_on_the_field_acquired_cards_are_frozen_instead(cardset, scale_on_field, zone):
+    sc = _scenario(cardset)
+    if scale_on_field:
+        sc.field(0, "Poseidon's Scale")
+    sc.field(1, "Sea Serpent")
+    sc.trigger("discard_use", sc.hand(0, "Geist"), 0)  # Geist: acquire a Ghost Saint of the field
+    assert sc.names(0, zone) == ["Sea Serpent"]

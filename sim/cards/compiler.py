@@ -230,7 +230,9 @@ class _Tables:
                 self.fail("vp_tokens_to_most gives n tokens of +1 or -1 (bonus) to the player with the most such "
                           "cards in one of their zones (from)")
             r[E.F_A] = o.bonus
-        elif k == "swap_marked_destroyed":
+        elif k == "swap_marked":
+            if o.from_ not in E.PLAYER_ZONE_NAMES or o.from_ in ("wounded", "frozen"):
+                self.fail("swap_marked swaps marked cards with cards of another of the player's zones (from)")
             r[E.F_A] = self.filter(o.other_select)
         elif k == "flame_when_discarded":
             r[E.F_C] = {"players": 1, "field_discard": 2, "any": 3}[o.pile]

@@ -297,10 +297,15 @@ def _op(op: Op, card: Card) -> str:
         return f"while you have a marked card, a {kind(op.select)} with Heal from your hand may only heal"
     if name == "upgrade_skips":
         return f"an upgrade that would give a {kind(op.select)} gives the Hero of the next rank instead, if left"
-    if name == "swap_marked_destroyed":
-        return (f"{subject} swap{'s' if subject != 'you' else ''} each of {poss} marked {kind(op.select, many=True)} "
-                f"with one of {poss} destroyed {kind(op.other_select, many=True)}, as many as possible (tokens "
-                "included, no Marked effect)")
+    if name == "swap_marked":
+        many = "each of " if op.n == "all" else ""
+        howmany = ", as many as possible" if op.n == "all" else ""
+        return (f"{subject} swap{'s' if subject != 'you' else ''} {many}{poss} marked "
+                f"{kind(op.select, many=op.n == 'all')} with {'one' if op.n == 'all' else 'a'} "
+                f"{kind(op.other_select)} of {poss} {ZONES.get(op.from_, op.from_)}{howmany} (it takes the marked "
+                "place and tokens, with no Marked effect)")
+    if name == "acquired_frozen":
+        return "every other field card acquired into a discard pile is frozen instead (its Marked effect applies)"
     if name == "flame_when_discarded":
         pile = {"players": "a player's discard pile", "field_discard": "the field discard pile",
                 "any": "a discard pile"}[op.pile]

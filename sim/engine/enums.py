@@ -206,12 +206,13 @@ OP_VP_TOKENS_TO_MOST = 34     # the player with strictly the most such cards in 
 OP_DISCARD_INSTEAD = 35       # an Epic's field rule: a card of a kind that would be destroyed may be discarded instead (Inflexible)
 OP_MUST_HEAL = 36             # an Epic's field rule: while you have a marked card, a card of a kind from your hand may only heal
 OP_UPGRADE_SKIPS = 37         # an Epic's field rule: an upgrade that would give a card of a kind gives the next rank (Septième sens)
-OP_SWAP_MARKED_DESTROYED = 38  # each of the player's marked cards of a kind swaps places with a destroyed card of another
-                               # kind, as many as can; the destroyed card takes its tokens, with no Marked trigger
+OP_SWAP_MARKED = 38           # n of the player's marked cards of a kind swap places with cards of another kind (F_A) of
+                              # a zone (F_ZONE): each takes the marked place and tokens, with no Marked trigger
 OP_NAME_HERO_DISCARD = 39     # the controller names the Hero of a card it has in play: each player discards a card
                               # of that Hero from hand if they can; that card gains +F_A Strength per discard (Amitié)
 OP_GRAAD_END = 64             # Epic 2901's end: with at least n Graad cards in all, each goes to its owner's discard pile;
                               # else the game ends at once and a player with fewer than F_A is eliminated (POS-7)
+OP_ACQUIRED_FROZEN = 65       # field rule: every other field card acquired into a discard pile is frozen instead (POS-22)
 OP_SAPPHIRE_IF_ACQUIRED = 30  # an Epic's field rule: a card of a kind places its sapphire only when acquired (Fuite)
 OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)
 OP_REPLACE_FROM_RESERVE = 29  # mill the reserve until a matching card takes this card's slot (Hilda, ASG-20)
@@ -252,7 +253,7 @@ OP_NAMES = named("OP_", exclude=("OP_WIDTH",))
 FIELD_RULE_OPS = (OP_MIN_FIGHTERS, OP_FACE_COST, OP_ACQUIRE_BAN, OP_HEAL_BAN, OP_COST_UP, OP_CURRENCY_BAN,
                   OP_ACQUIRE_ONLY, OP_FACE_BAN, OP_FACE_COST_FOR, OP_HAND_SIZE, OP_MARKED_TO_RESERVE,
                   OP_SAPPHIRE_IF_ACQUIRED, OP_FLAME_WHEN_DISCARDED, OP_SET_VALUES, OP_DISCARD_INSTEAD, OP_MUST_HEAL,
-                  OP_UPGRADE_SKIPS)
+                  OP_UPGRADE_SKIPS, OP_ACQUIRED_FROZEN)
 FIELD_BIT = np.zeros(128, np.int64)
 for _bit, _code in enumerate(FIELD_RULE_OPS):
     FIELD_BIT[_code] = 1 << _bit

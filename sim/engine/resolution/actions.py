@@ -13,8 +13,8 @@ from sim.engine.rules.epics import goes_to_reserve, mark_epic_use, replace_epic
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
 from sim.engine.rules.field import (detach_fighters, place_sapphire, push_pending, refill_step, remove_flames,
                                     return_to_reserve)
-from sim.engine.rules.fight import (COSMOS, STRENGTH, can_acquire, face_cost_payable, face_discards_due, healing_banned,
-                                    printed_heal, relic_won)
+from sim.engine.rules.fight import (COSMOS, STRENGTH, can_acquire, face_cost_payable, face_discards_due, field_rules,
+                                    healing_banned, printed_heal, relic_won)
 from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON, can_face,
@@ -57,6 +57,9 @@ def finish_acquisition(s, c, inst, p, how, into_hand):
         if how == E.ACQ_COSMOS or into_hand:
             move_to(s, inst, p, E.Z_HAND)
             hold(s, c, p, inst)
+        elif field_rules(s, c) & E.FIELD_BIT[E.OP_ACQUIRED_FROZEN]:  # Poseidon's Scale: frozen instead (POS-22)
+            place_token(s, c, inst, p, E.Z_FROZEN)
+            log_event(s, c, E.EV_FREEZE, p, inst, E.Z_BATTLEFIELD, 0)
         else:
             move_to(s, inst, p, E.Z_DISCARD)
     if opens_exchange(c, k):

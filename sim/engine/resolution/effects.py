@@ -500,33 +500,33 @@ def name_hero_discard(s, c, op, p):
 
 
 @kernel
-def swap_marked_destroyed(s, c, op, q):
-    """q's marked cards of the op's kind swap places, one for one, with q's destroyed cards of its
-    other kind (F_A), as many as can: the destroyed card takes the marked place with its tokens
-    (Wound or Freeze, VP), without a Marked trigger; the marked card is destroyed (Septième sens)."""
-    for z in (E.Z_WOUNDED, E.Z_FROZEN):
-        j = 0
-        while j < s.zone_n[q, z]:
-            a = s.zone[q, z, j]
-            b = first_in_zone(s, c, q, E.Z_DESTROYED, op[E.F_A]) if matches(c, a, op[E.F_FILTER]) else -1
-            if b < 0:
-                j += 1
-                continue
-            wounds, side, vp = s.inst_wounds[a], s.inst_freeze[a], s.inst_vp[a]
-            s.inst_vp[a] = 0
-            move_to(s, a, q, E.Z_DESTROYED)
-            move_to(s, b, q, z)
-            s.inst_wounds[b], s.inst_freeze[b], s.inst_vp[b] = wounds, side, vp
-            log_event(s, c, E.EV_SWAP, q, b, z, E.Z_DESTROYED)
-
-
-@kernel
-def first_in_zone(s, c, q, z, f):
-    """The first card of q's zone z passing filter f, or -1."""
-    for j in range(s.zone_n[q, z]):
-        if matches(c, s.zone[q, z, j], f):
-            return s.zone[q, z, j]
-    return -1
+def swap_marked(s, c, op, q):
+    """n (all: as many as can) of q's marked cards of the op's kind swap places, one for one, with
+    q's cards of its other kind (F_A) in zone F_ZONE: that card takes the marked place with its
+    tokens (Wound or Freeze, VP), without a Marked trigger; the marked card goes to F_ZONE. Into the
+    discard pile q frees its best marked cards for its least valuable others (Poseidon's Scale); into
+    the destroyed cards, its least valuable for its best (Septième sens)."""
+    zone = op[E.F_ZONE]
+    freeing = zone == E.Z_DISCARD or zone == E.Z_HAND
+    want = op[E.F_N]
+    done = 0
+    buf = s.scratch
+    while want == E.N_ALL or done < want:
+        na = collect(s, c, E.Z_SRC_MARKED, op[E.F_FILTER], q, -1, False, buf)
+        nb = collect_zone(s, c, q, zone, op[E.F_A], -1, False, buf, na) - na
+        if na == 0 or nb == 0:
+            return
+        pick_cards(s, c, q, buf, na, 1, freeing)
+        pick_cards(s, c, q, buf[na:], nb, 1, not freeing)
+        a, b = buf[0], buf[na]
+        z = s.inst_zone[a]
+        wounds, side, vp = s.inst_wounds[a], s.inst_freeze[a], s.inst_vp[a]
+        s.inst_vp[a] = 0
+        move_to(s, a, q, zone)
+        move_to(s, b, q, z)
+        s.inst_wounds[b], s.inst_freeze[b], s.inst_vp[b] = wounds, side, vp
+        log_event(s, c, E.EV_SWAP, q, b, z, zone)
+        done += 1
 
 
 @kernel
@@ -749,9 +749,9 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         graad_end(s, c, op)
     elif code == E.OP_NAME_HERO_DISCARD:
         name_hero_discard(s, c, op, p)
-    elif code == E.OP_SWAP_MARKED_DESTROYED:
+    elif code == E.OP_SWAP_MARKED:
         if q >= 0:
-            swap_marked_destroyed(s, c, op, q)
+            swap_marked(s, c, op, q)
     elif code == E.OP_TAKE_VP_TOKENS:  # a bonus per counted card (Prise d'otages, POS-9)
         if q >= 0:
             s.pl[q, PL_VP_TOKENS] += op[E.F_A] * draw_count(s, c, op, src_inst, q, target)
