@@ -485,3 +485,27 @@ def test_2029_poseidons_scale_on_the_field_acquired_cards_are_frozen_instead(car
     sc.field(1, "Sea Serpent")
     sc.trigger("discard_use", sc.hand(0, "Geist"), 0)  # Geist: acquire a Ghost Saint of the field
     assert sc.names(0, zone) == ["Sea Serpent"]
+
+
+# --- 2024 Marina Soldier (Exit: wound) ------------------------------------------------------------
+def test_2024_soldier_marked_applies_the_engagement_of_a_card_of_the_discard_pile(cardset):
+    sc = _scenario(cardset)
+    sc.put(0, "discard", "Pegasus Seiya")  # Engagement: draw 1 with a Seiya in the discard pile
+    sc.put(0, "draw", "Cassios")
+    sc.hand(0, "Marina Soldier (Exit: wound)")
+    sc.hand(1, "Hound Asterion")
+    sc.use(1, sc.insts(1, "hand")[0])  # seat 1 wounds the Soldier in seat 0's hand: its Marked fires
+    assert sc.names(0, "wounded") == ["Marina Soldier (Exit: wound)"]
+    assert sc.names(0, "hand") == ["Cassios"] and sc.names(0, "discard") == ["Pegasus Seiya"]
+
+
+@pytest.mark.parametrize("soldier, wounded", [(True, 1), (False, 0)])
+def test_2024_soldier_on_the_field_gives_the_other_field_cards_an_exit_that_wounds(cardset, soldier, wounded):
+    sc = _scenario(cardset)
+    if soldier:
+        sc.field(0, "Marina Soldier (Exit: wound)")
+    sc.field(5, "Cassios")
+    for _ in range(5):
+        sc.put(0, "draw", "Pegasus Seiya (civilian)")
+    sc.upkeep(0)  # Cassios leaves the last slot: its granted Exit wounds a Character of the active player's hand
+    assert sc.count(0, "wounded") == wounded and sc.count(0, "hand") == 5 - wounded

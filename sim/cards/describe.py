@@ -32,6 +32,7 @@ TRIGGERS = {
     "epic_end": "End of the Epic (its hourglasses reach its duration)",
     "card_arrival": "Whenever a card arrives on the field (revealed, not at setup)",
     "epic_action": "The active player may use it in the main phase",
+    "granted_exit": "While it is on the field, every other field card has this Exit",
 }
 WHO = {  # subject, possessive
     "self": ("you", "your"), "each_opponent": ("each opponent", "their"), "each_player": ("each player", "their"),
@@ -278,6 +279,8 @@ def _op(op: Op, card: Card) -> str:
                 "(its tokens removed)")
     if name == "sapphire_if_acquired":
         return f"a {kind(op.select)} places its sapphire on the Odin statue only when it is acquired"
+    if name == "discard_engagement":
+        return "the Engagement effect of a card of your discard pile, your choice, applies (the card stays)"
     if name == "graad_end":
         return (f"if the players have at least {op.n} Graad cards in all, each goes to its owner's discard pile "
                 f"(who takes its token); if not, the game ends at once and each player with fewer than "

@@ -160,7 +160,8 @@ T_TURN_END = 16     # an Epic: at the end of each turn, after the upkeep's field
 T_EPIC_END = 17     # an Epic: once its hourglasses reach its duration, before the next Epic is revealed (POS-3)
 T_CARD_ARRIVAL = 18  # an Epic: a card is revealed on the field (not at setup); the program's target is that card (POS-8)
 T_EPIC_ACTION = 19  # an Epic: a main-phase action of the active player's, `uses_per_turn` times a turn (POS-8)
-N_TRIGGERS = 20
+T_GRANTED_EXIT = 20  # while on the field, the Exit effect it gives every other field card (Marina Soldier #2024)
+N_TRIGGERS = 21
 TRIGGER_NAMES = named("T_")
 
 # What a card's use does (CardTable.use_kind, set by the compiler from its program)
@@ -212,6 +213,7 @@ OP_NAME_HERO_DISCARD = 39     # the controller names the Hero of a card it has i
                               # of that Hero from hand if they can; that card gains +F_A Strength per discard (Amitié)
 OP_GRAAD_END = 64             # Epic 2901's end: with at least n Graad cards in all, each goes to its owner's discard pile;
                               # else the game ends at once and a player with fewer than F_A is eliminated (POS-7)
+OP_DISCARD_ENGAGEMENT = 66    # the Engagement effect of a card of the controller's discard pile, its pick, applies
 OP_ACQUIRED_FROZEN = 65       # field rule: every other field card acquired into a discard pile is frozen instead (POS-22)
 OP_SAPPHIRE_IF_ACQUIRED = 30  # an Epic's field rule: a card of a kind places its sapphire only when acquired (Fuite)
 OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)

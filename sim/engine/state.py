@@ -73,7 +73,8 @@ G_DISCARD_WATCH = 51  # the current Epic puts out a flame whenever a card of `in
 G_FLAMES_DUE = 52     # flames those discards put out, once the move that made them is over
 G_EPIC_RULES = 53     # the current Epic's `field_rules` bits (0: no Epic): the rules look for its rules only when set
 G_END_NOW = 54        # 1 once an effect ended the game at once (Graad Foundation Attack, POS-7): no more action
-N_G = 55
+G_GRANTS_ON = 55      # 1 if a card of the run gives the other field cards an Exit (`granted_exit`, Soldier #2024)
+N_G = 56
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
@@ -110,6 +111,7 @@ P_FINISH_ACQUIRE = 5  # a = instance, b = acquiring seat, c = how, d = 1: into t
 P_EPIC_END = 6    # a = the Epic whose hourglasses reached its duration: its end-of-Epic effect (POS-3)
 P_EPIC_NEXT = 7   # a = that Epic, once what its end caused is resolved: the next Epic is revealed
 P_EPIC_ARRIVAL = 8  # a = a card revealed on the field: the current Epic's card_arrival program, once its Arrival resolved
+P_PROGRAM = 9     # a = instance, b = trigger: another card's program an effect applies (for the active player)
 
 # Marked triggers (ASG-15) wait in a queue of their own, first placed first resolved, ahead of the
 # pending stack: a Marked effect resolves as soon as the program or action that placed its token

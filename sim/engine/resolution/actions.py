@@ -21,7 +21,7 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
                                     can_use, legal_to_play, use_trigger)
 from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
-                              P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
+                              P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
                                     freeze_fellow_fighters, hold,
                                     is_marked_zone, log_event, move_to, place_token, relic_lock, zone_push)
@@ -169,6 +169,8 @@ def resolve_pending(s, c):
             run_program(s, c, E.T_EPIC_END, a, active, -1, -1)
         elif kind == P_EPIC_NEXT:
             new_epic(s, c, a)
+        elif kind == P_PROGRAM:
+            run_program(s, c, b, a, active, -1, -1)
         elif kind == P_EPIC_ARRIVAL:
             if s.g[G_EPIC] > 0:
                 run_program(s, c, E.T_CARD_ARRIVAL, s.g[G_EPIC] - 1, active, a, field_slot(s, a))

@@ -22,7 +22,7 @@ from sim.engine.rng import shuffle_prefix
 from sim.engine.params import INFLEXIBLE_FORCED_ONLY, R_EPIC_INFLEXIBLE_SCOPE
 from sim.engine.rules.epics import rule_reaches, upgrade_copy
 from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
-                    G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
+                    G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_PROGRAM, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
                     PL_ELIMINATED, PL_VP_TOKENS, PL_WEAPONS)
 from sim.engine.rules.hilda import hilda_seat
 from sim.engine.rules.pillars import gain_weapon, take_weapon
@@ -152,6 +152,22 @@ def apply_field_arrival(s, c, p):
     if n > 0:
         pick_cards(s, c, p, buf, n, 1, True)
         push_pending(s, P_ARRIVAL, buf[0], 0, 0, 0)
+
+
+@kernel
+def apply_discard_engagement(s, c, p):
+    """The Engagement effect of a card of p's discard pile that has one, p's pick, applies; the
+    card stays (Marina Soldier #2024). It runs once the program applying it is over."""
+    buf = s.scratch
+    n = 0
+    for j in range(s.zone_n[p, E.Z_DISCARD]):
+        inst = s.zone[p, E.Z_DISCARD, j]
+        if c.prog[c.inst_card[inst], E.T_ENGAGEMENT, 1] > 0:
+            buf[n] = inst
+            n += 1
+    if n > 0:
+        pick_cards(s, c, p, buf, n, 1, True)
+        push_pending(s, P_PROGRAM, buf[0], E.T_ENGAGEMENT, 0, 0)
 
 
 @kernel
@@ -760,6 +776,8 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         take_weapon(s, c, p, q, src_inst)
     elif code == E.OP_FIELD_ARRIVAL:
         apply_field_arrival(s, c, p)
+    elif code == E.OP_DISCARD_ENGAGEMENT:
+        apply_discard_engagement(s, c, p)
     elif code == E.OP_FIELD_EXITS:
         apply_field_exits(s, c, p)
     elif code == E.OP_PLAY:

@@ -13,7 +13,7 @@ from sim.engine.params import R_ODIN_STATUE
 from sim.engine.rules.hilda import hilda_gains
 from sim.engine.rules.epics import add_hourglass, rule_reaches
 from sim.engine.state import (G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_HILDA, G_LAST_FLAME, G_NO_CLOCK,
-                              G_EPIC, G_SAPPHIRES, P_ARRIVAL, P_EPIC_ARRIVAL, P_EXIT, P_REFILL)
+                              G_EPIC, G_GRANTS_ON, G_SAPPHIRES, P_ARRIVAL, P_EPIC_ARRIVAL, P_EXIT, P_PROGRAM, P_REFILL)
 from sim.engine.rules.zones import (detach_fighters, field_slot, log_event, matches, place_on_field, push_pending,
                                     shuffle_zone, take_top, zone_push, zone_remove)
 
@@ -79,6 +79,13 @@ def discard_from_field(s, c, inst, flame_how, out_why, seat, spared):
         push_pending(s, P_EXIT, inst, seat, spared + 1, 0)
         if statue_flipped(s):
             push_pending(s, P_EXIT, inst, seat, spared + 1, 0)
+    if s.g[G_GRANTS_ON]:  # the Exit other field cards give it (Marina Soldier #2024)
+        for other in range(E.N_SLOTS):
+            giver = s.field[other]
+            if giver >= 0 and giver != inst and c.prog[c.inst_card[giver], E.T_GRANTED_EXIT, 1] > 0:
+                push_pending(s, P_PROGRAM, giver, E.T_GRANTED_EXIT, 0, 0)
+                if statue_flipped(s):
+                    push_pending(s, P_PROGRAM, giver, E.T_GRANTED_EXIT, 0, 0)
     take_off_field(s, c, inst, flame_how, seat)
     if s.g[G_HILDA] and (c.classes[k] & E.CLASS_GOD_WARRIOR):
         hilda_gains(s, c, inst, E.HILDA_LEFT_FIELD, True)

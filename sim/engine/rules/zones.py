@@ -354,6 +354,15 @@ def uses_energy(c):
 
 
 @kernel
+def has_program(c, trig):
+    """Has some card of the run a program for this trigger?"""
+    for k in range(c.prog.shape[0]):
+        if c.prog[k, trig, 1] > 0:
+            return True
+    return False
+
+
+@kernel
 def has_field_rule(c, bits):
     """Has some card of the run a `field` op among these (`E.FIELD_BIT` bits)?"""
     for k in range(c.field_rules.shape[0]):
