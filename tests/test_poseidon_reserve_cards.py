@@ -509,3 +509,26 @@ def test_2024_soldier_on_the_field_gives_the_other_field_cards_an_exit_that_woun
         sc.put(0, "draw", "Pegasus Seiya (civilian)")
     sc.upkeep(0)  # Cassios leaves the last slot: its granted Exit wounds a Character of the active player's hand
     assert sc.count(0, "wounded") == wounded and sc.count(0, "hand") == 5 - wounded
+
+
+# --- 2023 Marina Soldier (Cosmos next to it) ---------------------------------------------------
+def test_2023_soldier_marked_trades_places_with_a_marked_marina_of_another_player(cardset):
+    sc = _scenario(cardset)
+    sc.hand(0, "Marina Soldier (Cosmos next to it)")
+    sc.put(1, "frozen", "Siren Sorrento")
+    sc.hand(1, "Hound Asterion")
+    sc.use(1, sc.insts(1, "hand")[0])  # seat 1 wounds the Soldier in seat 0's hand: its Marked fires
+    # each takes the other's place: the Soldier's Wound token, Sorrento's Freeze token
+    assert sc.names(0, "wounded") == ["Siren Sorrento"] and sc.names(1, "frozen") == ["Marina Soldier (Cosmos next to it)"]
+    assert sc.names(0, "frozen") == [] and sc.names(1, "wounded") == []
+
+
+def test_2023_soldier_on_the_field_the_characters_next_to_it_cost_cosmos(cardset):
+    sc = _scenario(cardset)
+    sc.field(1, "Lizard Misty")     # 5 Strength
+    sc.field(2, "Marina Soldier (Cosmos next to it)")
+    sc.field(3, "Aries Cloth")      # a Cloth: not a Character
+    sc.field(4, "Cassios")          # not next to it
+    assert (sc.cost(0, 1, "strength"), sc.cost(0, 1, "cosmos")) == (0, 5)
+    assert sc.cost(0, 3, "cosmos") > 0 and sc.cost(0, 3, "strength") == 0  # the Cloth's own Cosmos cost
+    assert sc.cost(0, 4, "strength") > 0

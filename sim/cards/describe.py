@@ -279,6 +279,11 @@ def _op(op: Op, card: Card) -> str:
                 "(its tokens removed)")
     if name == "sapphire_if_acquired":
         return f"a {kind(op.select)} places its sapphire on the Odin statue only when it is acquired"
+    if name == "trade_marked":
+        return (f"this card swaps places with a marked {kind(op.select)} of another player, your choice (each "
+                "takes the other's place and token, with no Marked effect)")
+    if name == "cost_to_cosmos":
+        return f"the Strength cost of the {kind(op.select, many=True)} next to it on the field becomes a Cosmos cost"
     if name == "discard_engagement":
         return "the Engagement effect of a card of your discard pile, your choice, applies (the card stays)"
     if name == "graad_end":

@@ -214,6 +214,9 @@ OP_NAME_HERO_DISCARD = 39     # the controller names the Hero of a card it has i
 OP_GRAAD_END = 64             # Epic 2901's end: with at least n Graad cards in all, each goes to its owner's discard pile;
                               # else the game ends at once and a player with fewer than F_A is eliminated (POS-7)
 OP_DISCARD_ENGAGEMENT = 66    # the Engagement effect of a card of the controller's discard pile, its pick, applies
+OP_TRADE_MARKED = 67          # this marked card swaps places (and tokens) with a marked card of a kind of another player,
+                              # the controller's pick, without Marked triggers (Marina Soldier #2023)
+OP_COST_TO_COSMOS = 68        # field rule: the Strength cost of the field cards of a kind next to it becomes a Cosmos cost
 OP_ACQUIRED_FROZEN = 65       # field rule: every other field card acquired into a discard pile is frozen instead (POS-22)
 OP_SAPPHIRE_IF_ACQUIRED = 30  # an Epic's field rule: a card of a kind places its sapphire only when acquired (Fuite)
 OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)
@@ -255,7 +258,7 @@ OP_NAMES = named("OP_", exclude=("OP_WIDTH",))
 FIELD_RULE_OPS = (OP_MIN_FIGHTERS, OP_FACE_COST, OP_ACQUIRE_BAN, OP_HEAL_BAN, OP_COST_UP, OP_CURRENCY_BAN,
                   OP_ACQUIRE_ONLY, OP_FACE_BAN, OP_FACE_COST_FOR, OP_HAND_SIZE, OP_MARKED_TO_RESERVE,
                   OP_SAPPHIRE_IF_ACQUIRED, OP_FLAME_WHEN_DISCARDED, OP_SET_VALUES, OP_DISCARD_INSTEAD, OP_MUST_HEAL,
-                  OP_UPGRADE_SKIPS, OP_ACQUIRED_FROZEN)
+                  OP_UPGRADE_SKIPS, OP_ACQUIRED_FROZEN, OP_COST_TO_COSMOS)
 FIELD_BIT = np.zeros(128, np.int64)
 for _bit, _code in enumerate(FIELD_RULE_OPS):
     FIELD_BIT[_code] = 1 << _bit

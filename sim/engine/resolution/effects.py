@@ -155,6 +155,34 @@ def apply_field_arrival(s, c, p):
 
 
 @kernel
+def trade_marked(s, c, op, inst, p):
+    """inst, a marked card of p's, swaps places with a marked card of the op's kind of another player,
+    p's pick: each takes the other's place (its player, its marked area and token), without a
+    Marked trigger (Marina Soldier #2023)."""
+    if s.inst_row[inst] != p or not is_marked_zone(s.inst_zone[inst]):
+        return
+    buf = s.scratch
+    n = 0
+    for q in range(s.g[G_NPLAYERS]):
+        if q != p:
+            n = collect(s, c, E.Z_SRC_MARKED, op[E.F_FILTER], q, inst, True, buf[n:]) + n
+    if n == 0:
+        return
+    pick_cards(s, c, p, buf, n, 1, True)
+    other = buf[0]
+    q, za, zb = s.inst_row[other], s.inst_zone[inst], s.inst_zone[other]
+    wa, fa, va = s.inst_wounds[inst], s.inst_freeze[inst], s.inst_vp[inst]
+    wb, fb, vb = s.inst_wounds[other], s.inst_freeze[other], s.inst_vp[other]
+    s.inst_vp[inst] = s.inst_vp[other] = 0
+    move_to(s, inst, q, zb)
+    move_to(s, other, p, za)
+    s.inst_wounds[inst], s.inst_freeze[inst], s.inst_vp[inst] = wb, fb, vb
+    s.inst_wounds[other], s.inst_freeze[other], s.inst_vp[other] = wa, fa, va
+    log_event(s, c, E.EV_MOVE, q, inst, za, zb)
+    log_event(s, c, E.EV_MOVE, p, other, zb, za)
+
+
+@kernel
 def apply_discard_engagement(s, c, p):
     """The Engagement effect of a card of p's discard pile that has one, p's pick, applies; the
     card stays (Marina Soldier #2024). It runs once the program applying it is over."""
@@ -541,7 +569,8 @@ def swap_marked(s, c, op, q):
         move_to(s, a, q, zone)
         move_to(s, b, q, z)
         s.inst_wounds[b], s.inst_freeze[b], s.inst_vp[b] = wounds, side, vp
-        log_event(s, c, E.EV_SWAP, q, b, z, zone)
+        log_event(s, c, E.EV_MOVE, q, a, z, zone)
+        log_event(s, c, E.EV_MOVE, q, b, zone, z)
         done += 1
 
 
@@ -776,6 +805,8 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         take_weapon(s, c, p, q, src_inst)
     elif code == E.OP_FIELD_ARRIVAL:
         apply_field_arrival(s, c, p)
+    elif code == E.OP_TRADE_MARKED:
+        trade_marked(s, c, op, src_inst, p)
     elif code == E.OP_DISCARD_ENGAGEMENT:
         apply_discard_engagement(s, c, p)
     elif code == E.OP_FIELD_EXITS:

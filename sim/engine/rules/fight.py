@@ -297,6 +297,9 @@ def costs_for(s, c, target, p, faced):
     alt = s.pl[p, PL_ALT_FILTER]
     if alt > 0 and cos_cost > 0 and matches(c, target, alt - 1):
         str_cost = cos_cost  # Algethi: Strength at a cost equal to the Cosmos cost
+    if str_cost > 0 and field_rules(s, c) & E.FIELD_BIT[E.OP_COST_TO_COSMOS] and cosmos_next_to(s, c, target):
+        cos_cost = str_cost if cos_cost <= 0 else min(cos_cost, str_cost)  # Marina Soldier #2023
+        str_cost = 0
     if faced and c.prog[k, E.T_COST, 1] > 0:
         str_cost, cos_cost = fighter_conversions(s, c, target, p, str_cost, cos_cost)
     more_str = more_cos = 0
@@ -330,6 +333,21 @@ def costs_for(s, c, target, p, faced):
     str_cost = max(str_cost - cut_str, 1) if str_cost > 0 else 0
     cos_cost = max(cos_cost - cut_cos, 1) if cos_cost > 0 else 0
     return str_cost, cos_cost
+
+
+@kernel
+def cosmos_next_to(s, c, target):
+    """Is the field card target next to a card whose `cost_to_cosmos` rule reaches it (its Strength
+    cost becomes a Cosmos cost, Marina Soldier #2023)?"""
+    at = field_slot(s, target)
+    if at < 0:
+        return False
+    for slot in (at - 1, at + 1):
+        if 0 <= slot < E.N_SLOTS and s.field[slot] >= 0:
+            rule = own_rule(c, s.field[slot], E.OP_COST_TO_COSMOS)
+            if rule >= 0 and matches(c, target, c.ops[rule, E.F_FILTER]):
+                return True
+    return False
 
 
 @kernel
