@@ -532,3 +532,38 @@ def test_2023_soldier_on_the_field_the_characters_next_to_it_cost_cosmos(cardset
     assert (sc.cost(0, 1, "strength"), sc.cost(0, 1, "cosmos")) == (0, 5)
     assert sc.cost(0, 3, "cosmos") > 0 and sc.cost(0, 3, "strength") == 0  # the Cloth's own Cosmos cost
     assert sc.cost(0, 4, "strength") > 0
+
+
+# --- 2027 Poseidon's Trident (POS-16) -------------------------------------------------------------
+def test_2027_trident_takes_a_minus_1_token_each_turn_up_to_3(cardset):
+    sc = _scenario(cardset)
+    trident = sc.put(0, "relics", "Poseidon's Trident")
+    for _ in range(4):
+        sc.turn(0)
+    assert int(sc.st.inst_vp[trident]) == -3
+
+
+def test_2027_trident_spends_its_tokens_to_cut_a_marinas_costs_then_is_discarded(cardset):
+    sc = _scenario(cardset)
+    trident = sc.put(0, "relics", "Poseidon's Trident")
+    sc.st.inst_vp[trident] = -2
+    sc.field(0, "Cassios")  # not a Marina
+    sc.field(1, "Scylla Io")
+    before = sc.cost(0, 1), sc.cost(0, 1, "cosmos")
+    vp = sc.score(0)
+    sc.use(0, trident)
+    assert (sc.cost(0, 1), sc.cost(0, 1, "cosmos")) == (before[0] - 2, before[1] - 2)
+    assert sc.names(0, "discard") == ["Poseidon's Trident"] and int(sc.st.inst_vp[trident]) == 0
+    assert sc.score(0) == vp + 2  # the -1 tokens went back to the supply
+
+
+def test_2027_trident_arrival_each_player_discards_their_hand_and_draws_as_many(cardset):
+    sc = _scenario(cardset)
+    sc.hand(0, "Cassios", "Lizard Misty")
+    for _ in range(3):
+        sc.put(0, "draw", "Pegasus Seiya (civilian)")
+    sc.hand(1, "Cassios")
+    sc.put(1, "draw", "Dragon Shiryu (civilian)")
+    sc.arrive(0, "Poseidon's Trident")
+    assert sc.names(0, "hand") == ["Pegasus Seiya (civilian)"] * 2 and sorted(sc.names(0, "discard")) == ["Cassios", "Lizard Misty"]
+    assert sc.names(1, "hand") == ["Dragon Shiryu (civilian)"]

@@ -45,6 +45,7 @@ class CardTable(NamedTuple):
     changes_faced_cost: np.ndarray  # int64[C] 1 if its `fighting` program lowers or converts the cost of the card it faces
     field_rules: np.ndarray      # int64[C] the bit E.FIELD_BIT[code] of each op code of its `field` program
     cost_fixed: np.ndarray       # int64[C] 1 if nothing lowers its costs (its `cost` program's `no_reduction`)
+    spends_tokens: np.ndarray    # int64[C] 1 if its use program cuts a cost per VP token it carries (`per_token`)
     passes: np.ndarray           # bool[F, I] whether each card instance passes each filter row (`matches`)
     pillar_of: np.ndarray        # int64[C] a Marina General: the card row of the Pillar it protects; -1 otherwise
     hourglasses: np.ndarray      # int64[C] an Epic's duration in hourglasses (POS-2); 0 for any other card
@@ -152,7 +153,8 @@ class _Tables:
         for attr, bit in (("pay", E.OPF_PAY), ("may", E.OPF_MAY), ("no_effects", E.OPF_NO_EFFECTS),
                           ("help", E.OPF_HELP), ("top", E.OPF_TOP), ("adjacent", E.OPF_ADJACENT),
                           ("same_slot", E.OPF_SAME_SLOT), ("then", E.OPF_THEN), ("or_", E.OPF_OR),
-                          ("spare_self", E.OPF_SPARE_SELF), ("otherwise", E.OPF_OTHERWISE), ("bare", E.OPF_BARE)):
+                          ("spare_self", E.OPF_SPARE_SELF), ("otherwise", E.OPF_OTHERWISE), ("bare", E.OPF_BARE),
+                          ("per_token", E.OPF_PER_TOKEN)):
             if getattr(o, attr):
                 flags |= bit
         r[E.F_FLAGS] = flags
@@ -218,6 +220,10 @@ class _Tables:
                           "field (count = 'field', select)")
             r[E.F_A] = o.bonus
             r[E.F_C] = E.CNT_FIELD
+        elif k == "token_each_turn":
+            if o.bonus not in (-1, 1) or not isinstance(o.n, int) or o.n < 1:
+                self.fail("token_each_turn puts a +1 or a -1 VP token (bonus) on its card, up to n (at least 1)")
+            r[E.F_A] = o.bonus
         elif k == "graad_end":
             if o.factor < 1 or not isinstance(o.n, int) or o.n < 1:
                 self.fail("graad_end needs n (the Graad cards needed in all) and factor (the fewest a player "
@@ -290,7 +296,8 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
                  prog_counts=np.zeros((n, E.N_TRIGGERS, 3), np.int64),
                  fighters_needed=np.zeros(n, np.int64), face_discards=np.zeros(n, np.int64),
                  aids_fighters=np.zeros(n, np.int64), changes_faced_cost=np.zeros(n, np.int64),
-                 field_rules=np.zeros(n, np.int64), cost_fixed=np.zeros(n, np.int64))
+                 field_rules=np.zeros(n, np.int64), cost_fixed=np.zeros(n, np.int64),
+                 spends_tokens=np.zeros(n, np.int64))
     for k in range(n):
         start, count = prog[k, E.T_FIGHTING]
         for op in ops[start:start + count]:  # what fighter_values / effective_costs read of the fighters
@@ -306,6 +313,8 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
             if prog[k, trig, 1] > 0:
                 facts["use_trig"][k] = trig
                 facts["use_kind"][k] = use_kind(ops, *prog[k, trig])
+                start, count = prog[k, trig]
+                facts["spends_tokens"][k] = int(any(op[E.F_FLAGS] & E.OPF_PER_TOKEN for op in ops[start:start + count]))
                 break
         start, count = prog[k, E.T_FIELD]
         for op in ops[start:start + count][::-1]:  # the first op of each code is the rule

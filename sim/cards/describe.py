@@ -249,8 +249,9 @@ def _op(op: Op, card: Card) -> str:
     if name == "turn_buff":
         return f"all your Characters gain {_stats(op.strength, op.cosmos)} this turn (those played later too)"
     if name == "cost_cut":
+        per = " per VP token it carried (they go back to the supply)" if op.per_token else ""
         return (f"{op.n} field {kind(op.select, many=op.n != 1)} {'costs' if op.n == 1 else 'cost'} "
-                f"{_stats(op.strength, op.cosmos, True)} less this turn (at least 1)")
+                f"{_stats(op.strength, op.cosmos, True)} less{per} this turn (at least 1)")
     if name == "alt_cost_turn":
         return (f"this turn, field {kind(op.select, many=True)} may be acquired with your Strength, at their "
                 "Cosmos cost")
@@ -279,6 +280,9 @@ def _op(op: Op, card: Card) -> str:
                 "(its tokens removed)")
     if name == "sapphire_if_acquired":
         return f"a {kind(op.select)} places its sapphire on the Odin statue only when it is acquired"
+    if name == "token_each_turn":
+        sign = "+1" if op.bonus > 0 else "-1"
+        return f"at the start of your turn you may put a {sign} VP token on it ({op.n} at most)"
     if name == "trade_marked":
         return (f"this card swaps places with a marked {kind(op.select)} of another player, your choice (each "
                 "takes the other's place and token, with no Marked effect)")

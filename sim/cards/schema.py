@@ -125,6 +125,7 @@ class Op(Strict):
     same_slot: bool = False  # field_refill: only the slot emptied by the previous op
     spare_self: bool = False  # field_remove: the removed cards' Exits spare you (Benetnash Robe)
     bare: bool = False    # vp_token: only on cards with no VP token (Victoire décisive)
+    per_token: bool = False  # cost_cut: so much per VP token this card carried when spent (Poseidon's Trident)
     pile: Literal["any", "players", "field_discard"] = "any"  # flame_when_discarded: which discard piles
     zone: Literal["draw", "discard", "hand"] | None = None  # shuffle
     strength: int = 0
@@ -192,6 +193,8 @@ class Op(Strict):
             raise ValueError("'heal' is the Heal a 'set_values' gives")
         if self.pile != "any" and self.op != "flame_when_discarded":
             raise ValueError("'pile' names the discard piles a 'flame_when_discarded' watches")
+        if self.per_token and self.op != "cost_cut":
+            raise ValueError("'per_token' is for a cost_cut (so much per VP token on its card)")
         if self.bare and self.op != "vp_token":
             raise ValueError("'bare' is for a vp_token (only on cards with no VP token)")
         if self.also is not None and self.op != "acquire_only":

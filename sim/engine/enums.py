@@ -217,6 +217,8 @@ OP_DISCARD_ENGAGEMENT = 66    # the Engagement effect of a card of the controlle
 OP_TRADE_MARKED = 67          # this marked card swaps places (and tokens) with a marked card of a kind of another player,
                               # the controller's pick, without Marked triggers (Marina Soldier #2023)
 OP_COST_TO_COSMOS = 68        # field rule: the Strength cost of the field cards of a kind next to it becomes a Cosmos cost
+OP_TOKEN_EACH_TURN = 69       # in play (a Relic): at the start of its holder's turn, they may put a VP token of F_A on it,
+                              # up to n tokens (Poseidon's Trident)
 OP_ACQUIRED_FROZEN = 65       # field rule: every other field card acquired into a discard pile is frozen instead (POS-22)
 OP_SAPPHIRE_IF_ACQUIRED = 30  # an Epic's field rule: a card of a kind places its sapphire only when acquired (Fuite)
 OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)
@@ -346,6 +348,7 @@ OPF_OR = 1 << 10    # this op and the next one are the two options of "X or Y" (
 OPF_SPARE_SELF = 1 << 13  # field_remove: the Exits of the removed cards spare the controller (Benetnash Robe)
 OPF_OTHERWISE = 1 << 14  # "if not, ...": the op runs only if the op before it (for this player) did nothing
 OPF_BARE = 1 << 15  # vp_token: only on cards that carry no VP token (Victoire décisive)
+OPF_PER_TOKEN = 1 << 16  # cost_cut: so much per VP token its card carried when spent; they go back to the supply (Trident)
 
 # Filter table columns
 FL_CLASS_ANY = 0   # card must have at least one of these class bits (0: no constraint)

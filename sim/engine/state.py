@@ -74,7 +74,8 @@ G_FLAMES_DUE = 52     # flames those discards put out, once the move that made t
 G_EPIC_RULES = 53     # the current Epic's `field_rules` bits (0: no Epic): the rules look for its rules only when set
 G_END_NOW = 54        # 1 once an effect ended the game at once (Graad Foundation Attack, POS-7): no more action
 G_GRANTS_ON = 55      # 1 if a card of the run gives the other field cards an Exit (`granted_exit`, Soldier #2024)
-N_G = 56
+G_SPENT_TOKENS = 56   # register: the VP tokens the card just spent for its use carried (a `per_token` cut, the Trident)
+N_G = 57
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0

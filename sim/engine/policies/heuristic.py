@@ -558,14 +558,15 @@ def hand_resources(s, c, p, target, part):
 @kernel
 def find_helpers(s, c, p):
     """Note in s.mind.helpers the fight-helper cards (in hand, then the equipped Cloth, then the
-    board's techniques) p could and would use now: whether a helper is usable does not depend on
-    the fight."""
+    board's techniques, then the Relics in play) p could and would use now: whether a helper is
+    usable does not depend on the fight."""
     n = 0
     nh = s.zone_n[p, E.Z_HAND]
     nc = s.zone_n[p, E.Z_CLOTH]
-    for i in range(nh + nc + s.zone_n[p, E.Z_BOARD]):
+    nb = s.zone_n[p, E.Z_BOARD]
+    for i in range(nh + nc + nb + s.zone_n[p, E.Z_RELICS]):
         inst = s.zone[p, E.Z_HAND, i] if i < nh else s.zone[p, E.Z_CLOTH, 0] if i < nh + nc \
-            else s.zone[p, E.Z_BOARD, i - nh - nc]
+            else s.zone[p, E.Z_BOARD, i - nh - nc] if i < nh + nc + nb else s.zone[p, E.Z_RELICS, i - nh - nc - nb]
         k = c.inst_card[inst]
         ut = c.use_trig[k]
         if ut >= 0 and c.use_kind[k] == E.USE_HELPER and can_use(s, c, p, inst, ut) \
@@ -591,6 +592,8 @@ def helper_bonus(s, c, p, target, cur):
             op = c.ops[j]
             code = op[E.F_OP]
             amount = op[E.F_A] if cur == STRENGTH else op[E.F_B]
+            if op[E.F_FLAGS] & E.OPF_PER_TOKEN:  # the Trident: so much per token on it
+                amount *= abs(s.inst_vp[inst])
             if code == E.OP_COST_CUT and matches(c, target, op[E.F_FILTER]):
                 gain += amount
             elif code == E.OP_BUFF and count_alongside_any(s, c, p, op[E.F_FILTER]) > 0:

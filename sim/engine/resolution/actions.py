@@ -19,7 +19,7 @@ from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON, can_face,
                                     can_use, legal_to_play, use_trigger)
-from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
+from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
                               P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
@@ -387,6 +387,9 @@ def apply_action(s, c, p, kind, a, b):
         if use_trigger(c, c.inst_card[a]) != b or not can_use(s, c, p, a, b):
             return illegal(s)
         # spent from hand, it faces nothing: no Engagement (GEN-21)
+        if c.spends_tokens[c.inst_card[a]]:  # its tokens pay for its use, back to the supply (the Trident)
+            s.g[G_SPENT_TOKENS] = abs(s.inst_vp[a])
+            s.inst_vp[a] = 0
         dest = use_destination(b)
         if dest == E.Z_DESTROYED and s.g[G_EPIC_RULES]:  # Inflexible: a cost the owner may discard instead
             dest = destroy_or_discard(s, c, a, p, False)

@@ -21,7 +21,7 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
 from sim.engine.rng import shuffle_prefix
 from sim.engine.params import INFLEXIBLE_FORCED_ONLY, R_EPIC_INFLEXIBLE_SCOPE
 from sim.engine.rules.epics import rule_reaches, upgrade_copy
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_SPENT_TOKENS, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_PROGRAM, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
                     PL_ELIMINATED, PL_VP_TOKENS, PL_WEAPONS)
 from sim.engine.rules.hilda import hilda_seat
@@ -774,10 +774,11 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         if nc > 0:
             best = choose_cost_cut(s, c, p, buf, nc)
             t = buf[best]
-            s.inst_cut_str[t] += op[E.F_A]
-            s.inst_cut_cos[t] += op[E.F_B]
+            times = s.g[G_SPENT_TOKENS] if op[E.F_FLAGS] & E.OPF_PER_TOKEN else 1
+            s.inst_cut_str[t] += op[E.F_A] * times
+            s.inst_cut_cos[t] += op[E.F_B] * times
             s.g[G_TURN_MARKS] = 1
-            log_event(s, c, E.EV_COST_CUT, p, t, op[E.F_A], op[E.F_B])
+            log_event(s, c, E.EV_COST_CUT, p, t, op[E.F_A] * times, op[E.F_B] * times)
     elif code == E.OP_ALT_COST_TURN:
         s.pl[p, PL_ALT_FILTER] = op[E.F_FILTER] + 1
     elif code == E.OP_UPGRADE:

@@ -13,13 +13,13 @@ from sim.engine.jit import kernel
 from sim.engine import enums as E
 from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
 from sim.engine.rules.field import discard_from_field, field_is_empty, push_pending, shift_right
-from sim.engine.policies.interface import choose_action, choose_keep
+from sim.engine.policies.interface import choose_action, choose_keep, decide_may
 from sim.engine.resolution.actions import apply_action, drain, end_of_turn_returns
 from sim.engine.resolution.effects import run_program
 from sim.engine.rules.epics import epic_rule
 from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.invariants import V_LENT, check_invariants, violation
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_END_NOW, G_EPIC, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_END_NOW, G_EPIC, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
                               G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import draw_cards, freeze_fellow_fighters, log_event, move_all, move_all_but
 
@@ -46,9 +46,26 @@ def hand_size(s, c, p):
 
 
 @kernel
+def relic_tokens(s, c, p):
+    """At the start of p's turn, p may put a VP token on each of its Relics that takes one a turn,
+    up to its most (`token_each_turn`: Poseidon's Trident, POS-16)."""
+    for j in range(s.zone_n[p, E.Z_RELICS]):
+        relic = s.zone[p, E.Z_RELICS, j]
+        k = c.inst_card[relic]
+        start, n = c.prog[k, E.T_IN_PLAY, 0], c.prog[k, E.T_IN_PLAY, 1]
+        for i in range(start, start + n):
+            op = c.ops[i]
+            if op[E.F_OP] == E.OP_TOKEN_EACH_TURN and abs(s.inst_vp[relic]) < op[E.F_N] and decide_may(s, c, p):
+                s.inst_vp[relic] += op[E.F_A]
+                log_event(s, c, E.EV_VP_TOKEN, p, relic, op[E.F_A], s.inst_vp[relic])
+
+
+@kernel
 def main_phase(s, c, p, action):
     s.g[G_ACTIONS] = 0
     s.g[G_HEAL_HEARTS] = 0
+    if s.g[G_RELICS_ON] and s.zone_n[p, E.Z_RELICS] > 0:
+        relic_tokens(s, c, p)
     epic_turn_program(s, c, p, E.T_TURN_START)
     while s.g[G_ACTIONS] < MAX_ACTIONS_PER_TURN:
         s.g[G_ACTIONS] += 1

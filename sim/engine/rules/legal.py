@@ -99,8 +99,9 @@ def op_feasible(s, c, p, inst, row, target):
         return False
     if code == E.OP_ACQUIRE and op[E.F_ZONE] == E.Z_SRC_FIELD:
         return count_on_field(s, c, op[E.F_FILTER], -1) > 0
-    if code == E.OP_COST_CUT:
-        return count_on_field(s, c, op[E.F_FILTER], -1) > 0
+    if code == E.OP_COST_CUT:  # a card to cut, and a cut: the Trident's needs tokens
+        return count_on_field(s, c, op[E.F_FILTER], -1) > 0 and (not op[E.F_FLAGS] & E.OPF_PER_TOKEN
+                                                                    or s.inst_vp[inst] != 0)
     if code == E.OP_BUFF:
         return count_alongside_any(s, c, p, op[E.F_FILTER]) > 0
     if code == E.OP_PLAY:
