@@ -197,6 +197,11 @@ class Scenario:
     def hourglasses(self) -> int:
         return int(self.st.g[G_HOURGLASSES])
 
+    def wound_cut(self, seat: int, slot: int):
+        """Buy the cost of the field card in `slot` down by wounding a Character from hand (its
+        `wound_cut`: Baian)."""
+        self._act(seat, A_USE, int(self.st.field[slot]), E.T_COST)
+
     def use_epic(self, seat: int):
         """Use the current Epic's action (POS-8)."""
         self._act(seat, A_USE, int(self.st.g[G_EPIC]) - 1, E.T_EPIC_ACTION)

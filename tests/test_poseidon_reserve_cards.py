@@ -567,3 +567,25 @@ def test_2027_trident_arrival_each_player_discards_their_hand_and_draws_as_many(
     sc.arrive(0, "Poseidon's Trident")
     assert sc.names(0, "hand") == ["Pegasus Seiya (civilian)"] * 2 and sorted(sc.names(0, "discard")) == ["Cassios", "Lizard Misty"]
     assert sc.names(1, "hand") == ["Dragon Shiryu (civilian)"]
+
+
+# --- 2019 Sea Horse Baian -------------------------------------------------------------------------
+def test_2019_baian_marked_each_opponent_wounds_a_character_with_2_cosmos(cardset):
+    sc = _scenario(cardset)
+    sc.hand(0, "Sea Horse Baian")
+    sc.hand(1, "Leo Aiolia", "Eagle Marin", "Hound Asterion")  # Aiolia: 2 Cosmos; Marin: 1
+    sc.use(1, sc.insts(1, "hand")[2])  # seat 1 wounds Baian in seat 0's hand: its Marked fires
+    assert sc.names(0, "wounded") == ["Sea Horse Baian"] and sc.names(1, "wounded") == ["Leo Aiolia"]
+
+
+def test_2019_baian_wounding_a_character_with_cosmos_lowers_his_cost_by_2_once_a_turn(cardset):
+    sc = _scenario(cardset)
+    sc.field(0, "Sea Horse Baian")
+    cost = sc.cost(0, 0)
+    sc.hand(0, "Pegasus Seiya (civilian)")  # no Cosmos: cannot pay
+    assert ("use", sc.st.field[0], E.T_COST) not in sc.legal_actions(0)
+    sc.hand(0, "Eagle Marin", "Lizard Misty")
+    assert ("use", sc.st.field[0], E.T_COST) in sc.legal_actions(0)
+    sc.wound_cut(0, 0)
+    assert sc.cost(0, 0) == cost - 2 and sc.count(0, "wounded") == 1  # the least valuable of the two
+    assert ("use", sc.st.field[0], E.T_COST) not in sc.legal_actions(0)  # once a turn

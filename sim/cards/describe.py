@@ -280,6 +280,9 @@ def _op(op: Op, card: Card) -> str:
                 "(its tokens removed)")
     if name == "sapphire_if_acquired":
         return f"a {kind(op.select)} places its sapphire on the Odin statue only when it is acquired"
+    if name == "wound_cut":
+        return (f"a player may wound a {kind(op.select)} from their hand: this card costs "
+                f"{_stats(op.strength, 0, True)} less this turn (once a turn)")
     if name == "token_each_turn":
         sign = "+1" if op.bonus > 0 else "-1"
         return f"at the start of your turn you may put a {sign} VP token on it ({op.n} at most)"

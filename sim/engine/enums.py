@@ -219,6 +219,8 @@ OP_TRADE_MARKED = 67          # this marked card swaps places (and tokens) with 
 OP_COST_TO_COSMOS = 68        # field rule: the Strength cost of the field cards of a kind next to it becomes a Cosmos cost
 OP_TOKEN_EACH_TURN = 69       # in play (a Relic): at the start of its holder's turn, they may put a VP token of F_A on it,
                               # up to n tokens (Poseidon's Trident)
+OP_WOUND_CUT = 70             # cost: a player may wound a Character of a kind from hand: this card costs F_A Strength less
+                              # this turn (once a turn; the action A_USE of the field card, trigger T_COST) (Baian)
 OP_ACQUIRED_FROZEN = 65       # field rule: every other field card acquired into a discard pile is frozen instead (POS-22)
 OP_SAPPHIRE_IF_ACQUIRED = 30  # an Epic's field rule: a card of a kind places its sapphire only when acquired (Fuite)
 OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)

@@ -75,7 +75,8 @@ G_EPIC_RULES = 53     # the current Epic's `field_rules` bits (0: no Epic): the 
 G_END_NOW = 54        # 1 once an effect ended the game at once (Graad Foundation Attack, POS-7): no more action
 G_GRANTS_ON = 55      # 1 if a card of the run gives the other field cards an Exit (`granted_exit`, Soldier #2024)
 G_SPENT_TOKENS = 56   # register: the VP tokens the card just spent for its use carried (a `per_token` cut, the Trident)
-N_G = 57
+G_WOUND_CUTS_ON = 57  # 1 if a card of the run may have its cost bought down by wounding (`wound_cut`, Baian)
+N_G = 58
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
@@ -100,6 +101,7 @@ N_PL = 16
 IF_COSMOS_DRAW = 1      # Shun ▲: draw when his Cosmos acquires a field Character
 IF_FACE_PAID = 2        # Dolphin: the face cost was paid this turn
 IF_ARMED = 4            # a Hero facing a Pillar got its Balance Weapon (one per Hero card, POS-11)
+IF_CUT_PAID = 8         # a field card's cost was bought down by wounding this turn (Baian's `wound_cut`)
 
 PEND_WIDTH = 5  # kind, a, b, c, d
 PEND_CAP = 256

@@ -20,9 +20,9 @@ from sim.engine.rng import randint, seed_game
 from sim.engine.rules.scoring import final_shares, score_player
 from sim.engine.state import (G_ACTIVE, G_END_REASON, G_ENERGY_ON, G_FLAMES, G_GAME, G_RELICS_ON,
                     G_CHECK, G_LAST_FLAMES_SEEN, G_LOG_LEVEL, G_NPLAYERS,
-                    G_ROUND, G_SEED, G_TURN, G_END_NOW, G_FACE_RULES_ON, G_GRANTS_ON, G_FREEZES_ON, PL_ENTRY, PL_HERO, PL_VP)
+                    G_ROUND, G_SEED, G_TURN, G_END_NOW, G_FACE_RULES_ON, G_GRANTS_ON, G_WOUND_CUTS_ON, G_FREEZES_ON, PL_ENTRY, PL_HERO, PL_VP)
 from sim.engine.resolution.turn import HAND_SIZE, end_after_turn, main_phase, upkeep
-from sim.engine.rules.zones import (draw_cards, has_field_rule, has_program, has_fighting_op, has_relics, log_event, shuffle_zone,
+from sim.engine.rules.zones import (draw_cards, has_field_rule, has_op, has_program, has_relics, log_event, shuffle_zone,
                                     uses_energy, zone_push)
 
 PLAYERS = (2, 5)  # the fewest and most players (GEN-1)
@@ -54,7 +54,8 @@ def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_lev
     s.g[G_LAST_FLAMES_SEEN] = E.N_FLAMES
     s.g[G_ENERGY_ON] = uses_energy(c)
     s.g[G_RELICS_ON] = has_relics(c)
-    s.g[G_FREEZES_ON] = has_fighting_op(c, E.OP_FREEZE_ALONGSIDE)
+    s.g[G_FREEZES_ON] = has_op(c, E.T_FIGHTING, E.OP_FREEZE_ALONGSIDE)
+    s.g[G_WOUND_CUTS_ON] = has_op(c, E.T_COST, E.OP_WOUND_CUT)
     s.g[G_GRANTS_ON] = has_program(c, E.T_GRANTED_EXIT)
     s.g[G_FACE_RULES_ON] = has_field_rule(c, E.FIELD_BIT[E.OP_FACE_BAN] | E.FIELD_BIT[E.OP_FACE_COST_FOR])
     # R9: distinct Heroes, dealt at random unless fixed

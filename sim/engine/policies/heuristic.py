@@ -23,13 +23,14 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     face_cost_payable, face_discards_due, fight_total, fight_totals, fighter_bound,
                                     healing_banned, min_fighters, relic_won, values_against)
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON,
-                                    can_face, can_use, first_op_feasible, legal_to_play, upgrade_possible)
+                                    can_face, can_use, first_op_feasible, legal_to_play, upgrade_possible,
+                                    wound_cut_open)
 from sim.engine.rules.board import technique_ready
 from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar_won
 from sim.engine.rules.scoring import card_vp
-from sim.engine.rules.zones import count_alongside_any, equip_locked, field_slot, matches, relic_lock
+from sim.engine.rules.zones import count_alongside_any, equip_locked, field_slot, matches, program_op, relic_lock
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
-                              G_NPLAYERS, G_RELICS_ON, G_TURN, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
+                              G_NPLAYERS, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -996,6 +997,9 @@ def choose_action(s, c, p, out):
     started = note_slots(s, c, p)
     # 0. The hearts a heal left are lost with any other action (ASG-14): heal with them first
     if s.g[G_HEAL_HEARTS] > 0 and not healing_banned(s, c) and choose_heal(s, c, p, lead, out):
+        return
+    # 0b. A cost bought down by wounding a Character (Baian), when the cut brings the card within reach
+    if s.g[G_WOUND_CUTS_ON] and wound_cut_worth(s, c, p, out):
         return
     # 1. End any fight already won (Cosmos first: the card then goes to hand), as `acquirable`
     # would find it
@@ -2074,6 +2078,35 @@ def best_technique(s, c, p, lead, out, for_fights):
     out[1] = best
     out[2] = trig
     return True
+
+
+@kernel
+def wound_cut_worth(s, c, p, out):
+    """A field card whose Strength cost p may buy down by wounding a Character of its hand (Baian's
+    `wound_cut`): worth it when p's hand cannot reach the cost but reaches it less the cut, and the
+    Character is one p would pay with (`decide_pay`). Fills out; False if none."""
+    reach_str, _ = hand_reach(s, c, p)
+    buf = s.scratch
+    for slot in range(E.N_SLOTS):
+        t = s.field[slot]
+        if t < 0 or not wound_cut_open(s, c, p, t):
+            continue
+        row = program_op(c, t, E.T_COST, E.OP_WOUND_CUT)
+        cost = effective_cost(s, c, t, STRENGTH, p)
+        if cost <= 0 or reach_str >= cost or reach_str < cost - c.ops[row, E.F_A]:
+            continue
+        m = 0
+        for j in range(s.zone_n[p, E.Z_HAND]):
+            x = s.zone[p, E.Z_HAND, j]
+            if matches(c, x, c.ops[row, E.F_FILTER]):
+                buf[m] = x
+                m += 1
+        if decide_pay(s, c, p, buf, m, 1):
+            out[0] = A_USE
+            out[1] = t
+            out[2] = E.T_COST
+            return True
+    return False
 
 
 @kernel

@@ -20,9 +20,10 @@ from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON, can_face,
                                     can_use, legal_to_play, use_trigger)
 from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
-                              G_FREEZES_ON, G_NMARKS, G_NPEND, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_FACE_PAID, P_ACQUIRE,
+                              G_FREEZES_ON, G_NMARKS, G_NPEND, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, P_ACQUIRE,
                               P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
-from sim.engine.rules.zones import (discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
+from sim.engine.rules.zones import (discard_fighters, draw_cards, equip_locked, field_slot, fight_target, matches,
+                                    program_op,
                                     freeze_fellow_fighters, hold,
                                     is_marked_zone, log_event, move_to, place_token, relic_lock, zone_push)
 
@@ -211,6 +212,28 @@ def discard_to_face(s, c, p, inst, target, n):
 
 
 @kernel
+def wound_cut(s, c, p, t):
+    """p wounds a Character of its hand (the least valuable of the kind `wound_cut` names; its Marked
+    fires): the field card t costs so much less Strength this turn (Baian)."""
+    row = program_op(c, t, E.T_COST, E.OP_WOUND_CUT)
+    buf = s.scratch
+    m = 0
+    for j in range(s.zone_n[p, E.Z_HAND]):
+        x = s.zone[p, E.Z_HAND, j]
+        if matches(c, x, c.ops[row, E.F_FILTER]):
+            buf[m] = x
+            m += 1
+    pick_cards(s, c, p, buf, m, 1, False)
+    place_token(s, c, buf[0], p, E.Z_WOUNDED)
+    log_event(s, c, E.EV_WOUND, p, buf[0], E.Z_HAND, 0)
+    s.inst_cut_str[t] += c.ops[row, E.F_A]
+    s.inst_flags[t] |= IF_CUT_PAID
+    s.g[G_TURN_MARKS] = 1
+    s.g[G_EFFECTS_RUN] += 1  # a cost paid: a policy's plan is checked again
+    log_event(s, c, E.EV_COST_CUT, p, t, c.ops[row, E.F_A], 0)
+
+
+@kernel
 def use_destination(trig):
     """Where a card spent for its use goes: Discard, Wound, Destroy or Freeze (R4, ASG-11)."""
     if trig == E.T_DISCARD_USE:
@@ -373,6 +396,10 @@ def apply_action(s, c, p, kind, a, b):
         move_to(s, a, p, E.Z_RELICS)
         log_event(s, c, E.EV_RELIC, p, a, 0, 0)
         run_program(s, c, E.T_ENGAGEMENT, a, p, -1, -1)  # the Ring goes on to an opponent
+    elif kind == A_USE and b == E.T_COST:  # a field card's cost bought down by wounding (Baian)
+        if not can_use(s, c, p, a, b):
+            return illegal(s)
+        wound_cut(s, c, p, a)
     elif kind == A_USE and b == E.T_EPIC_ACTION:  # the current Epic's action: the Epic stays where it is
         if not can_use(s, c, p, a, b):
             return illegal(s)

@@ -5,14 +5,14 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
+from sim.engine.state import G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
 from sim.engine.rules.epics import epic_action_ready, rule_reaches, upgrade_copy
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, cond_holds, face_banned, face_cost_payable,
                                     healing_banned, printed_heal, relic_won)
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
 from sim.engine.rules.pillars import can_arm, pillar_won
 from sim.engine.rules.zones import (collect_count, count_alongside_any, count_in_play, count_in_zone, count_on_field,
-                                    equip_locked, first_hero_in_play, relic_lock)
+                                    equip_locked, field_slot, first_hero_in_play, program_op, relic_lock)
 
 # Main-phase actions: (kind, a, b)
 A_END = 0
@@ -188,6 +188,8 @@ def can_use(s, c, p, inst, trig):
         return technique_ready(s, c, p, inst) and program_feasible(s, c, p, inst, trig)
     if trig == E.T_EPIC_ACTION:
         return epic_action_ready(s, c, p, inst) and program_feasible(s, c, p, inst, trig)
+    if trig == E.T_COST:
+        return wound_cut_open(s, c, p, inst)
     zone = s.inst_zone[inst]
     k = c.inst_card[inst]
     if (zone == E.Z_HAND or zone == E.Z_TO_PLAY) and (c.classes[k] & (E.CLASS_CLOTH | E.CLASS_RELIC)) \
@@ -208,6 +210,16 @@ def can_face(s, c, p, inst, target):
     if s.g[G_EPIC_RULES] and must_heal(s, c, p, inst):  # Ne jamais abandonner
         return False
     return face_cost_payable(s, c, p, target, inst)
+
+
+@kernel
+def wound_cut_open(s, c, p, t):
+    """May p buy down the cost of the field card t by wounding a Character from hand (its `wound_cut`,
+    once a turn: Baian)?"""
+    if field_slot(s, t) < 0 or s.inst_flags[t] & IF_CUT_PAID:
+        return False
+    row = program_op(c, t, E.T_COST, E.OP_WOUND_CUT)
+    return row >= 0 and count_in_zone(s, c, p, E.Z_HAND, c.ops[row, E.F_FILTER], -1) > 0
 
 
 @kernel
@@ -332,6 +344,12 @@ def legal_action(s, c, p, pick, out):
             if n == pick:
                 out[0] = A_CLOTH_FIGHT
                 out[2] = slot
+            n += 1
+        if s.g[G_WOUND_CUTS_ON] and wound_cut_open(s, c, p, t):  # Baian: a cost bought down by wounding
+            if n == pick:
+                out[0] = A_USE
+                out[1] = t
+                out[2] = E.T_COST
             n += 1
         by = acquirable(s, c, t, p)
         for cur in (STRENGTH, COSMOS):

@@ -372,13 +372,24 @@ def has_field_rule(c, bits):
 
 
 @kernel
-def has_fighting_op(c, opcode):
-    """Has some card of the run a `fighting` op of this code (Isaak's `freeze_alongside`)?"""
+def has_op(c, trig, opcode):
+    """Has some card of the run an op of this code in its `trig` program (Isaak's `fighting`
+    `freeze_alongside`, Baian's `cost` `wound_cut`)?"""
     for k in range(c.prog.shape[0]):
-        for i in range(c.prog[k, E.T_FIGHTING, 0], c.prog[k, E.T_FIGHTING, 0] + c.prog[k, E.T_FIGHTING, 1]):
+        for i in range(c.prog[k, trig, 0], c.prog[k, trig, 0] + c.prog[k, trig, 1]):
             if c.ops[i, E.F_OP] == opcode:
                 return True
     return False
+
+
+@kernel
+def program_op(c, inst, trig, opcode):
+    """The row of inst's first `trig` op of this code, or -1."""
+    k = c.inst_card[inst]
+    for i in range(c.prog[k, trig, 0], c.prog[k, trig, 0] + c.prog[k, trig, 1]):
+        if c.ops[i, E.F_OP] == opcode:
+            return i
+    return -1
 
 
 @kernel
