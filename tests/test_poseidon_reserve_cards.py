@@ -589,3 +589,25 @@ def test_2019_baian_wounding_a_character_with_cosmos_lowers_his_cost_by_2_once_a
     sc.wound_cut(0, 0)
     assert sc.cost(0, 0) == cost - 2 and sc.count(0, "wounded") == 1  # the least valuable of the two
     assert ("use", sc.st.field[0], E.T_COST) not in sc.legal_actions(0)  # once a turn
+
+
+# --- 2031 Siren Scale ----------------------------------------------------------------------------
+def test_2031_siren_scale_arrival_wound_a_character_to_take_back_a_hero_of_the_same_rank(cardset):
+    sc = _scenario(cardset)
+    sc.hand(0, "Pegasus Seiya", "Cassios")             # ▲ Hero, ● Character
+    sc.put(0, "discard", "Dragon Shiryu")              # ▲ Hero
+    sc.hand(1, "Cassios")
+    sc.put(1, "discard", "Dragon Shiryu (civilian)")  # ● Hero: Cassios is ●
+    sc.arrive(0, "Siren Scale")
+    assert sc.names(0, "wounded") == ["Pegasus Seiya"] and sorted(sc.names(0, "hand")) == ["Cassios", "Dragon Shiryu"]
+    assert sc.names(1, "wounded") == ["Cassios"] and sc.names(1, "hand") == ["Dragon Shiryu (civilian)"]
+
+
+def test_2031_siren_scale_discard_swap_an_opponents_saint_for_a_card_of_the_same_rank(cardset):
+    sc = _scenario(cardset)
+    scale = sc.hand(0, "Siren Scale")
+    sc.hand(0, "Lizard Misty")        # ◆
+    sc.hand(1, "Centaurus Babel")     # ◆ Saint
+    sc.hand(1, "Cassios")
+    sc.use(0, scale)
+    assert sc.names(0, "hand") == ["Centaurus Babel"] and sorted(sc.names(1, "hand")) == ["Cassios", "Lizard Misty"]

@@ -236,6 +236,9 @@ class _Tables:
                 self.fail("vp_tokens_to_most gives n tokens of +1 or -1 (bonus) to the player with the most such "
                           "cards in one of their zones (from)")
             r[E.F_A] = o.bonus
+        elif k in ("wound_for_same_rank", "swap_same_rank"):
+            r[E.F_A] = self.filter(o.other_select)
+            r[E.F_ZONE] = E.Z_HAND if k == "swap_same_rank" else E.Z_DISCARD  # where the op's kind is looked for
         elif k == "swap_marked":
             if o.from_ not in E.PLAYER_ZONE_NAMES or o.from_ in ("wounded", "frozen"):
                 self.fail("swap_marked swaps marked cards with cards of another of the player's zones (from)")

@@ -280,6 +280,12 @@ def _op(op: Op, card: Card) -> str:
                 "(its tokens removed)")
     if name == "sapphire_if_acquired":
         return f"a {kind(op.select)} places its sapphire on the Odin statue only when it is acquired"
+    if name == "wound_for_same_rank":
+        return (f"{subject} may wound a {kind(op.other_select)} from {poss} hand to take back a {kind(op.select)} "
+                f"of the same rank from {poss} discard pile into {poss} hand")
+    if name == "swap_same_rank":
+        return (f"you look at {poss} hand and may swap one of {poss} {kind(op.select, many=True)} for a "
+                f"{kind(op.other_select)} of the same rank from your hand")
     if name == "wound_cut":
         return (f"a player may wound a {kind(op.select)} from their hand: this card costs "
                 f"{_stats(op.strength, 0, True)} less this turn (once a turn)")

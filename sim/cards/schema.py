@@ -156,7 +156,8 @@ class Op(Strict):
             "faced_cost_per": ("count", "faced"), "cost_if_fighter": ("fighter",), "cost_per_fighter": ("fighter",), "freeze_alongside": ("alongside",),
             "alt_cost_fighter": ("fighter",), "stat_mult": ("alongside",), "protect": ("alongside",),
             "currency_ban": ("currency",), "vp_token": ("from_",), "vp_tokens_to_most": ("from_",),
-            "swap_marked": ("from_", "other_select"),
+            "swap_marked": ("from_", "other_select"), "wound_for_same_rank": ("other_select",),
+            "swap_same_rank": ("other_select",),
             "play": ("from_",),
         }.get(self.op, ())
         missing = [f.rstrip("_") for f in need if getattr(self, f) is None]

@@ -221,6 +221,10 @@ OP_TOKEN_EACH_TURN = 69       # in play (a Relic): at the start of its holder's 
                               # up to n tokens (Poseidon's Trident)
 OP_WOUND_CUT = 70             # cost: a player may wound a Character of a kind from hand: this card costs F_A Strength less
                               # this turn (once a turn; the action A_USE of the field card, trigger T_COST) (Baian)
+OP_WOUND_FOR_SAME_RANK = 71   # the player may wound a card of a kind (F_A) from hand to take a card of the op's kind and of
+                              # the same rank from their discard pile into their hand (Siren Scale's Arrival)
+OP_SWAP_SAME_RANK = 72        # the controller may swap a card of the op's kind of the player's hand for a card of another
+                              # kind (F_A) of the same rank of its own hand (Siren Scale's Discard)
 OP_ACQUIRED_FROZEN = 65       # field rule: every other field card acquired into a discard pile is frozen instead (POS-22)
 OP_SAPPHIRE_IF_ACQUIRED = 30  # an Epic's field rule: a card of a kind places its sapphire only when acquired (Fuite)
 OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)

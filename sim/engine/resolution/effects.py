@@ -155,6 +155,74 @@ def apply_field_arrival(s, c, p):
 
 
 @kernel
+def same_rank_in(s, c, q, z, f, ranks, buf):
+    """q's cards of zone z passing filter f that share a rank with `ranks`, into buf; how many."""
+    n = 0
+    for j in range(s.zone_n[q, z]):
+        x = s.zone[q, z, j]
+        if matches(c, x, f) and c.ranks[c.inst_card[x]] & ranks:
+            buf[n] = x
+            n += 1
+    return n
+
+
+@kernel
+def pairs_with(s, c, q, z, f, other, other_z, other_f, buf):
+    """q's cards of zone z passing f for which `other` has a card of the same rank in its zone
+    other_z passing other_f, into buf; how many."""
+    n = 0
+    tmp = s.scratch[s.scratch.shape[0] // 2:]
+    for j in range(s.zone_n[q, z]):
+        x = s.zone[q, z, j]
+        if matches(c, x, f) and same_rank_in(s, c, other, other_z, other_f, c.ranks[c.inst_card[x]], tmp) > 0:
+            buf[n] = x
+            n += 1
+    return n
+
+
+@kernel
+def wound_for_same_rank(s, c, op, q):
+    """Siren Scale's Arrival for q: q may wound a card of hand of the kind F_A to take back into its
+    hand a card of the op's kind of the same rank from its discard pile. It takes its best such card,
+    for the least valuable card of that rank (the Wound's Marked fires)."""
+    buf = s.scratch
+    n = pairs_with(s, c, q, E.Z_DISCARD, op[E.F_FILTER], q, E.Z_HAND, op[E.F_A], buf)
+    if n == 0 or not decide_may(s, c, q):
+        return
+    pick_cards(s, c, q, buf, n, 1, True)
+    back = buf[0]
+    m = same_rank_in(s, c, q, E.Z_HAND, op[E.F_A], c.ranks[c.inst_card[back]], buf)
+    pick_cards(s, c, q, buf, m, 1, False)
+    place_token(s, c, buf[0], q, E.Z_WOUNDED)
+    log_event(s, c, E.EV_WOUND, q, buf[0], E.Z_HAND, 0)
+    move_to(s, back, q, E.Z_HAND)
+    hold(s, c, q, back)
+    log_event(s, c, E.EV_MOVE, q, back, E.Z_DISCARD, E.Z_HAND)
+
+
+@kernel
+def swap_same_rank(s, c, op, p, q):
+    """Siren Scale's Discard: p looks at q's hand and may swap one of q's cards of the op's kind for a
+    card of its own hand of the kind F_A and of the same rank: it takes q's best such card for its
+    least valuable card of that rank."""
+    buf = s.scratch
+    n = pairs_with(s, c, q, E.Z_HAND, op[E.F_FILTER], p, E.Z_HAND, op[E.F_A], buf)
+    if n == 0 or not decide_may(s, c, p):
+        return
+    pick_cards(s, c, p, buf, n, 1, True)
+    theirs = buf[0]
+    m = same_rank_in(s, c, p, E.Z_HAND, op[E.F_A], c.ranks[c.inst_card[theirs]], buf)
+    pick_cards(s, c, p, buf, m, 1, False)
+    mine = buf[0]
+    move_to(s, theirs, p, E.Z_HAND)
+    hold(s, c, p, theirs)
+    move_to(s, mine, q, E.Z_HAND)
+    hold(s, c, q, mine)
+    log_event(s, c, E.EV_MOVE, p, theirs, E.Z_HAND, E.Z_HAND)
+    log_event(s, c, E.EV_MOVE, q, mine, E.Z_HAND, E.Z_HAND)
+
+
+@kernel
 def trade_marked(s, c, op, inst, p):
     """inst, a marked card of p's, swaps places with a marked card of the op's kind of another player,
     p's pick: each takes the other's place (its player, its marked area and token), without a
@@ -806,6 +874,12 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         take_weapon(s, c, p, q, src_inst)
     elif code == E.OP_FIELD_ARRIVAL:
         apply_field_arrival(s, c, p)
+    elif code == E.OP_WOUND_FOR_SAME_RANK:
+        if q >= 0:
+            wound_for_same_rank(s, c, op, q)
+    elif code == E.OP_SWAP_SAME_RANK:
+        if q >= 0 and q != p:
+            swap_same_rank(s, c, op, p, q)
     elif code == E.OP_TRADE_MARKED:
         trade_marked(s, c, op, src_inst, p)
     elif code == E.OP_DISCARD_ENGAGEMENT:
