@@ -11,7 +11,8 @@ ZONE_WORDS = {E.Z_DRAW: "draw pile", E.Z_HAND: "hand", E.Z_DISCARD: "discard pil
               E.Z_SETASIDE: "set-aside", E.Z_REVEALED: "revealed", E.Z_DST_RESERVE: "reserve",
               E.Z_DST_DRAW_TOP: "top of draw pile", E.Z_DST_SELF_DISCARD: "own discard pile",
               E.Z_BATTLEFIELD: "the field", E.LOC_COMMON + E.Z_RESERVE: "reserve",
-              E.LOC_COMMON + E.Z_BF_DISCARD: "battlefield discard", E.LOC_COMMON + E.Z_PENDING: "being acquired"}
+              E.LOC_COMMON + E.Z_BF_DISCARD: "battlefield discard", E.LOC_COMMON + E.Z_PENDING: "being acquired",
+              E.Z_GRAAD: "Graad cards"}
 TRIGGER_WORDS = {v: k.replace("_", " ") for k, v in E.TRIGGER_NAMES.items()}
 
 
@@ -64,6 +65,8 @@ HILDA_HOW = ("her die", "her Strength", "her Cosmos", "it left the field", "her 
 
 def _where(at: int) -> str:
     """The place of a card faced by the action index `at` (`zones.fight_target`)."""
+    if at == E.OPEN_AT:
+        return "(off the field)"
     return f"(slot {at + 1})" if at < E.N_SLOTS else "(a Pillar)" if at >= E.PILLAR_AT else "(in play)"
 
 
@@ -105,6 +108,12 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
             "relic_won": lambda: f"  {who} beats {n(cid)}: it goes to their discard pile",
             "pillar": lambda: (f"  {who} DESTROYS {n(cid)}" if a else f"    {n(cid)} is revealed"),
             "vp_token": lambda: f"    a {a:+d} VP token goes on {n(cid)} ({b:+d} on it now)",
+            "vp_taken": lambda: f"    {who} takes {a:+d} VP in tokens ({n(cid)}): {b:+d} in all",
+            "epic": lambda: (f"  Epic {n(cid)} ends" if a else
+                             f"  Epic {n(cid)} is revealed" + (" (setup)" if b else "")),
+            "hourglass": lambda: f"    * an hourglass on {n(cid)}: {a} of {b}",
+            "eliminated": lambda: f"  {who} is eliminated: they cannot win",
+            "open": lambda: f"    {who} may face {n(cid)} this turn (off the field)",
             "weapon": lambda: (f"    {who} gains a Balance Weapon ({b} left in the supply)" if a > 0 else
                                f"  {who} spends a Balance Weapon on {n(cid)}: +{E.WEAPON_STRENGTH} Strength"),
             "use": lambda: f"  {who} spends {n(cid)} for its {TRIGGER_WORDS[a]} effect",

@@ -25,7 +25,8 @@ NEEDS = {"move": {"from": "hand", "to": "wounded"}, "shuffle": {"zone": "draw"},
          "vp_tokens_to_most": {"from": "discard", "bonus": 1, "n": 2, "select": {"class": "hero"}},
          "swap_marked": {"from": "destroyed", "other_select": {"rank": "very_common"}},
          "wound_for_same_rank": {"who": "each_player", "other_select": {"class": "character"}},
-         "swap_same_rank": {"who": "chosen_opponent", "other_select": {"class": "character"}}}
+         "swap_same_rank": {"who": "chosen_opponent", "other_select": {"class": "character"}},
+         "open_target": {"who": "chosen_opponent", "from": "marked"}}
 INTERNALS = re.compile(r"op=|select=|\{|\}|_use\b|_saint\b|_cloth\b|\bNone\b|each_|chosen_|fighters_owner")
 
 

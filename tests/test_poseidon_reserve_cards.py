@@ -611,3 +611,60 @@ def test_2031_siren_scale_discard_swap_an_opponents_saint_for_a_card_of_the_same
     sc.hand(1, "Cassios")
     sc.use(0, scale)
     assert sc.names(0, "hand") == ["Centaurus Babel"] and sorted(sc.names(1, "hand")) == ["Cassios", "Lizard Misty"]
+
+
+# --- 2017 Chrysaor Krishna, 2030 Sea Dragon Scale: a card off the field to face (POS-23) -------------
+def test_2017_krishna_discard_opens_a_marked_card_of_an_opponent_to_a_fight(cardset):
+    sc = _scenario(cardset)
+    sc.put(1, "wounded", "Lizard Misty")  # 5 Strength
+    sc.st.inst_vp[sc.insts(1, "wounded")[0]] = 1
+    krishna = sc.hand(0, "Chrysaor Krishna")
+    sc.use(0, krishna)
+    misty = sc.insts(1, "wounded")[0]
+    fighters = [sc.hand(0, name) for name in ("Taurus Aldebaran", "Leo Aiolia", "Pegasus Seiya (civilian)")]
+    for f in fighters[:2]:
+        sc.play(0, f, E.OPEN_AT)  # faced off the field
+    assert ("acquire", E.OPEN_AT, 0) in sc.legal_actions(0)
+    sc.acquire(0, E.OPEN_AT)
+    assert sc.zone_of(misty) == (0, "discard") and int(sc.st.inst_vp[misty]) == 0  # its tokens removed
+    assert sc.names(1, "wounded") == [] and "Taurus Aldebaran" in sc.names(0, "discard")
+    assert not [a for a in sc.legal_actions(0) if a[2] == E.OPEN_AT]  # once taken, closed
+
+
+def test_2017_krishna_the_opened_card_is_closed_at_the_end_of_the_turn(cardset):
+    sc = _scenario(cardset)
+    sc.put(1, "wounded", "Lizard Misty")
+    sc.use(0, sc.hand(0, "Chrysaor Krishna"))
+    sc.hand(0, "Taurus Aldebaran")
+    assert [a for a in sc.legal_actions(0) if a[2] == E.OPEN_AT]
+    sc.upkeep(0)
+    assert not [a for a in sc.legal_actions(0) if a[2] == E.OPEN_AT]
+
+
+def test_2017_krishna_exit_each_player_freezes_a_hero_or_destroys_a_marked_card(cardset):
+    sc = _scenario(cardset)
+    sc.hand(0, "Pegasus Seiya (civilian)")
+    sc.put(1, "wounded", "Cassios")
+    krishna = sc.field(5, "Chrysaor Krishna")
+    sc.trigger("exit", krishna, 0)
+    assert sc.names(0, "frozen") == ["Pegasus Seiya (civilian)"] and sc.names(1, "destroyed") == ["Cassios"]
+
+
+def test_2030_sea_dragon_scale_arrival_an_opponent_discards_at_random_and_that_card_may_be_faced(cardset):
+    sc = _scenario(cardset)
+    sc.hand(1, "Lizard Misty")
+    sc.arrive(0, "Sea Dragon Scale")
+    assert sc.names(1, "discard") == ["Lizard Misty"]
+    for name in ("Taurus Aldebaran", "Leo Aiolia", "Scorpio Milo"):
+        sc.play(0, sc.hand(0, name), E.OPEN_AT)
+    sc.acquire(0, E.OPEN_AT)
+    assert "Lizard Misty" in sc.names(0, "discard") and sc.names(1, "discard") == []
+
+
+def test_2030_sea_dragon_scale_exit_discards_every_cloth_of_the_field(cardset):
+    sc = _scenario(cardset)
+    sc.field(1, "Aries Cloth")
+    sc.field(2, "Cassios")
+    scale = sc.field(5, "Sea Dragon Scale")
+    sc.trigger("exit", scale, 0)
+    assert sc.names("common", "field_discard") == ["Aries Cloth"] and "Cassios" in sc.field_names()

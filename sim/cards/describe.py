@@ -280,6 +280,11 @@ def _op(op: Op, card: Card) -> str:
                 "(its tokens removed)")
     if name == "sapphire_if_acquired":
         return f"a {kind(op.select)} places its sapphire on the Odin statue only when it is acquired"
+    if name == "open_target":
+        which = f"the top card of {poss} {ZONES.get(op.from_, op.from_)}" if op.top else \
+            f"a {kind(op.select)} of {poss} {ZONES.get(op.from_, op.from_)}, your choice"
+        return (f"this turn you may face {which} and acquire it by its printed costs (to your discard pile, or your "
+                "hand with Cosmos; its tokens removed)")
     if name == "wound_for_same_rank":
         return (f"{subject} may wound a {kind(op.other_select)} from {poss} hand to take back a {kind(op.select)} "
                 f"of the same rank from {poss} discard pile into {poss} hand")

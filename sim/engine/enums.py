@@ -122,6 +122,7 @@ BASE_BOX_MAX_ID = 999  # printed numbers: the base box's are below 1000 (Asgard 
 COMMON = MAX_PLAYERS
 N_SLOTS = 6
 PILLAR_AT = 2 * N_SLOTS + 8  # a fight's "slot" from here on is a revealed Pillar: PILLAR_AT + its place in the row
+OPEN_AT = PILLAR_AT + 8      # the fight's "slot" of the card off the field an effect opens to a player this turn (POS-23)
 # Where a card starts (a card's `start`): the code the compiler gives each.
 START_NAMES = {"reserve": 0, "deck": 1, "setaside": 2, "gift": 3, "board": 4, "pillar": 5, "epic": 6}
 START_PILLAR = START_NAMES["pillar"]
@@ -225,6 +226,8 @@ OP_WOUND_FOR_SAME_RANK = 71   # the player may wound a card of a kind (F_A) from
                               # the same rank from their discard pile into their hand (Siren Scale's Arrival)
 OP_SWAP_SAME_RANK = 72        # the controller may swap a card of the op's kind of the player's hand for a card of another
                               # kind (F_A) of the same rank of its own hand (Siren Scale's Discard)
+OP_OPEN_TARGET = 73           # the controller may face, this turn, a card of the player's zone (F_ZONE; `top`: its top
+                              # card; else its pick) and acquire it by its printed costs (Krishna, Sea Dragon Scale)
 OP_ACQUIRED_FROZEN = 65       # field rule: every other field card acquired into a discard pile is frozen instead (POS-22)
 OP_SAPPHIRE_IF_ACQUIRED = 30  # an Epic's field rule: a card of a kind places its sapphire only when acquired (Fuite)
 OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)
@@ -445,10 +448,11 @@ EV_RELIC_WON = 35  # a Relic faced and beaten goes to the discard pile of the pl
 EV_HILDA_ROLL = 36  # solo: Hilda's die (a = the slot rolled, 1-6; b = the icon, DIE_*)
 EV_HILDA_GAINS = 37  # solo: a card joins Hilda's cards (seat = hers; a = how, HILDA_*: b = the zone it joins)
 EV_PILLAR = 38     # Poseidon: a Pillar revealed (a = 0; seat: the General's acquirer) or destroyed (a = 1) (POS-10/11)
-EV_VP_TOKEN = 40   # Poseidon: a VP token put on a card (a = its value, b = the tokens' sum on it now) (POS-14),
-                   # or tokens a player takes by an effect (card: the effect's; a = each one's value, b = the player's sum now)
+EV_VP_TOKEN = 40   # Poseidon: a VP token put on a card (a = its value, b = the tokens' sum on it now) (POS-14)
+EV_VP_TAKEN = 45   # a player takes VP tokens by an effect (card: the effect's; a = their sum, b = the player's sum now)
 EV_EPIC = 41      # Poseidon: an Epic revealed (a = 0; b = 1 at setup) or ended (a = 1) (POS-1, POS-3)
 EV_ELIMINATED = 43  # a player is eliminated at the end of the game: they cannot win (GEN-10, POS-9)
+EV_OPEN = 44       # a card off the field is opened to the seat's fights this turn (POS-23)
 EV_HOURGLASS = 42  # Poseidon: an hourglass on the current Epic (a = its hourglasses now, b = its duration) (POS-2)
 EV_WEAPON = 39     # Poseidon: a Balance Weapon token gained (a = 1, b = the supply left) or spent on a Hero (a = -1) (POS-13)
 EV_NAMES = {value: name for name, value in named("EV_").items()}

@@ -76,7 +76,9 @@ G_END_NOW = 54        # 1 once an effect ended the game at once (Graad Foundatio
 G_GRANTS_ON = 55      # 1 if a card of the run gives the other field cards an Exit (`granted_exit`, Soldier #2024)
 G_SPENT_TOKENS = 56   # register: the VP tokens the card just spent for its use carried (a `per_token` cut, the Trident)
 G_WOUND_CUTS_ON = 57  # 1 if a card of the run may have its cost bought down by wounding (`wound_cut`, Baian)
-N_G = 58
+G_OPEN_TARGET = 58    # a card off the field an effect opened to a player this turn, its instance + 1 (0: none) (POS-23)
+G_OPEN_SEAT = 59      # that player's seat + 1: it may face the card (action index OPEN_AT) and acquire it
+N_G = 60
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0

@@ -23,14 +23,14 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     face_cost_payable, face_discards_due, fight_total, fight_totals, fighter_bound,
                                     healing_banned, min_fighters, relic_won, values_against)
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON,
-                                    can_face, can_use, first_op_feasible, legal_to_play, upgrade_possible,
+                                    can_face, can_use, first_op_feasible, legal_to_play, open_won, upgrade_possible,
                                     wound_cut_open)
 from sim.engine.rules.board import technique_ready
 from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar_won
 from sim.engine.rules.scoring import card_vp
 from sim.engine.rules.zones import count_alongside_any, equip_locked, field_slot, matches, program_op, relic_lock
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
-                              G_NPLAYERS, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
+                              G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -1023,6 +1023,9 @@ def choose_action(s, c, p, out):
     # 1c. Pillars (POS-11): go on with a fight against one
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and pillar_step(s, c, p, lead, out):
         return
+    # 1d. A card off the field opened to p (POS-23): go on with a fight against it
+    if s.g[G_OPEN_SEAT] == p + 1 and open_step(s, c, p, lead, out):
+        return
     if nh == 0 and s.zone_n[p, E.Z_CLOTH] == 0:
         spend_leaving_card(s, c, p, out)  # no card left to equip, heal with or commit
         return
@@ -1174,6 +1177,9 @@ def choose_action(s, c, p, out):
         break
     # 6b. A revealed Pillar worth more than the best field fight (POS-11)
     if not started and s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and start_pillar_fight(s, c, p, lead, best_score, out):
+        return
+    # 6c. A card off the field opened to p, worth more than the best field fight (POS-23)
+    if not started and s.g[G_OPEN_SEAT] == p + 1 and start_open_fight(s, c, p, lead, best_score, out):
         return
     # 7. Draw first: play Engagement draw cards against the chosen card (or any card)
     face_t = best_t
@@ -1454,6 +1460,50 @@ def start_pillar_fight(s, c, p, lead, floor, out):
 
 
 @kernel
+def open_step(s, c, p, lead, out):
+    """Step 1d, a fight under way against the card off the field opened to p (started by
+    `start_open_fight`, POS-23): take it once won; else commit the next card of `commit_cards`."""
+    t = s.g[G_OPEN_TARGET] - 1
+    if not started_fight(s, p, t):
+        return False
+    for cur in (COSMOS, STRENGTH):
+        if open_won(s, c, t, cur, p):
+            out[0] = A_ACQUIRE
+            out[1] = E.OPEN_AT
+            out[2] = cur
+            return True
+    first, _, enough = commit_cards(s, c, p, t, open_short(s, c, t, p), 0, lead)
+    if enough:
+        out[0] = A_PLAY
+        out[1] = first
+        out[2] = E.OPEN_AT
+        return True
+    return False
+
+
+@kernel
+def start_open_fight(s, c, p, lead, floor, out):
+    """Steps 6c and 10: face the card off the field opened to p if its value over the cards the
+    fight takes (`commit_cards`, its Strength cost) beats the floor."""
+    t = s.g[G_OPEN_TARGET] - 1
+    if effective_cost(s, c, t, STRENGTH, p) <= 0:
+        return False
+    first, cost, enough = commit_cards(s, c, p, t, open_short(s, c, t, p), 0, lead)
+    if not enough or card_value(s, c, p, t, lead) - cost <= floor:
+        return False
+    out[0] = A_PLAY
+    out[1] = first
+    out[2] = E.OPEN_AT
+    return True
+
+
+@kernel
+def open_short(s, c, t, p):
+    """The Strength p's fighters facing t, a card off the field opened to p, still lack to take it."""
+    return effective_cost(s, c, t, STRENGTH, p) - fight_totals(s, c, t, p)[0]
+
+
+@kernel
 def pillar_short(s, c, pillar, p):
     """The Strength p's fighters facing `pillar` still lack to destroy it."""
     return pillar_need(s, c, pillar, p) - fight_totals(s, c, pillar, p)[0]
@@ -1599,6 +1649,8 @@ def spend_leaving_card(s, c, p, out):
     if s.zone_n[p, E.Z_RELICS] > 0 and start_relic_fight(s, c, p, decision_lead(s, c, p), out):
         return
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and start_pillar_fight(s, c, p, decision_lead(s, c, p), 0.0, out):
+        return
+    if s.g[G_OPEN_SEAT] == p + 1 and start_open_fight(s, c, p, decision_lead(s, c, p), 0.0, out):
         return
     if w[W_SPEND] <= 0:
         return

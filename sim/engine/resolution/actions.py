@@ -18,8 +18,8 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, can_acquire, face_cost_pay
 from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON, can_face,
-                                    can_use, legal_to_play, use_trigger)
-from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
+                                    can_use, legal_to_play, open_won, use_trigger)
+from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, P_ACQUIRE,
                               P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (discard_fighters, draw_cards, equip_locked, field_slot, fight_target, matches,
@@ -212,6 +212,23 @@ def discard_to_face(s, c, p, inst, target, n):
 
 
 @kernel
+def take_open_target(s, c, p, t, cur):
+    """p acquires t, the card off the field opened to it, won in `cur`: its tokens are removed and it
+    goes to p's discard pile (Strength) or hand (Cosmos); no Defeated, no Flame (POS-23). The
+    fighters are discarded."""
+    s.g[G_OPEN_TARGET] = s.g[G_OPEN_SEAT] = 0
+    s.inst_vp[t] = 0
+    discard_fighters(s, c, p, t)
+    if cur == COSMOS:
+        move_to(s, t, p, E.Z_HAND)
+        hold(s, c, p, t)
+    else:
+        move_to(s, t, p, E.Z_DISCARD)
+    log_event(s, c, E.EV_ACQUIRE, p, t, E.ACQ_COSMOS if cur == COSMOS else E.ACQ_STRENGTH, E.OPEN_AT)
+    s.pl[p, PL_WON_FIGHTS] += 1
+
+
+@kernel
 def wound_cut(s, c, p, t):
     """p wounds a Character of its hand (the least valuable of the kind `wound_cut` names; its Marked
     fires): the field card t costs so much less Strength this turn (Baian)."""
@@ -343,7 +360,12 @@ def apply_action(s, c, p, kind, a, b):
         return illegal(s)
     if kind == A_END:
         return False
-    if kind == A_ACQUIRE and a >= E.PILLAR_AT:  # a Pillar destroyed (POS-11)
+    if kind == A_ACQUIRE and a == E.OPEN_AT:  # the card off the field opened to p (POS-23)
+        t = fightable(s, c, p, a)
+        if t < 0 or not open_won(s, c, t, b, p):
+            return illegal(s)
+        take_open_target(s, c, p, t, b)
+    elif kind == A_ACQUIRE and a >= E.PILLAR_AT:  # a Pillar destroyed (POS-11)
         t = fightable(s, c, p, a)
         if t < 0 or b != STRENGTH or not pillar_won(s, c, t, p):
             return illegal(s)

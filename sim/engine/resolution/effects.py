@@ -21,7 +21,8 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
 from sim.engine.rng import shuffle_prefix
 from sim.engine.params import INFLEXIBLE_FORCED_ONLY, R_EPIC_INFLEXIBLE_SCOPE
 from sim.engine.rules.epics import rule_reaches, upgrade_copy
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_SPENT_TOKENS, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
+from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_OPEN_SEAT, G_OPEN_TARGET,
+                              G_SPENT_TOKENS, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_PROGRAM, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
                     PL_ELIMINATED, PL_VP_TOKENS, PL_WEAPONS)
 from sim.engine.rules.hilda import hilda_seat
@@ -152,6 +153,29 @@ def apply_field_arrival(s, c, p):
     if n > 0:
         pick_cards(s, c, p, buf, n, 1, True)
         push_pending(s, P_ARRIVAL, buf[0], 0, 0, 0)
+
+
+@kernel
+def open_target(s, c, op, p, q):
+    """p may face, this turn, a card of q's zone F_ZONE (the top one with `top`, else p's best) and
+    acquire it by its printed costs (Krishna: a marked card; Sea Dragon Scale: the card discarded;
+    POS-23). One such card at a time."""
+    buf = s.scratch
+    if op[E.F_FLAGS] & E.OPF_TOP:
+        n = s.zone_n[q, op[E.F_ZONE]]
+        if n == 0:
+            return
+        buf[0] = s.zone[q, op[E.F_ZONE], n - 1]
+    else:
+        n = collect(s, c, op[E.F_ZONE], op[E.F_FILTER], q, -1, False, buf)
+        if n == 0:
+            return
+        pick_cards(s, c, p, buf, n, 1, True)
+    if c.strength_cost[c.inst_card[buf[0]]] <= 0 and c.cosmos_cost[c.inst_card[buf[0]]] <= 0:
+        return  # a card without a cost cannot be won
+    s.g[G_OPEN_TARGET] = buf[0] + 1
+    s.g[G_OPEN_SEAT] = p + 1
+    log_event(s, c, E.EV_OPEN, p, buf[0], 0, 0)
 
 
 @kernel
@@ -558,7 +582,7 @@ def vp_tokens_to_most(s, c, op, src_inst):
             tied = True
     if best >= 0 and most > 0 and not tied:
         s.pl[best, PL_VP_TOKENS] += op[E.F_A] * op[E.F_N]
-        log_event(s, c, E.EV_VP_TOKEN, best, src_inst, op[E.F_A], s.pl[best, PL_VP_TOKENS])
+        log_event(s, c, E.EV_VP_TAKEN, best, src_inst, op[E.F_A] * op[E.F_N], s.pl[best, PL_VP_TOKENS])
 
 
 @kernel
@@ -868,12 +892,16 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
             swap_marked(s, c, op, q)
     elif code == E.OP_TAKE_VP_TOKENS:  # a bonus per counted card (Prise d'otages, POS-9)
         if q >= 0:
-            s.pl[q, PL_VP_TOKENS] += op[E.F_A] * draw_count(s, c, op, src_inst, q, target)
-            log_event(s, c, E.EV_VP_TOKEN, q, src_inst, op[E.F_A], s.pl[q, PL_VP_TOKENS])
+            taken = op[E.F_A] * draw_count(s, c, op, src_inst, q, target)
+            s.pl[q, PL_VP_TOKENS] += taken
+            log_event(s, c, E.EV_VP_TAKEN, q, src_inst, taken, s.pl[q, PL_VP_TOKENS])
     elif code == E.OP_TAKE_WEAPON:
         take_weapon(s, c, p, q, src_inst)
     elif code == E.OP_FIELD_ARRIVAL:
         apply_field_arrival(s, c, p)
+    elif code == E.OP_OPEN_TARGET:
+        if q >= 0:
+            open_target(s, c, op, p, q)
     elif code == E.OP_WOUND_FOR_SAME_RANK:
         if q >= 0:
             wound_for_same_rank(s, c, op, q)

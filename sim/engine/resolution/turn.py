@@ -19,7 +19,7 @@ from sim.engine.resolution.effects import run_program
 from sim.engine.rules.epics import epic_rule
 from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.invariants import V_LENT, check_invariants, violation
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_END_NOW, G_EPIC, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
                               G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import draw_cards, freeze_fellow_fighters, log_event, move_all, move_all_but
 
@@ -143,3 +143,4 @@ def end_turn_reset(s, p):
         s.g[G_TURN_MARKS] = 0
     s.pl[p, PL_TURN_STRENGTH] = 0
     s.pl[p, PL_ALT_FILTER] = 0
+    s.g[G_OPEN_TARGET] = s.g[G_OPEN_SEAT] = 0  # a card opened to a fight "this turn" (POS-23)

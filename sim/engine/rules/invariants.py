@@ -5,7 +5,7 @@ g[G_FIRST_VIOLATION]); playing with checks off costs one branch per action.
 """
 from sim.engine import enums as E
 from sim.engine.jit import kernel
-from sim.engine.state import (G_EPIC, G_FLAMES_DUE, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_LENT,
+from sim.engine.state import (G_EPIC, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_LENT,
                               G_NMARKS, G_RULES_SEEN, G_VIOLATIONS, G_WEAPONS, PL_WEAPONS)
 
 V_ZONE_MISMATCH = 1    # an instance's recorded place does not hold it (or holds it twice)
@@ -71,7 +71,8 @@ def check_invariants(s, c, n_players):
         t = s.inst_facing[inst]
         if t >= 0 and (s.inst_zone[inst] != E.Z_PLAY or not (s.inst_zone[t] == E.Z_BATTLEFIELD or (
                 s.inst_zone[t] == E.Z_RELICS and s.inst_row[t] == s.inst_row[inst])
-                or (s.inst_zone[t] == E.Z_PILLAR_ROW and s.inst_row[t] == E.COMMON))):
+                or (s.inst_zone[t] == E.Z_PILLAR_ROW and s.inst_row[t] == E.COMMON)
+                or (t == s.g[G_OPEN_TARGET] - 1 and s.g[G_OPEN_SEAT] == s.inst_row[inst] + 1))):
             violation(s, V_FACING)
         if s.inst_wounds[inst] < 0 or s.inst_cut_str[inst] < 0 or s.inst_cut_cos[inst] < 0:
             violation(s, V_NEGATIVE)

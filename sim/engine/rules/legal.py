@@ -5,10 +5,11 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
+from sim.engine.state import G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_OPEN_TARGET, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
 from sim.engine.rules.epics import epic_action_ready, rule_reaches, upgrade_copy
-from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, cond_holds, face_banned, face_cost_payable,
-                                    healing_banned, printed_heal, relic_won)
+from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_matches, cond_holds, effective_cost,
+                                    face_banned, face_cost_payable, fight_total, healing_banned, printed_heal,
+                                    relic_won)
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
 from sim.engine.rules.pillars import can_arm, pillar_won
 from sim.engine.rules.zones import (collect_count, count_alongside_any, count_in_play, count_in_zone, count_on_field,
@@ -363,7 +364,25 @@ def legal_action(s, c, p, pick, out):
         n = relic_fights(s, c, p, pick, out, n, cloth_on)
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0:
         n = pillar_fights(s, c, p, pick, out, n, cloth_on)
+    if s.g[G_OPEN_SEAT] == p + 1 and not 0 <= pick < n:  # a card off the field an effect opened to p (POS-23)
+        t = s.g[G_OPEN_TARGET] - 1
+        n = faces_off_field(s, c, p, t, E.OPEN_AT, pick, out, n, cloth_on)
+        for cur in (STRENGTH, COSMOS):
+            if open_won(s, c, t, cur, p):
+                if n == pick:
+                    out[0] = A_ACQUIRE
+                    out[1] = E.OPEN_AT
+                    out[2] = cur
+                n += 1
     return n
+
+
+@kernel
+def open_won(s, c, t, cur, p):
+    """Do p's fighters facing t, the card off the field opened to p, reach its cost in `cur` (its
+    printed costs and its own cost rules: no field modifier reaches it, GEN-16; R3)?"""
+    cost = effective_cost(s, c, t, cur, p)
+    return cost > 0 and any_fighter_matches(s, c, p, t, -1) and fight_total(s, c, t, cur, p) >= cost
 
 
 @kernel

@@ -8,7 +8,7 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
-from sim.engine.state import (G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
+from sim.engine.state import (G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
                               G_NPEND, G_TURN, G_ROUND, G_FREEZES_ON, MARK_CAP, PEND_CAP, PL_ENERGY, PL_VP_TOKENS)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
@@ -485,11 +485,14 @@ def any_relic_lock(s, c, p):
 def fight_target(s, p, at):
     """The card p fights by the action index `at`: the field card in slot `at` (0..5); from N_SLOTS
     on, the Relic number at - N_SLOTS of p's play area (the Ring, faced to be beaten); from
-    PILLAR_AT on, the revealed Pillar number at - PILLAR_AT (POS-11); -1 none."""
+    PILLAR_AT on, the revealed Pillar number at - PILLAR_AT (POS-11); OPEN_AT, the card an effect
+    opened to p this turn (POS-23); -1 none."""
     if at < 0:
         return -1
     if at < E.N_SLOTS:
         return s.field[at]
+    if at == E.OPEN_AT:
+        return s.g[G_OPEN_TARGET] - 1 if s.g[G_OPEN_SEAT] == p + 1 else -1
     if at >= E.PILLAR_AT:
         j = at - E.PILLAR_AT
         return s.zone[E.COMMON, E.Z_PILLAR_ROW, j] if j < s.zone_n[E.COMMON, E.Z_PILLAR_ROW] else -1
