@@ -26,7 +26,8 @@ NEEDS = {"move": {"from": "hand", "to": "wounded"}, "shuffle": {"zone": "draw"},
          "swap_marked": {"from": "destroyed", "other_select": {"rank": "very_common"}},
          "wound_for_same_rank": {"who": "each_player", "other_select": {"class": "character"}},
          "swap_same_rank": {"who": "chosen_opponent", "other_select": {"class": "character"}},
-         "open_target": {"who": "chosen_opponent", "from": "marked"}}
+         "open_target": {"who": "chosen_opponent", "from": "marked"},
+         "put_beneath": {"who": "chosen_opponent", "from": "discard"}, "win_back": {"cosmos": 4}}
 INTERNALS = re.compile(r"op=|select=|\{|\}|_use\b|_saint\b|_cloth\b|\bNone\b|each_|chosen_|fighters_owner")
 
 

@@ -1,5 +1,5 @@
 """The Poseidon card file: its cards, Pillars and Epics against the raw card data, the Epic pools,
-the three boxes together, and the engine refusing, by name, the cards it cannot play yet.
+the three boxes together, and the engine playing them (a card without its effect is refused by name).
 
 Rules: shared/rules/poseidon.txt, poseidon-rulings (POS-1..24), general-rulings GEN-1 and GEN-19;
 card data: shared/carddata (cards-fr.json for the numbers, copies-fr.csv for the copies, card-facts
@@ -172,11 +172,21 @@ def test_base_asgard_and_poseidon_load_together():
     assert three["name"].is_unique
 
 
-def test_the_engine_refuses_the_poseidon_box_and_names_what_it_cannot_play():
-    with pytest.raises(NotImplementedError) as err:
-        sim.games.build_engine(("base", "asgard", "poseidon"))
-    missing = [c.name for c in _poseidon().values() if not (c.effects or c.plain)]
-    assert missing and all(name in str(err.value) for name in missing)
+def test_the_engine_plays_every_card_of_the_poseidon_box():
+    assert not [c.name for c in _poseidon().values() if not (c.effects or c.plain)]
+    engine = sim.games.build_engine(("base", "asgard", "poseidon"))
+    assert {c.id for c in engine.cards} >= set(CARDS + PILLARS + EPICS)
+
+
+def test_a_poseidon_card_without_its_effect_is_refused_by_name(tmp_path):
+    text = POSEIDON.read_text(encoding="utf-8")
+    i = text.index("[[card]]\nid = 2028")
+    block = text[i:text.index("[[card]]", i + 10)]
+    stripped = block[:block.index("\n[[card.effects]]")] + "\n"
+    mine = tmp_path / "urn.toml"
+    mine.write_text('box = "poseidon"\n\n' + stripped, encoding="utf-8")
+    with pytest.raises(NotImplementedError, match="Athena's Urn"):
+        sim.games.build_engine(("base", "asgard", "poseidon"), cardset=mine)
 
 
 def test_no_poseidon_card_is_plain_but_the_transcended_heroes():

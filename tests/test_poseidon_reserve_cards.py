@@ -7,7 +7,7 @@ from sim.engine import enums as E
 from sim.engine.policies.weights import W_PAY
 from sim.engine.rules.field import discard_from_field
 from sim.engine.rules.zones import move_to
-from sim.engine.state import G_WEAPONS, PL_VP_TOKENS, PL_WEAPONS
+from sim.engine.state import G_ACTIVE, G_WEAPONS, PL_VP_TOKENS, PL_WEAPONS
 from tests.test_asgard_cards import _paying
 from tests.test_poseidon_heroes import _scenario, write_encoded_poseidon
 
@@ -668,3 +668,44 @@ def test_2030_sea_dragon_scale_exit_discards_every_cloth_of_the_field(cardset):
     scale = sc.field(5, "Sea Dragon Scale")
     sc.trigger("exit", scale, 0)
     assert sc.names("common", "field_discard") == ["Aries Cloth"] and "Cassios" in sc.field_names()
+
+
+# --- 2028 Athena's Urn (POS-24) --------------------------------------------------------------------
+def _urn_with_misty(sc):
+    """Seat 0 plays the Urn: Lizard Misty, from seat 1's discard pile, goes beneath it."""
+    if "Lizard Misty" not in sc.names(1, "discard"):
+        sc.put(1, "discard", "Lizard Misty")
+    urn = sc.hand(0, "Athena's Urn")
+    sc.play_relic(0, urn)
+    return urn
+
+
+def test_2028_urn_a_character_of_an_opponents_discard_pile_goes_beneath_it_and_scores_for_its_holder(cardset):
+    sc = _scenario(cardset)
+    sc.put(1, "discard", "Lizard Misty")
+    base = sc.score(0), sc.score(1)
+    urn = _urn_with_misty(sc)
+    assert sc.names(1, "discard") == [] and sc.names(0, "relics") == ["Athena's Urn"]
+    assert sc.name_of(int(sc.st.inst_under[urn])) == "Lizard Misty"
+    misty = 1  # Lizard Misty's VP
+    assert sc.score(0) == base[0] + 1 + misty and sc.score(1) == base[1] - misty  # the Urn's VP and Misty's
+
+
+def test_2028_urn_its_opponent_wins_both_back_with_4_cosmos(cardset):
+    sc = _scenario(cardset)
+    urn = _urn_with_misty(sc)
+    sc.st.g[G_ACTIVE] = 1
+    assert not [a for a in sc.legal_actions(0) if a[2] == E.URN_AT]  # only the player the card came from
+    sc.play(1, sc.hand(1, "Virgo Shaka"), E.URN_AT)  # 3 Cosmos: not enough
+    assert ("acquire", E.URN_AT, 1) not in sc.legal_actions(1)
+    sc.play(1, sc.hand(1, "Perseus Algol"), E.URN_AT)  # 2 more
+    sc.acquire(1, E.URN_AT, "cosmos")
+    assert sorted(sc.names(1, "discard")) == ["Athena's Urn", "Lizard Misty", "Perseus Algol", "Virgo Shaka"]
+    assert sc.names(0, "relics") == [] and int(sc.st.inst_under[urn]) == -1
+
+
+def test_2028_urn_whatever_the_urn_undergoes_the_card_beneath_undergoes_too(cardset):
+    sc = _scenario(cardset)
+    urn = _urn_with_misty(sc)
+    move_to(sc.s, urn, 0, E.Z_DESTROYED)
+    assert sorted(sc.names(0, "destroyed")) == ["Athena's Urn", "Lizard Misty"]

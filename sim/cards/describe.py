@@ -280,6 +280,12 @@ def _op(op: Op, card: Card) -> str:
                 "(its tokens removed)")
     if name == "sapphire_if_acquired":
         return f"a {kind(op.select)} places its sapphire on the Odin statue only when it is acquired"
+    if name == "put_beneath":
+        return (f"a {kind(op.select)} of {poss} {ZONES.get(op.from_, op.from_)}, your choice, goes beneath this "
+                "card (yours: it undergoes whatever this card undergoes)")
+    if name == "win_back":
+        return (f"the player whose card is beneath it may face it with {_stats(op.strength, op.cosmos, True)} to take "
+                "both into their discard pile")
     if name == "open_target":
         which = f"the top card of {poss} {ZONES.get(op.from_, op.from_)}" if op.top else \
             f"a {kind(op.select)} of {poss} {ZONES.get(op.from_, op.from_)}, your choice"

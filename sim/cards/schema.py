@@ -157,7 +157,7 @@ class Op(Strict):
             "alt_cost_fighter": ("fighter",), "stat_mult": ("alongside",), "protect": ("alongside",),
             "currency_ban": ("currency",), "vp_token": ("from_",), "vp_tokens_to_most": ("from_",),
             "swap_marked": ("from_", "other_select"), "wound_for_same_rank": ("other_select",),
-            "swap_same_rank": ("other_select",), "open_target": ("from_",),
+            "swap_same_rank": ("other_select",), "open_target": ("from_",), "put_beneath": ("from_",),
             "play": ("from_",),
         }.get(self.op, ())
         missing = [f.rstrip("_") for f in need if getattr(self, f) is None]

@@ -113,7 +113,8 @@ Z_UNDERWORLD = 6  # Hades (reserved)
 Z_ABYSSES = 7     # Poseidon co-op (reserved)
 Z_PILLARS_ASIDE = 8  # Poseidon: the Pillars not revealed yet (POS-10)
 Z_EPICS_REVEALED = 9  # Poseidon: the Epics revealed this game, in reveal order; the top one is current while one is (POS-3, POS-5)
-N_COMMON_ZONES = 10
+Z_BENEATH = 10    # Poseidon: the cards beneath a card (Athena's Urn, POS-24); `inst_under` says which
+N_COMMON_ZONES = 11
 Z_BATTLEFIELD = 99  # pseudo-zone: the 6 field slots (own array)
 LOC_COMMON = 100    # in events, where a card was: a player zone, Z_BATTLEFIELD, or LOC_COMMON + a common zone
 
@@ -123,6 +124,7 @@ COMMON = MAX_PLAYERS
 N_SLOTS = 6
 PILLAR_AT = 2 * N_SLOTS + 8  # a fight's "slot" from here on is a revealed Pillar: PILLAR_AT + its place in the row
 OPEN_AT = PILLAR_AT + 8      # the fight's "slot" of the card off the field an effect opens to a player this turn (POS-23)
+URN_AT = OPEN_AT + 1         # the fight's "slot" of a Relic of another player's that a player may face to win it back (POS-24)
 # Where a card starts (a card's `start`): the code the compiler gives each.
 START_NAMES = {"reserve": 0, "deck": 1, "setaside": 2, "gift": 3, "board": 4, "pillar": 5, "epic": 6}
 START_PILLAR = START_NAMES["pillar"]
@@ -228,6 +230,10 @@ OP_SWAP_SAME_RANK = 72        # the controller may swap a card of the op's kind 
                               # kind (F_A) of the same rank of its own hand (Siren Scale's Discard)
 OP_OPEN_TARGET = 73           # the controller may face, this turn, a card of the player's zone (F_ZONE; `top`: its top
                               # card; else its pick) and acquire it by its printed costs (Krishna, Sea Dragon Scale)
+OP_PUT_BENEATH = 74           # a card of the player's zone (F_ZONE), the controller's pick, goes beneath this one, an
+                              # acquisition of the controller's; that player may win both back (Athena's Urn, POS-24)
+OP_WIN_BACK = 75              # in play (a Relic with a card beneath): the player the card came from may face it with F_A
+                              # Strength or F_B Cosmos to take both into their discard pile (Athena's Urn, POS-24)
 OP_ACQUIRED_FROZEN = 65       # field rule: every other field card acquired into a discard pile is frozen instead (POS-22)
 OP_SAPPHIRE_IF_ACQUIRED = 30  # an Epic's field rule: a card of a kind places its sapphire only when acquired (Fuite)
 OP_PLAY = 26         # cards of a zone become the controller's to play now, one after the other (Gamma, Delta Robes)

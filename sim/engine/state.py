@@ -150,6 +150,10 @@ STATE = Declaration("GameState", dict(
                     "set-aside area whenever it would be discarded, marked or destroyed (POS-15); -1 any other card"),
     inst_watch=Field(np.bool_, ("instances",), False, "game", "the cards whose discard puts out a flame under the "
                      "current Epic (G_DISCARD_WATCH)"),
+    inst_under=Field(np.int64, ("instances",), -1, "game", "the card beneath this one, -1 none: it undergoes whatever "
+                     "this one undergoes (Athena's Urn, POS-24)"),
+    inst_rival=Field(np.int64, ("instances",), -1, "game", "the seat that may face this card to win it and the card "
+                     "beneath back, -1 none (Athena's Urn)"),
     inst_freeze=Field(np.int64, ("instances",), 0, "game", "the side of a frozen card's Freeze token: "
                       "2 as placed, 1 once a heart turned it (ASG-14), 0 not frozen"),
     held=Field(np.bool_, (E.MAX_PLAYERS, "cards"), False, "game", "whether a seat had the card in hand this game"),

@@ -24,11 +24,12 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     healing_banned, min_fighters, relic_won, values_against)
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON,
                                     can_face, can_use, first_op_feasible, legal_to_play, open_won, upgrade_possible,
-                                    wound_cut_open)
+                                    win_back_cost, won_back, wound_cut_open)
 from sim.engine.rules.board import technique_ready
 from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar_won
 from sim.engine.rules.scoring import card_vp
-from sim.engine.rules.zones import count_alongside_any, equip_locked, field_slot, matches, program_op, relic_lock
+from sim.engine.rules.zones import (count_alongside_any, equip_locked, field_slot, matches, program_op, relic_lock,
+                                    rival_relic)
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
                               G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
 
@@ -1023,8 +1024,11 @@ def choose_action(s, c, p, out):
     # 1c. Pillars (POS-11): go on with a fight against one
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and pillar_step(s, c, p, lead, out):
         return
-    # 1d. A card off the field opened to p (POS-23): go on with a fight against it
+    # 1d. A card off the field opened to p (POS-23), or a Relic it may win back (POS-24): go on with
+    # a fight against it
     if s.g[G_OPEN_SEAT] == p + 1 and open_step(s, c, p, lead, out):
+        return
+    if s.g[G_RELICS_ON] and win_back_step(s, c, p, lead, out):
         return
     if nh == 0 and s.zone_n[p, E.Z_CLOTH] == 0:
         spend_leaving_card(s, c, p, out)  # no card left to equip, heal with or commit
@@ -1311,13 +1315,13 @@ def relic_step(s, c, p, lead, out):
 @kernel
 def relic_commit(s, c, p, r, lead):
     """The cards p would commit to beat its Relic r (the Ring: its Strength, R3): `commit_cards`."""
-    return commit_cards(s, c, p, r, relic_lock(c, r) - fight_totals(s, c, r, p)[0], 0, lead)
+    return commit_cards(s, c, p, r, relic_lock(c, r) - fight_totals(s, c, r, p)[0], 0, lead, STRENGTH)
 
 
 @kernel
-def commit_cards(s, c, p, r, need, weapons, lead):
-    """The cards p would commit to reach `need` more Strength against r, a card off the field (a
-    Relic of its play area, a Pillar), the first of them, what they cost, and whether they are
+def commit_cards(s, c, p, r, need, weapons, lead, cur):
+    """The cards p would commit to reach `need` more Strength (or Cosmos, `cur`) against r, a card
+    off the field (a Relic, a Pillar, a card opened to p), the first of them, what they cost, and whether they are
     enough: the hand Characters with Strength that p would not keep first (they are discarded at
     upkeep anyway: free), the strongest first, then those it would keep, the least valuable first,
     at their value. A card counts its Strength against r and what r's `cost_per_fighter` rule gives
@@ -1342,7 +1346,7 @@ def commit_cards(s, c, p, r, need, weapons, lead):
                     taken = True
             if taken:
                 continue
-            v_str = values_against(s, c, inst, r, p, False)[0] + fighter_bonus(c, r, inst)
+            v_str = values_against(s, c, inst, r, p, False)[cur] + (fighter_bonus(c, r, inst) if cur == STRENGTH else 0)
             if weapons > 0 and c.classes[c.inst_card[inst]] & E.CLASS_HERO:
                 v_str += E.WEAPON_STRENGTH
             if v_str <= 0:
@@ -1428,7 +1432,8 @@ def pillar_step(s, c, p, lead, out):
                 out[0] = A_WEAPON
                 out[1] = hero
                 return True
-        first, _, enough = commit_cards(s, c, p, pillar, pillar_short(s, c, pillar, p), s.pl[p, PL_WEAPONS], lead)
+        first, _, enough = commit_cards(s, c, p, pillar, pillar_short(s, c, pillar, p), s.pl[p, PL_WEAPONS], lead,
+                                        STRENGTH)
         if enough:
             out[0] = A_PLAY
             out[1] = first
@@ -1447,7 +1452,7 @@ def start_pillar_fight(s, c, p, lead, floor, out):
     for j in range(s.zone_n[E.COMMON, E.Z_PILLAR_ROW]):
         pillar = s.zone[E.COMMON, E.Z_PILLAR_ROW, j]
         first, cost, enough = commit_cards(s, c, p, pillar, pillar_short(s, c, pillar, p), s.pl[p, PL_WEAPONS],
-                                           lead)
+                                           lead, STRENGTH)
         if not enough:
             continue
         gain = s.mind.weights[p, W_VP] * (card_vp(s, c, p, c.inst_card[pillar]) + s.inst_vp[pillar]) - cost
@@ -1472,7 +1477,7 @@ def open_step(s, c, p, lead, out):
             out[1] = E.OPEN_AT
             out[2] = cur
             return True
-    first, _, enough = commit_cards(s, c, p, t, open_short(s, c, t, p), 0, lead)
+    first, _, enough = commit_cards(s, c, p, t, open_short(s, c, t, p), 0, lead, STRENGTH)
     if enough:
         out[0] = A_PLAY
         out[1] = first
@@ -1488,12 +1493,47 @@ def start_open_fight(s, c, p, lead, floor, out):
     t = s.g[G_OPEN_TARGET] - 1
     if effective_cost(s, c, t, STRENGTH, p) <= 0:
         return False
-    first, cost, enough = commit_cards(s, c, p, t, open_short(s, c, t, p), 0, lead)
+    first, cost, enough = commit_cards(s, c, p, t, open_short(s, c, t, p), 0, lead, STRENGTH)
     if not enough or card_value(s, c, p, t, lead) - cost <= floor:
         return False
     out[0] = A_PLAY
     out[1] = first
     out[2] = E.OPEN_AT
+    return True
+
+
+@kernel
+def win_back_step(s, c, p, lead, out):
+    """A fight under way against another player's Relic p may win back (Athena's Urn): take it back
+    once won; else commit the next card."""
+    r = rival_relic(s, p)
+    if r < 0 or not started_fight(s, p, r):
+        return False
+    for cur in (COSMOS, STRENGTH):
+        if won_back(s, c, r, cur, p):
+            out[0] = A_ACQUIRE
+            out[1] = E.URN_AT
+            out[2] = cur
+            return True
+    return start_win_back(s, c, p, lead, -1e18, out)
+
+
+@kernel
+def start_win_back(s, c, p, lead, floor, out):
+    """Face another player's Relic p may win back (Athena's Urn) if it and the card beneath are worth
+    more than the cards its Cosmos (or Strength) takes (`commit_cards`), over the floor."""
+    r = rival_relic(s, p)
+    if r < 0:
+        return False
+    costs = win_back_cost(c, r)
+    cur = COSMOS if costs[COSMOS] > 0 else STRENGTH
+    first, cost, enough = commit_cards(s, c, p, r, costs[cur] - fight_totals(s, c, r, p)[cur], 0, lead, cur)
+    worth = card_value(s, c, p, r, lead) + (card_value(s, c, p, s.inst_under[r], lead) if s.inst_under[r] >= 0 else 0.0)
+    if not enough or worth - cost <= floor:
+        return False
+    out[0] = A_PLAY
+    out[1] = first
+    out[2] = E.URN_AT
     return True
 
 
@@ -1651,6 +1691,8 @@ def spend_leaving_card(s, c, p, out):
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and start_pillar_fight(s, c, p, decision_lead(s, c, p), 0.0, out):
         return
     if s.g[G_OPEN_SEAT] == p + 1 and start_open_fight(s, c, p, decision_lead(s, c, p), 0.0, out):
+        return
+    if s.g[G_RELICS_ON] and start_win_back(s, c, p, decision_lead(s, c, p), 0.0, out):
         return
     if w[W_SPEND] <= 0:
         return

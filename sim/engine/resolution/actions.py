@@ -18,7 +18,7 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, can_acquire, face_cost_pay
 from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON, can_face,
-                                    can_use, legal_to_play, open_won, use_trigger)
+                                    can_use, legal_to_play, open_won, use_trigger, won_back)
 from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, P_ACQUIRE,
                               P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
@@ -212,6 +212,20 @@ def discard_to_face(s, c, p, inst, target, n):
 
 
 @kernel
+def win_back(s, c, p, r, cur):
+    """p beat r, another player's Relic it may win back: r and the card beneath it go to p's discard
+    pile, an acquisition of p's (Athena's Urn, POS-24); the fighters are discarded."""
+    under = s.inst_under[r]
+    discard_fighters(s, c, p, r)
+    move_to(s, r, p, E.Z_DISCARD)  # the card beneath goes with it (`zones.carry_beneath`)
+    how = E.ACQ_COSMOS if cur == COSMOS else E.ACQ_STRENGTH
+    log_event(s, c, E.EV_ACQUIRE, p, r, how, E.URN_AT)
+    if under >= 0:
+        log_event(s, c, E.EV_ACQUIRE, p, under, how, E.URN_AT)
+    s.pl[p, PL_WON_FIGHTS] += 1
+
+
+@kernel
 def take_open_target(s, c, p, t, cur):
     """p acquires t, the card off the field opened to it, won in `cur`: its tokens are removed and it
     goes to p's discard pile (Strength) or hand (Cosmos); no Defeated, no Flame (POS-23). The
@@ -360,7 +374,12 @@ def apply_action(s, c, p, kind, a, b):
         return illegal(s)
     if kind == A_END:
         return False
-    if kind == A_ACQUIRE and a == E.OPEN_AT:  # the card off the field opened to p (POS-23)
+    if kind == A_ACQUIRE and a == E.URN_AT:  # another player's Relic won back (Athena's Urn, POS-24)
+        t = fightable(s, c, p, a)
+        if t < 0 or not won_back(s, c, t, b, p):
+            return illegal(s)
+        win_back(s, c, p, t, b)
+    elif kind == A_ACQUIRE and a == E.OPEN_AT:  # the card off the field opened to p (POS-23)
         t = fightable(s, c, p, a)
         if t < 0 or not open_won(s, c, t, b, p):
             return illegal(s)

@@ -156,6 +156,21 @@ def apply_field_arrival(s, c, p):
 
 
 @kernel
+def put_beneath(s, c, op, inst, p, q):
+    """A card of q's zone F_ZONE of the op's kind, p's pick, goes beneath inst, an acquisition of
+    p's; q may face inst to win both back (Athena's Urn, POS-24)."""
+    buf = s.scratch
+    n = collect(s, c, op[E.F_ZONE], op[E.F_FILTER], q, inst, True, buf)
+    if n == 0 or s.inst_under[inst] >= 0:
+        return
+    pick_cards(s, c, p, buf, n, 1, True)
+    move_to(s, buf[0], E.COMMON, E.Z_BENEATH)
+    s.inst_under[inst] = buf[0]
+    s.inst_rival[inst] = q
+    log_event(s, c, E.EV_ACQUIRE, p, buf[0], E.ACQ_EFFECT, -1)
+
+
+@kernel
 def open_target(s, c, op, p, q):
     """p may face, this turn, a card of q's zone F_ZONE (the top one with `top`, else p's best) and
     acquire it by its printed costs (Krishna: a marked card; Sea Dragon Scale: the card discarded;
@@ -899,6 +914,9 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         take_weapon(s, c, p, q, src_inst)
     elif code == E.OP_FIELD_ARRIVAL:
         apply_field_arrival(s, c, p)
+    elif code == E.OP_PUT_BENEATH:
+        if q >= 0:
+            put_beneath(s, c, op, src_inst, p, q)
     elif code == E.OP_OPEN_TARGET:
         if q >= 0:
             open_target(s, c, op, p, q)

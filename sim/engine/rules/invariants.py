@@ -70,7 +70,7 @@ def check_invariants(s, c, n_players):
             violation(s, V_ZONE_MISMATCH if seen[inst] > 1 or not placed else V_LOST_CARD)
         t = s.inst_facing[inst]
         if t >= 0 and (s.inst_zone[inst] != E.Z_PLAY or not (s.inst_zone[t] == E.Z_BATTLEFIELD or (
-                s.inst_zone[t] == E.Z_RELICS and s.inst_row[t] == s.inst_row[inst])
+                s.inst_zone[t] == E.Z_RELICS and (s.inst_row[t] == s.inst_row[inst] or s.inst_rival[t] == s.inst_row[inst]))
                 or (s.inst_zone[t] == E.Z_PILLAR_ROW and s.inst_row[t] == E.COMMON)
                 or (t == s.g[G_OPEN_TARGET] - 1 and s.g[G_OPEN_SEAT] == s.inst_row[inst] + 1))):
             violation(s, V_FACING)

@@ -5,15 +5,16 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_OPEN_TARGET, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
+from sim.engine.state import G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
 from sim.engine.rules.epics import epic_action_ready, rule_reaches, upgrade_copy
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_matches, cond_holds, effective_cost,
-                                    face_banned, face_cost_payable, fight_total, healing_banned, printed_heal,
-                                    relic_won)
+                                    face_banned, face_cost_payable, fight_total, fight_totals, healing_banned,
+                                    printed_heal, relic_won)
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
 from sim.engine.rules.pillars import can_arm, pillar_won
 from sim.engine.rules.zones import (collect_count, count_alongside_any, count_in_play, count_in_zone, count_on_field,
-                                    equip_locked, field_slot, first_hero_in_play, program_op, relic_lock)
+                                    equip_locked, field_slot, first_hero_in_play, program_op, relic_lock,
+                                    rival_relic)
 
 # Main-phase actions: (kind, a, b)
 A_END = 0
@@ -364,6 +365,17 @@ def legal_action(s, c, p, pick, out):
         n = relic_fights(s, c, p, pick, out, n, cloth_on)
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0:
         n = pillar_fights(s, c, p, pick, out, n, cloth_on)
+    if s.g[G_RELICS_ON] and not 0 <= pick < n:  # a Relic of another player's p may win back (Athena's Urn)
+        r = rival_relic(s, p)
+        if r >= 0:
+            n = faces_off_field(s, c, p, r, E.URN_AT, pick, out, n, cloth_on)
+            for cur in (STRENGTH, COSMOS):
+                if won_back(s, c, r, cur, p):
+                    if n == pick:
+                        out[0] = A_ACQUIRE
+                        out[1] = E.URN_AT
+                        out[2] = cur
+                    n += 1
     if s.g[G_OPEN_SEAT] == p + 1 and not 0 <= pick < n:  # a card off the field an effect opened to p (POS-23)
         t = s.g[G_OPEN_TARGET] - 1
         n = faces_off_field(s, c, p, t, E.OPEN_AT, pick, out, n, cloth_on)
@@ -375,6 +387,21 @@ def legal_action(s, c, p, pick, out):
                     out[2] = cur
                 n += 1
     return n
+
+
+@kernel
+def win_back_cost(c, r):
+    """What facing the Relic r wins it back (its `win_back`: Athena's Urn), as (Strength, Cosmos)."""
+    row = program_op(c, r, E.T_IN_PLAY, E.OP_WIN_BACK)
+    return (c.ops[row, E.F_A], c.ops[row, E.F_B]) if row >= 0 else (0, 0)
+
+
+@kernel
+def won_back(s, c, r, cur, p):
+    """Do p's fighters facing r, another player's Relic it may win back, reach its `win_back` in
+    `cur` (a fight, R3)?"""
+    cost = win_back_cost(c, r)[cur]
+    return cost > 0 and any_fighter_matches(s, c, p, r, -1) and fight_totals(s, c, r, p)[cur] >= cost
 
 
 @kernel

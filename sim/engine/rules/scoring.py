@@ -85,6 +85,9 @@ def score_player(s, c, p):
         for j in range(s.zone_n[p, z]):
             inst = s.zone[p, z, j]
             total += card_vp(s, c, p, c.inst_card[inst]) + s.inst_vp[inst]
+            under = s.inst_under[inst]  # the card beneath a Relic scores with it (Athena's Urn, POS-24)
+            if under >= 0:
+                total += card_vp(s, c, p, c.inst_card[under]) + s.inst_vp[under]
     return total
 
 

@@ -193,6 +193,35 @@ def enter_zone(s, inst, row, z):
         s.inst_wounds[inst] = 1
     elif z == E.Z_FROZEN:
         s.inst_freeze[inst] = 2  # ASG-12: one Freeze token, on side 2
+    if s.inst_under[inst] >= 0 and z != E.Z_RELICS:
+        carry_beneath(s, inst, row, z)
+
+
+@kernel
+def carry_beneath(s, inst, row, z):
+    """inst left its play area for zone z of `row`: the card beneath it goes there too, and is
+    beneath it no more (Athena's Urn: "the Character beneath undergoes the same", POS-24)."""
+    under = s.inst_under[inst]
+    s.inst_under[inst] = -1
+    s.inst_rival[inst] = -1
+    zone_remove(s, under)
+    zone_push(s, row, z, under)
+    if z == E.Z_WOUNDED:
+        s.inst_wounds[under] = 1
+    elif z == E.Z_FROZEN:
+        s.inst_freeze[under] = 2
+
+
+@kernel
+def rival_relic(s, p):
+    """A Relic of another player's play area that p may face to win it back (Athena's Urn), or -1."""
+    for q in range(E.MAX_PLAYERS):
+        if q != p:
+            for j in range(s.zone_n[q, E.Z_RELICS]):
+                r = s.zone[q, E.Z_RELICS, j]
+                if s.inst_rival[r] == p:
+                    return r
+    return -1
 
 
 @inline_kernel
@@ -486,13 +515,15 @@ def fight_target(s, p, at):
     """The card p fights by the action index `at`: the field card in slot `at` (0..5); from N_SLOTS
     on, the Relic number at - N_SLOTS of p's play area (the Ring, faced to be beaten); from
     PILLAR_AT on, the revealed Pillar number at - PILLAR_AT (POS-11); OPEN_AT, the card an effect
-    opened to p this turn (POS-23); -1 none."""
+    opened to p this turn (POS-23); URN_AT, another player's Relic p may win back (POS-24); -1 none."""
     if at < 0:
         return -1
     if at < E.N_SLOTS:
         return s.field[at]
     if at == E.OPEN_AT:
         return s.g[G_OPEN_TARGET] - 1 if s.g[G_OPEN_SEAT] == p + 1 else -1
+    if at == E.URN_AT:
+        return rival_relic(s, p)
     if at >= E.PILLAR_AT:
         j = at - E.PILLAR_AT
         return s.zone[E.COMMON, E.Z_PILLAR_ROW, j] if j < s.zone_n[E.COMMON, E.Z_PILLAR_ROW] else -1
