@@ -51,7 +51,8 @@ BY = {"self": " (you choose which)", "random": " (at random)", "opponent": " (an
 
 # --- words -----------------------------------------------------------------------------------------
 def _class_word(name: str) -> str:
-    return "Saint without constellation" if name == "saint_no_constellation" else name.replace("_", " ").title()
+    return {"saint_no_constellation": "Saint without constellation",
+            "transcended": "Transcended Hero"}.get(name, name.replace("_", " ").title())
 
 
 def _plural(word: str) -> str:

@@ -16,6 +16,8 @@ CASES = {  # file name: arguments of sim.trace
     "asgard_3p_mixed_seed4.txt": dict(seed=4, game=2, players=3, boxes=("base", "asgard"),
                                       policies=("tuned", "random", "value")),
     "solo_tuned_seed1.txt": dict(seed=1, game=0, config=sim.game_config(mode="solo", seed=1, policies=("tuned",))),
+    "poseidon_3p_tuned_seed5.txt": dict(seed=5, game=0, players=3, boxes=("base", "asgard", "poseidon"),
+                                        policies=("tuned",)),
 }
 
 
