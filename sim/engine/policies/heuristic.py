@@ -28,7 +28,7 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
 from sim.engine.rules.board import technique_ready
 from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar_won
 from sim.engine.rules.scoring import card_vp
-from sim.engine.rules.zones import (count_alongside_any, equip_locked, field_slot, matches, program_op, relic_lock,
+from sim.engine.rules.zones import (cards_matching, count_alongside_any, equip_locked, field_slot, matches, program_op, relic_lock,
                                     rival_relic)
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
                               G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
@@ -2189,13 +2189,7 @@ def wound_cut_worth(s, c, p, out):
         cost = effective_cost(s, c, t, STRENGTH, p)
         if cost <= 0 or reach_str >= cost or reach_str < cost - c.ops[row, E.F_A]:
             continue
-        m = 0
-        for j in range(s.zone_n[p, E.Z_HAND]):
-            x = s.zone[p, E.Z_HAND, j]
-            if matches(c, x, c.ops[row, E.F_FILTER]):
-                buf[m] = x
-                m += 1
-        if decide_pay(s, c, p, buf, m, 1):
+        if decide_pay(s, c, p, buf, cards_matching(s, c, p, E.Z_HAND, c.ops[row, E.F_FILTER], buf), 1):
             out[0] = A_USE
             out[1] = t
             out[2] = E.T_COST
@@ -2213,12 +2207,7 @@ def epic_costs_accepted(s, c, p, epic):
         op = c.ops[row]
         if not op[E.F_FLAGS] & E.OPF_PAY or not cond_holds(s, c, op[E.F_COND], epic, -1, p):
             continue
-        m = 0
-        for j in range(s.zone_n[p, E.Z_HAND]):
-            x = s.zone[p, E.Z_HAND, j]
-            if matches(c, x, op[E.F_FILTER]):
-                buf[m] = x
-                m += 1
+        m = cards_matching(s, c, p, E.Z_HAND, op[E.F_FILTER], buf)
         if m < op[E.F_N] or not decide_pay(s, c, p, buf, m, op[E.F_N]):
             return False
     return True

@@ -22,7 +22,7 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
 from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, P_ACQUIRE,
                               P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
-from sim.engine.rules.zones import (discard_fighters, draw_cards, equip_locked, field_slot, fight_target, matches,
+from sim.engine.rules.zones import (cards_matching, discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
                                     program_op,
                                     freeze_fellow_fighters, hold,
                                     is_marked_zone, log_event, move_to, place_token, relic_lock, zone_push)
@@ -248,13 +248,7 @@ def wound_cut(s, c, p, t):
     fires): the field card t costs so much less Strength this turn (Baian)."""
     row = program_op(c, t, E.T_COST, E.OP_WOUND_CUT)
     buf = s.scratch
-    m = 0
-    for j in range(s.zone_n[p, E.Z_HAND]):
-        x = s.zone[p, E.Z_HAND, j]
-        if matches(c, x, c.ops[row, E.F_FILTER]):
-            buf[m] = x
-            m += 1
-    pick_cards(s, c, p, buf, m, 1, False)
+    pick_cards(s, c, p, buf, cards_matching(s, c, p, E.Z_HAND, c.ops[row, E.F_FILTER], buf), 1, False)
     place_token(s, c, buf[0], p, E.Z_WOUNDED)
     log_event(s, c, E.EV_WOUND, p, buf[0], E.Z_HAND, 0)
     s.inst_cut_str[t] += c.ops[row, E.F_A]

@@ -220,20 +220,31 @@ def pairs_with(s, c, q, z, f, other, other_z, other_f, buf):
 
 
 @kernel
+def same_rank_pair(s, c, chooser, q, z, f, r, other_f):
+    """A card of q's zone z passing f, the chooser's best of those for which r's hand has a card
+    passing other_f of the same rank, and r's least valuable such card, if the chooser takes the
+    offer (`decide_may`); (-1, -1) if none or declined."""
+    buf = s.scratch
+    n = pairs_with(s, c, q, z, f, r, E.Z_HAND, other_f, buf)
+    if n == 0 or not decide_may(s, c, chooser):
+        return -1, -1
+    pick_cards(s, c, chooser, buf, n, 1, True)
+    first = buf[0]
+    m = same_rank_in(s, c, r, E.Z_HAND, other_f, c.ranks[c.inst_card[first]], buf)
+    pick_cards(s, c, chooser, buf, m, 1, False)
+    return first, buf[0]
+
+
+@kernel
 def wound_for_same_rank(s, c, op, q):
     """Siren Scale's Arrival for q: q may wound a card of hand of the kind F_A to take back into its
     hand a card of the op's kind of the same rank from its discard pile. It takes its best such card,
     for the least valuable card of that rank (the Wound's Marked fires)."""
-    buf = s.scratch
-    n = pairs_with(s, c, q, E.Z_DISCARD, op[E.F_FILTER], q, E.Z_HAND, op[E.F_A], buf)
-    if n == 0 or not decide_may(s, c, q):
+    back, wounded = same_rank_pair(s, c, q, q, E.Z_DISCARD, op[E.F_FILTER], q, op[E.F_A])
+    if back < 0:
         return
-    pick_cards(s, c, q, buf, n, 1, True)
-    back = buf[0]
-    m = same_rank_in(s, c, q, E.Z_HAND, op[E.F_A], c.ranks[c.inst_card[back]], buf)
-    pick_cards(s, c, q, buf, m, 1, False)
-    place_token(s, c, buf[0], q, E.Z_WOUNDED)
-    log_event(s, c, E.EV_WOUND, q, buf[0], E.Z_HAND, 0)
+    place_token(s, c, wounded, q, E.Z_WOUNDED)
+    log_event(s, c, E.EV_WOUND, q, wounded, E.Z_HAND, 0)
     move_to(s, back, q, E.Z_HAND)
     hold(s, c, q, back)
     log_event(s, c, E.EV_MOVE, q, back, E.Z_DISCARD, E.Z_HAND)
@@ -244,15 +255,9 @@ def swap_same_rank(s, c, op, p, q):
     """Siren Scale's Discard: p looks at q's hand and may swap one of q's cards of the op's kind for a
     card of its own hand of the kind F_A and of the same rank: it takes q's best such card for its
     least valuable card of that rank."""
-    buf = s.scratch
-    n = pairs_with(s, c, q, E.Z_HAND, op[E.F_FILTER], p, E.Z_HAND, op[E.F_A], buf)
-    if n == 0 or not decide_may(s, c, p):
+    theirs, mine = same_rank_pair(s, c, p, q, E.Z_HAND, op[E.F_FILTER], p, op[E.F_A])
+    if theirs < 0:
         return
-    pick_cards(s, c, p, buf, n, 1, True)
-    theirs = buf[0]
-    m = same_rank_in(s, c, p, E.Z_HAND, op[E.F_A], c.ranks[c.inst_card[theirs]], buf)
-    pick_cards(s, c, p, buf, m, 1, False)
-    mine = buf[0]
     move_to(s, theirs, p, E.Z_HAND)
     hold(s, c, p, theirs)
     move_to(s, mine, q, E.Z_HAND)

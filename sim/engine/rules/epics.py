@@ -16,8 +16,8 @@ from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.state import (G_DISCARD_WATCH, G_EPIC, G_EPIC_RULES, G_FIELD_CHANGES, G_HOURGLASSES, G_HOURGLASSES_HELD,
                               G_TURN, P_EPIC_END, PL_EPIC_TURN, PL_EPIC_USES)
-from sim.engine.rules.zones import (is_marked_zone, log_event, matches, move_to, next_rank_copy, push_pending,
-                                    shuffle_zone)
+from sim.engine.rules.zones import (is_marked_zone, log_event, matches, move_to, next_rank_copy, program_op,
+                                    push_pending, shuffle_zone)
 
 
 @kernel
@@ -77,12 +77,7 @@ def epic_rule(s, c, opcode):
     """The op row of the current Epic's `field` op of this code, or -1."""
     if not s.g[G_EPIC_RULES] & E.FIELD_BIT[opcode]:
         return -1
-    k = c.inst_card[s.g[G_EPIC] - 1]
-    start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
-    for i in range(start, start + n):
-        if c.ops[i, E.F_OP] == opcode:
-            return i
-    return -1
+    return program_op(c, s.g[G_EPIC] - 1, E.T_FIELD, opcode)
 
 
 @kernel

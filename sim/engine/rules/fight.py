@@ -12,7 +12,8 @@ from sim.engine import enums as E
 from sim.engine.rules.epics import epic_rule, rule_reaches
 from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
                     PL_ALT_FILTER, PL_TURN_STRENGTH)
-from sim.engine.rules.zones import (count_in_deck, count_in_zone, count_on_field, field_slot, matches, relic_lock,
+from sim.engine.rules.zones import (count_in_deck, count_in_zone, count_on_field, field_slot, matches, program_op,
+                                    relic_lock,
                                     rule_total)
 
 STRENGTH = 0
@@ -572,12 +573,7 @@ def acquisition_banned(s, c, target):
 @kernel
 def own_rule(c, target, opcode):
     """The row of target's own `field` op with this code, or -1."""
-    k = c.inst_card[target]
-    start, n = c.prog[k, E.T_FIELD, 0], c.prog[k, E.T_FIELD, 1]
-    for i in range(start, start + n):
-        if c.ops[i, E.F_OP] == opcode:
-            return i
-    return -1
+    return program_op(c, target, E.T_FIELD, opcode)
 
 
 @kernel

@@ -5,7 +5,7 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
+from sim.engine.state import G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
 from sim.engine.rules.epics import epic_action_ready, rule_reaches, upgrade_copy
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_matches, cond_holds, effective_cost,
                                     face_banned, face_cost_payable, fight_total, fight_totals, healing_banned,
@@ -13,8 +13,8 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_ma
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
 from sim.engine.rules.pillars import can_arm, pillar_won
 from sim.engine.rules.zones import (collect_count, count_alongside_any, count_in_play, count_in_zone, count_on_field,
-                                    equip_locked, field_slot, first_hero_in_play, program_op, relic_lock,
-                                    rival_relic)
+                                    equip_locked, field_slot, fight_target, first_hero_in_play, program_op,
+                                    relic_lock)
 
 # Main-phase actions: (kind, a, b)
 A_END = 0
@@ -365,27 +365,21 @@ def legal_action(s, c, p, pick, out):
         n = relic_fights(s, c, p, pick, out, n, cloth_on)
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0:
         n = pillar_fights(s, c, p, pick, out, n, cloth_on)
-    if s.g[G_RELICS_ON] and not 0 <= pick < n:  # a Relic of another player's p may win back (Athena's Urn)
-        r = rival_relic(s, p)
-        if r >= 0:
-            n = faces_off_field(s, c, p, r, E.URN_AT, pick, out, n, cloth_on)
+    if s.g[G_RELICS_ON] or s.g[G_OPEN_SEAT] == p + 1:
+        # a Relic of another player's p may win back (Athena's Urn, POS-24), a card off the field an
+        # effect opened to p (POS-23)
+        for at in (E.URN_AT, E.OPEN_AT):
+            t = fight_target(s, p, at)
+            if t < 0 or 0 <= pick < n:
+                continue
+            n = faces_off_field(s, c, p, t, at, pick, out, n, cloth_on)
             for cur in (STRENGTH, COSMOS):
-                if won_back(s, c, r, cur, p):
+                if won_back(s, c, t, cur, p) if at == E.URN_AT else open_won(s, c, t, cur, p):
                     if n == pick:
                         out[0] = A_ACQUIRE
-                        out[1] = E.URN_AT
+                        out[1] = at
                         out[2] = cur
                     n += 1
-    if s.g[G_OPEN_SEAT] == p + 1 and not 0 <= pick < n:  # a card off the field an effect opened to p (POS-23)
-        t = s.g[G_OPEN_TARGET] - 1
-        n = faces_off_field(s, c, p, t, E.OPEN_AT, pick, out, n, cloth_on)
-        for cur in (STRENGTH, COSMOS):
-            if open_won(s, c, t, cur, p):
-                if n == pick:
-                    out[0] = A_ACQUIRE
-                    out[1] = E.OPEN_AT
-                    out[2] = cur
-                n += 1
     return n
 
 

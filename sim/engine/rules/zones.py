@@ -412,6 +412,18 @@ def has_op(c, trig, opcode):
 
 
 @kernel
+def cards_matching(s, c, q, z, f, buf):
+    """q's cards of zone z passing filter f, into buf; how many."""
+    n = 0
+    for j in range(s.zone_n[q, z]):
+        x = s.zone[q, z, j]
+        if matches(c, x, f):
+            buf[n] = x
+            n += 1
+    return n
+
+
+@kernel
 def program_op(c, inst, trig, opcode):
     """The row of inst's first `trig` op of this code, or -1."""
     k = c.inst_card[inst]
