@@ -2,6 +2,8 @@
 
     analysis.cards.card_table(run)         one row per card: offers, acquisitions, win share
     analysis.boards.board_table(run)       one row per board card (Asgard techniques): uses, who used them
+    analysis.poseidon.epic_table(run)      one row per Epic: revealed, and its effect on the Clock (randomized)
+    analysis.poseidon.pillar_table(run)    one row per Pillar: revealed, destroyed, the destroyers' win share
     analysis.clock.length_summary(run)     game length; also flames_by_round, flame_removals, end_reasons
     analysis.balance.win_share_by(run, by) win share by "hero", "seat" or "policy" with CIs
     analysis.solo.solo_summary(run)        solo runs: the player's win rate against Hilda, ties, margin
@@ -21,10 +23,11 @@ The tools that play games (compare, sweep, impact, suggest, robustness) are `sim
 import importlib
 import warnings
 
-from analysis import balance, boards, cards, clock, compare, paired, solo, stats
+from analysis import balance, boards, cards, clock, compare, paired, poseidon, solo, stats
 from analysis._data import NoEventsError, has_events
 from analysis.balance import run_summary, tie_rate, vp_distribution, win_share_by
 from analysis.boards import board_table
+from analysis.poseidon import epic_table, pillar_table
 from analysis.cards import card_table
 from analysis.clock import end_reasons, flame_removals, flames_by_round, length_distribution, length_summary
 from analysis.solo import is_solo, margin_distribution, solo_summary
@@ -36,7 +39,8 @@ MOVED = {"compare_runs": ("sim.tools.compare", "compare_runs"), "play_comparison
          "robustness": ("sim.tools.robustness", "robustness"), "robustness_of": ("sim.tools.robustness", "robustness_of"),
          "counters": ("sim.runs.counters", None)}
 
-__all__ = ["balance", "boards", "cards", "clock", "solo", "stats", "compare", "paired", "card_table", "board_table",
+__all__ = ["balance", "boards", "cards", "clock", "solo", "stats", "compare", "paired", "poseidon", "card_table",
+           "board_table", "epic_table", "pillar_table",
            "length_summary",
            "length_distribution", "flames_by_round", "flame_removals", "end_reasons", "win_share_by",
            "vp_distribution", "tie_rate", "run_summary", "is_solo", "solo_summary", "margin_distribution",

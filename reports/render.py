@@ -110,9 +110,12 @@ def tables(run) -> dict[str, pd.DataFrame]:
     board = analysis.board_table(run)
     if is_solo(run):
         return solo_tables(run, events, board)
+    epics, pillars = analysis.epic_table(run), analysis.pillar_table(run)
     return {
         **({"cards": analysis.card_table(run)} if events else {}),
         **({"techniques": board} if board is not None else {}),
+        **({"epics": epics} if epics is not None else {}),
+        **({"pillars": pillars} if pillars is not None else {}),
         "game_length": analysis.length_summary(run).reset_index(),
         "game_length_distribution": analysis.length_distribution(run),
         **({"flames_by_round": analysis.flames_by_round(run),
@@ -392,6 +395,27 @@ def technique_view(t: pd.DataFrame) -> pd.DataFrame:
         "difference [95% CI]": [ci(d, lo, hi, signed=True) for d, lo, hi in zip(t["diff"], t["diff_lo"], t["diff_hi"])]})
 
 
+def epic_view(t: pd.DataFrame) -> pd.DataFrame:
+    """The Epic table as shown, in the order of the card file."""
+    return pd.DataFrame({
+        "Epic": t["name"], "revealed in (share of games)": t["revealed_in"], "ended in": t["ended_in"],
+        "games it opened": t["opened"],
+        "rounds, opened − others [95% CI]": [ci(d, lo, hi, signed=True)
+                                             for d, lo, hi in zip(t["rounds_diff"], t["rounds_lo"], t["rounds_hi"])],
+        "Clock ends, opened − others [95% CI]": [ci(d, lo, hi, signed=True)
+                                                 for d, lo, hi in zip(t["clock_diff"], t["clock_lo"], t["clock_hi"])],
+        "ended the game": t["ended_the_game"]})
+
+
+def pillar_view(t: pd.DataFrame) -> pd.DataFrame:
+    """The Pillar table as shown."""
+    return pd.DataFrame({
+        "Pillar": t["name"], "revealed in (share of games)": t["revealed_in"], "destroyed in": t["destroyed_in"],
+        "mean round destroyed": t["mean_round_destroyed"], "destroyers' win share": t["win_share_destroyer"],
+        "others' win share": t["win_share_others"],
+        "difference (assoc.) [95% CI]": [ci(d, lo, hi, signed=True) for d, lo, hi in zip(t["diff"], t["diff_lo"], t["diff_hi"])]})
+
+
 def win_view(t: pd.DataFrame, by: str) -> pd.DataFrame:
     """A win-share table as shown; a solo run's (no `advantage`) as win rates against Hilda."""
     t = t.copy()
@@ -428,6 +452,16 @@ def sections(run, tabs: dict) -> list[dict]:
                     "of Odin on every board. Win shares of the players who used it and of those who could have and "
                     "did not: an association (players ahead have more to spend), not the technique's worth."}]
           if "techniques" in tabs else []),
+        *([{"title": "Epics", "table": epic_view(tabs["epics"]),
+            "note": "How often each Epic was revealed and ended; the games it opened (the Epic revealed at setup, "
+                    "drawn at random before any play) against the games another Epic opened: a randomized "
+                    "comparison, so its differences are the Epic's effect on the game's length and on the share "
+                    "of games the Clock ends. 'Ended the game': games its end stopped at once (Graad Foundation "
+                    "Attack)."}] if "epics" in tabs else []),
+        *([{"title": "Pillars", "table": pillar_view(tabs["pillars"]),
+            "note": "How often each Pillar was revealed (its General acquired) and destroyed; the destroyers' win "
+                    "share against the other players of those games is an association."}]
+          if "pillars" in tabs else []),
         {"title": "Acquisition rate vs cost", "figure": "acquisition_vs_cost",
          "note": "Cards far below the others of their cost are rarely worth their price to the policies."}
         if events else missing("Acquisition rate vs cost"),

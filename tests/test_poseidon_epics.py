@@ -616,3 +616,18 @@ def test_2901_a_game_ended_by_graad_foundation_attack_says_so(cardset, tmp_path)
     assert (r.games["violations"] == 0).all() and (r.games["illegal_actions"] == 0).all()
     ended = r.games[r.games["end_reason"] == "epic"]
     assert len(ended) > 0 and (ended["flames_removed"] >= 4).all()
+
+
+# --- Reports: the Epics' and the Pillars' rows ---------------------------------------------------
+def test_the_epic_and_pillar_tables_count_reveals_and_compare_the_games_each_epic_opened(cardset):
+    import analysis
+    r = play(40, players=3, boxes=("base", "asgard"), cardset=cardset, seed=4)
+    epics, pillars = analysis.epic_table(r), analysis.pillar_table(r)
+    encoded = {c.id for c in engine_for(game_config(boxes=("base", "asgard"), cardset=cardset)).cards
+               if c.start == "epic"}
+    assert set(epics["id"]) == encoded and epics["opened"].sum() == 40  # one Epic opens each game
+    assert epics["revealed_in"].between(0, 1).all() and (epics["ended_in"] <= epics["revealed_in"]).all()
+    shown = r.events[(r.events["kind"] == "epic") & (r.events["a"] == 0)]
+    assert epics["revealed_in"].sum() * 40 == pytest.approx(shown.groupby("card_id")["game"].nunique().sum())
+    assert (pillars["destroyed_in"] <= pillars["revealed_in"]).all() and len(pillars) == 7
+    assert analysis.epic_table(play(5, players=2)) is None  # the base game has none

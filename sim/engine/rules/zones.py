@@ -17,7 +17,7 @@ MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
 @kernel
 def is_summary_event(kind):
     return (kind == E.EV_REVEAL or kind == E.EV_ACQUIRE or kind == E.EV_FLAME
-            or kind == E.EV_END or kind == E.EV_USE or kind == E.EV_PAY)
+            or kind == E.EV_END or kind == E.EV_USE or kind == E.EV_PAY or kind == E.EV_EPIC or kind == E.EV_PILLAR)
 
 
 @kernel
