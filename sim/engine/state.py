@@ -78,7 +78,8 @@ G_SPENT_TOKENS = 56   # register: the VP tokens the card just spent for its use 
 G_WOUND_CUTS_ON = 57  # 1 if a card of the run may have its cost bought down by wounding (`wound_cut`, Baian)
 G_OPEN_TARGET = 58    # a card off the field an effect opened to a player this turn, its instance + 1 (0: none) (POS-23)
 G_OPEN_SEAT = 59      # that player's seat + 1: it may face the card (action index OPEN_AT) and acquire it
-N_G = 60
+G_BENEATH = 60        # cards beneath another now (Athena's Urn): a card moved is looked at for one only then
+N_G = 61
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0

@@ -21,7 +21,7 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
 from sim.engine.rng import shuffle_prefix
 from sim.engine.params import INFLEXIBLE_FORCED_ONLY, R_EPIC_INFLEXIBLE_SCOPE
 from sim.engine.rules.epics import rule_reaches, upgrade_copy
-from sim.engine.state import (G_ACTIVE, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_OPEN_SEAT, G_OPEN_TARGET,
+from sim.engine.state import (G_ACTIVE, G_BENEATH, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_OPEN_SEAT, G_OPEN_TARGET,
                               G_SPENT_TOKENS, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_PROGRAM, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
                     PL_ELIMINATED, PL_VP_TOKENS, PL_WEAPONS)
@@ -167,6 +167,7 @@ def put_beneath(s, c, op, inst, p, q):
     move_to(s, buf[0], E.COMMON, E.Z_BENEATH)
     s.inst_under[inst] = buf[0]
     s.inst_rival[inst] = q
+    s.g[G_BENEATH] += 1
     log_event(s, c, E.EV_ACQUIRE, p, buf[0], E.ACQ_EFFECT, -1)
 
 

@@ -133,9 +133,10 @@ def printed_strength(s, c, inst):
     return c.strength[c.inst_card[inst]]
 
 
-@kernel
+@inline_kernel
 def printed_heal(s, c, inst):
-    """inst's printed Heal, or what the current Epic sets it to (Tournoi galactique)."""
+    """inst's printed Heal, or what the current Epic sets it to (Tournoi galactique). Copied into
+    its callers, as `printed_strength`."""
     if s.g[G_EPIC_RULES] and rule_reaches(s, c, E.OP_SET_VALUES, inst):
         return c.ops[epic_rule(s, c, E.OP_SET_VALUES), E.F_C]
     return c.heal[c.inst_card[inst]]
@@ -292,13 +293,14 @@ def costs_for(s, c, target, p, faced):
     has none, and then the modifiers that depend on its fighters are not looked for. Copied into
     its callers: what is left then costs no call."""
     k = c.inst_card[target]
+    rules = field_rules(s, c)
     # GEN-15 step 1: currency conversions
     str_cost = c.strength_cost[k]
     cos_cost = c.cosmos_cost[k]
     alt = s.pl[p, PL_ALT_FILTER]
     if alt > 0 and cos_cost > 0 and matches(c, target, alt - 1):
         str_cost = cos_cost  # Algethi: Strength at a cost equal to the Cosmos cost
-    if str_cost > 0 and field_rules(s, c) & E.FIELD_BIT[E.OP_COST_TO_COSMOS] and cosmos_next_to(s, c, target):
+    if str_cost > 0 and rules & E.FIELD_BIT[E.OP_COST_TO_COSMOS] and cosmos_next_to(s, c, target):
         cos_cost = str_cost if cos_cost <= 0 else min(cos_cost, str_cost)  # Marina Soldier #2023
         str_cost = 0
     if faced and c.prog[k, E.T_COST, 1] > 0:
@@ -314,7 +316,7 @@ def costs_for(s, c, target, p, faced):
     cut = 1 if s.field[E.N_SLOTS - 1] == target else 0  # R1: the last slot costs 1 less
     cut_str = cut + s.inst_cut_str[target]
     cut_cos = cut + s.inst_cut_cos[target]
-    if field_rules(s, c) & COST_RULES:  # the Guards: costs raised, a currency banned
+    if rules & COST_RULES:  # the Guards: costs raised, a currency banned
         up_str, up_cos, ban_str, ban_cos = field_cost_rules(s, c, target)
         cut_str -= up_str
         cut_cos -= up_cos

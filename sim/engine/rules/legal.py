@@ -336,6 +336,7 @@ def legal_action(s, c, p, pick, out):
             out[1] = s.g[G_EPIC] - 1
             out[2] = E.T_EPIC_ACTION
         n += 1
+    wound_cuts = s.g[G_WOUND_CUTS_ON]
     for slot in range(E.N_SLOTS):
         if 0 <= pick < n:
             return n
@@ -347,7 +348,7 @@ def legal_action(s, c, p, pick, out):
                 out[0] = A_CLOTH_FIGHT
                 out[2] = slot
             n += 1
-        if s.g[G_WOUND_CUTS_ON] and wound_cut_open(s, c, p, t):  # Baian: a cost bought down by wounding
+        if wound_cuts and wound_cut_open(s, c, p, t):  # Baian: a cost bought down by wounding
             if n == pick:
                 out[0] = A_USE
                 out[1] = t

@@ -8,7 +8,7 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
-from sim.engine.state import (G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
+from sim.engine.state import (G_BENEATH, G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
                               G_NPEND, G_TURN, G_ROUND, G_FREEZES_ON, MARK_CAP, PEND_CAP, PL_ENERGY, PL_VP_TOKENS)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
@@ -193,7 +193,7 @@ def enter_zone(s, inst, row, z):
         s.inst_wounds[inst] = 1
     elif z == E.Z_FROZEN:
         s.inst_freeze[inst] = 2  # ASG-12: one Freeze token, on side 2
-    if s.inst_under[inst] >= 0 and z != E.Z_RELICS:
+    if s.g[G_BENEATH] > 0 and s.inst_under[inst] >= 0 and z != E.Z_RELICS:
         carry_beneath(s, inst, row, z)
 
 
@@ -204,6 +204,7 @@ def carry_beneath(s, inst, row, z):
     under = s.inst_under[inst]
     s.inst_under[inst] = -1
     s.inst_rival[inst] = -1
+    s.g[G_BENEATH] -= 1
     zone_remove(s, under)
     zone_push(s, row, z, under)
     if z == E.Z_WOUNDED:
