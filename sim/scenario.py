@@ -42,7 +42,7 @@ from sim.engine.modes.classic import setup_game
 from sim.engine.rules.field import remove_flames
 from sim.engine.rules.scoring import score_player
 from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
-from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EPIC, G_FIELD_CHANGES, G_FLAMES, G_HOURGLASSES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL,
+from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EPIC, G_FIELD_CHANGES, G_FIELD_END, G_FLAMES, G_HOURGLASSES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL,
                               G_LAST_FLAMES_SEEN, G_LOG_N, G_NO_CLOCK, G_TURN, G_WEAPONS, PL_ALGO, PL_ENERGY, PL_HERO,
                               PL_WEAPONS)
 from sim.engine.structs import card_ref
@@ -384,7 +384,7 @@ class Scenario:
         return len(self.insts(seat, zone))
 
     def field_names(self) -> list:
-        return [self.name_of(i) if i >= 0 else None for i in self.st.field]
+        return [self.name_of(i) if i >= 0 else None for i in self.st.field[:self.st.g[G_FIELD_END] + 1]]
 
     def zone_of(self, inst: int):
         """(row, zone name) of an instance; row "common" for the reserve/field/battlefield discard."""

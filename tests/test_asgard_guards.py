@@ -28,7 +28,7 @@ def cards(tmp_path_factory):
 def _costs(sc, seat=0):
     """(Strength, Cosmos) cost of each field slot for seat, None for an empty slot."""
     return [None if sc.st.field[k] < 0 else (sc.cost(seat, k), sc.cost(seat, k, "cosmos"))
-            for k in range(E.N_SLOTS)]
+            for k in range(E.CLASSIC_SLOTS)]
 
 
 def _freeze_in_hand(sc, seat, name):

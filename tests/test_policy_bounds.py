@@ -49,7 +49,7 @@ def random_boards():
     for board in range(BOARDS):
         sc = Scenario(seed=board)
         sc.set_flames(int(rng.integers(1, 13)))
-        slots = rng.permutation(E.N_SLOTS)[:rng.integers(2, E.N_SLOTS + 1)]
+        slots = rng.permutation(E.CLASSIC_SLOTS)[:rng.integers(2, E.CLASSIC_SLOTS + 1)]
         for slot in slots:
             place(sc, rng, field_cards, lambda n, slot=slot: sc.field(int(slot), n))
         for _ in range(rng.integers(1, 8)):

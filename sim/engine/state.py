@@ -3,7 +3,8 @@
 Card instances: every physical card of the run has an index 0..I-1 (copies laid out in card-row
 order, `CardTable.inst_card`). A zone is a stack of instance ids: `zone[row, z, :zone_n[row, z]]`,
 where `row` is a seat 0..4 or COMMON (5) for the reserve, the battlefield discard and the pending
-area. The top of a pile is its last element. The field is its own array of 6 slots:
+area. The top of a pile is its last element. The field is its own array of slots, 6 in classic
+(a 7th, for the co-op's piles, stays empty; `G_FIELD_END` is the last space's index):
 
     reserve ─▶ [slot 1][slot 2][slot 3][slot 4][slot 5][slot 6] ─▶ battlefield discard
                first card (R1)                  last card, costs 1 less, removed at upkeep
@@ -79,7 +80,8 @@ G_WOUND_CUTS_ON = 57  # 1 if a card of the run may have its cost bought down by 
 G_OPEN_TARGET = 58    # a card off the field an effect opened to a player this turn, its instance + 1 (0: none) (POS-23)
 G_OPEN_SEAT = 59      # that player's seat + 1: it may face the card (action index OPEN_AT) and acquire it
 G_BENEATH = 60        # cards beneath another now (Athena's Urn): a card moved is looked at for one only then
-N_G = 61
+G_FIELD_END = 61      # the last field space's index: CLASSIC_SLOTS - 1, or N_SLOTS - 1 with the co-op's 7 piles
+N_G = 62
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0

@@ -18,7 +18,7 @@ from sim.engine.rules.pillars import setaside_pillars
 from sim.engine.policies.interface import prepare
 from sim.engine.rng import randint, seed_game
 from sim.engine.rules.scoring import final_shares, score_player
-from sim.engine.state import (G_ACTIVE, G_END_REASON, G_ENERGY_ON, G_FLAMES, G_GAME, G_RELICS_ON,
+from sim.engine.state import (G_ACTIVE, G_END_REASON, G_ENERGY_ON, G_FIELD_END, G_FLAMES, G_GAME, G_RELICS_ON,
                     G_CHECK, G_LAST_FLAMES_SEEN, G_LOG_LEVEL, G_NPLAYERS,
                     G_ROUND, G_SEED, G_TURN, G_END_NOW, G_FACE_RULES_ON, G_GRANTS_ON, G_WOUND_CUTS_ON, G_FREEZES_ON, PL_ENTRY, PL_HERO, PL_VP)
 from sim.engine.resolution.turn import HAND_SIZE, end_after_turn, main_phase, upkeep
@@ -117,7 +117,8 @@ def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_lev
         shuffle_zone(s, p, E.Z_DRAW)
         draw_cards(s, c, p, HAND_SIZE)
         prepare(s, c, p, algorithms[entry[p]], weights[entry[p]], entry[p])
-    for slot in range(E.N_SLOTS):  # R5: no Arrival at setup
+    s.g[G_FIELD_END] = E.CLASSIC_SLOTS - 1
+    for slot in range(E.CLASSIC_SLOTS):  # R5: no Arrival at setup
         reveal(s, c, slot, True, -1)
     setup_epics(s, c)
 

@@ -19,7 +19,7 @@ from sim.engine.resolution.effects import run_program
 from sim.engine.rules.epics import epic_rule
 from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.invariants import V_LENT, check_invariants, violation
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_END, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
                               G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import draw_cards, freeze_fellow_fighters, log_event, move_all, move_all_but
 
@@ -110,9 +110,9 @@ def upkeep(s, c, p, keep):
     if need > 0:
         draw_cards(s, c, p, need)
     # 3. the field
-    last = s.field[E.N_SLOTS - 1]
+    last = s.field[s.g[G_FIELD_END]]
     if last < 0 and s.rules[R_UPKEEP_REMOVE_LAST_CARD]:  # GEN-14's variant: the last card, wherever it is
-        for k in range(E.N_SLOTS - 2, -1, -1):
+        for k in range(s.g[G_FIELD_END] - 1, -1, -1):
             if s.field[k] >= 0:
                 last = s.field[k]
                 break

@@ -12,7 +12,7 @@ from sim.engine import enums as E
 from sim.engine.params import R_ODIN_STATUE
 from sim.engine.rules.hilda import hilda_gains
 from sim.engine.rules.epics import add_hourglass, rule_reaches
-from sim.engine.state import (G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_HILDA, G_LAST_FLAME, G_NO_CLOCK,
+from sim.engine.state import (G_FIELD_END, G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_HILDA, G_LAST_FLAME, G_NO_CLOCK,
                               G_EPIC, G_GRANTS_ON, G_SAPPHIRES, P_ARRIVAL, P_EPIC_ARRIVAL, P_EXIT, P_PROGRAM, P_REFILL)
 from sim.engine.rules.zones import (detach_fighters, field_slot, log_event, matches, place_on_field, push_pending,
                                     shuffle_zone, take_top, zone_push, zone_remove)
@@ -131,7 +131,7 @@ def refill_step(s, c, only_slot, seat):
         if s.field[only_slot] < 0:
             slot = only_slot
     else:
-        for k in range(E.N_SLOTS - 1, -1, -1):
+        for k in range(s.g[G_FIELD_END], -1, -1):
             if s.field[k] < 0:
                 slot = k
                 break
@@ -174,8 +174,8 @@ def replace_from_reserve(s, c, inst, f, seat):
 @kernel
 def shift_right(s):
     """Upkeep: the remaining cards move toward slot 6, keeping their order."""
-    write = E.N_SLOTS - 1
-    for k in range(E.N_SLOTS - 1, -1, -1):
+    write = s.g[G_FIELD_END]
+    for k in range(write, -1, -1):
         inst = s.field[k]
         if inst >= 0:
             s.field[k] = -1

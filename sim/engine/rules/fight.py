@@ -10,7 +10,7 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rules.epics import epic_rule, rule_reaches
-from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
+from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_FIELD_CHANGES, G_FIELD_END, G_HOURGLASSES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
                     PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import (count_in_deck, count_in_zone, count_on_field, field_slot, matches, program_op,
                                     relic_lock,
@@ -313,7 +313,7 @@ def costs_for(s, c, target, p, faced):
     if str_cost <= 0 and cos_cost <= 0:
         return 0, 0
     # then all modifiers, then a floor of 1
-    cut = 1 if s.field[E.N_SLOTS - 1] == target else 0  # R1: the last slot costs 1 less
+    cut = 1 if s.field[s.g[G_FIELD_END]] == target else 0  # R1: the last slot costs 1 less
     cut_str = cut + s.inst_cut_str[target]
     cut_cos = cut + s.inst_cut_cos[target]
     if rules & COST_RULES:  # the Guards: costs raised, a currency banned
@@ -357,7 +357,7 @@ def cosmos_next_to(s, c, target):
 def next_to(s, c, slot, f):
     """Does a slot next to `slot` hold a card passing filter f? (An empty slot has no card.)"""
     left = s.field[slot - 1] if slot > 0 else -1
-    right = s.field[slot + 1] if slot < E.N_SLOTS - 1 else -1
+    right = s.field[slot + 1] if slot < s.g[G_FIELD_END] else -1
     return (left >= 0 and matches(c, left, f)) or (right >= 0 and matches(c, right, f))
 
 
