@@ -392,7 +392,8 @@ class Scenario:
         if z == E.Z_BATTLEFIELD:
             return ("common", "field")
         if row == E.COMMON:
-            return ("common", {E.Z_RESERVE: "reserve", E.Z_BF_DISCARD: "field_discard", E.Z_PENDING: "pending"}[z])
+            return ("common", {E.Z_RESERVE: "reserve", E.Z_BF_DISCARD: "field_discard", E.Z_PENDING: "pending",
+                               E.Z_OUT: "out"}[z])
         if row < 0:
             return (None, None)
         inv = {v: k for k, v in E.PLAYER_ZONE_NAMES.items()}

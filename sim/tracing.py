@@ -12,7 +12,7 @@ ZONE_WORDS = {E.Z_DRAW: "draw pile", E.Z_HAND: "hand", E.Z_DISCARD: "discard pil
               E.Z_DST_DRAW_TOP: "top of draw pile", E.Z_DST_SELF_DISCARD: "own discard pile",
               E.Z_BATTLEFIELD: "the field", E.LOC_COMMON + E.Z_RESERVE: "reserve",
               E.LOC_COMMON + E.Z_BF_DISCARD: "battlefield discard", E.LOC_COMMON + E.Z_PENDING: "being acquired",
-              E.Z_GRAAD: "Graad cards"}
+              E.Z_GRAAD: "Graad cards", E.Z_DST_OUT: "out of the game"}
 TRIGGER_WORDS = {v: k.replace("_", " ") for k, v in E.TRIGGER_NAMES.items()}
 
 

@@ -10,7 +10,7 @@ from sim.cards.schema import Card, CardFileError, parse_card_file
 from sim.spelling import did_you_mean
 
 CARDSET_DIR = Path(__file__).resolve().parents[2] / "cardsets"
-BOXES = ("base", "asgard", "poseidon", "hades")
+BOXES = ("base", "asgard", "poseidon", "hades", "promos")
 TECHNIQUES = CARDSET_DIR / "asgard-techniques.toml"  # the estimated board techniques (ASG-4)
 STATUE = CARDSET_DIR / "asgard-statue.toml"  # the Robe of Odin (ASG-9)
 # Numeric fields a designer may override with "CARD.FIELD=VALUE".

@@ -154,7 +154,7 @@ class _Tables:
                           ("help", E.OPF_HELP), ("top", E.OPF_TOP), ("adjacent", E.OPF_ADJACENT),
                           ("same_slot", E.OPF_SAME_SLOT), ("then", E.OPF_THEN), ("or_", E.OPF_OR),
                           ("spare_self", E.OPF_SPARE_SELF), ("otherwise", E.OPF_OTHERWISE), ("bare", E.OPF_BARE),
-                          ("per_token", E.OPF_PER_TOKEN)):
+                          ("per_token", E.OPF_PER_TOKEN), ("in_turns", E.OPF_IN_TURNS)):
             if getattr(o, attr):
                 flags |= bit
         r[E.F_FLAGS] = flags
@@ -178,8 +178,9 @@ class _Tables:
             r[E.F_TO] = E.DEST_NAMES[o.to] if o.to else E.Z_DISCARD
         elif k == "acquire":
             r[E.F_ZONE] = E.SOURCE_NAMES[o.from_] if o.from_ else E.Z_SRC_FIELD
-            if o.to not in (None, "hand"):
-                self.fail(f"acquire puts the card into the discard pile (no 'to') or the hand (to = 'hand'), not '{o.to}'")
+            if o.to not in (None, "hand", "frozen"):
+                self.fail(f"acquire puts the card into the discard pile (no 'to'), the hand (to = 'hand') or the "
+                          f"marked area, frozen (to = 'frozen'), not '{o.to}'")
         elif k == "stat":
             r[E.F_C] = 1 if o.alongside is not None else 0
             if o.alongside is not None:
@@ -256,6 +257,10 @@ class _Tables:
             r[E.F_A] = self.filter(o.also) if o.also is not None else r[E.F_FILTER]
         elif k == "play":
             r[E.F_C] = self.filter(o.buff)  # the cards played that gain strength/cosmos (F_A, F_B)
+        elif k == "buff" and o.count is not None:  # so much per wounded card of every player's (Libra Shiryu)
+            if o.count != "wounded" or o.other_select is None:
+                self.fail("buff counts the wounded cards of every player (count = 'wounded', other_select: which)")
+            r[E.F_C] = self.filter(o.other_select) + 1
         if k == "stat_mult" and o.factor < 1:
             self.fail("stat_mult needs factor >= 1")
         return r

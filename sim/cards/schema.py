@@ -126,6 +126,7 @@ class Op(Strict):
     spare_self: bool = False  # field_remove: the removed cards' Exits spare you (Benetnash Robe)
     bare: bool = False    # vp_token: only on cards with no VP token (Victoire décisive)
     per_token: bool = False  # cost_cut: so much per VP token this card carried when spent (Poseidon's Trident)
+    in_turns: bool = False   # acquire: each player in turn order acquires one, until none is left (Aquarius Hyoga)
     pile: Literal["any", "players", "field_discard"] = "any"  # flame_when_discarded: which discard piles
     zone: Literal["draw", "discard", "hand"] | None = None  # shuffle
     strength: int = 0
@@ -134,7 +135,7 @@ class Op(Strict):
     factor: int = 0
     bonus: int = 0
     per: int = Field(1, ge=1)
-    count: Literal["deck", "deck_names", "destroyed", "field", "alongside", "discard", "marked"] | None = None
+    count: Literal["deck", "deck_names", "destroyed", "field", "alongside", "discard", "marked", "wounded"] | None = None
     per_player: bool = False        # vp_if_most: the bonus is per player in the game (Arctic Pillar)
     per_field_discard: bool = False  # vp_if_most: the bonus is per such card in the field discard (Death Queen Island)
     alongside: Select | None = None
@@ -196,6 +197,9 @@ class Op(Strict):
             raise ValueError("'pile' names the discard piles a 'flame_when_discarded' watches")
         if self.per_token and self.op != "cost_cut":
             raise ValueError("'per_token' is for a cost_cut (so much per VP token on its card)")
+        if self.in_turns and (self.op != "acquire" or self.who != "self" or self.n != 1):
+            raise ValueError("'in_turns' is for an acquire of one card each, by each player in turn (who and n "
+                             "are then implied)")
         if self.bare and self.op != "vp_token":
             raise ValueError("'bare' is for a vp_token (only on cards with no VP token)")
         if self.also is not None and self.op != "acquire_only":

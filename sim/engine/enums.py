@@ -114,7 +114,8 @@ Z_ABYSSES = 7     # Poseidon co-op (reserved)
 Z_PILLARS_ASIDE = 8  # Poseidon: the Pillars not revealed yet (POS-10)
 Z_EPICS_REVEALED = 9  # Poseidon: the Epics revealed this game, in reveal order; the top one is current while one is (POS-3, POS-5)
 Z_BENEATH = 10    # Poseidon: the cards beneath a card (Athena's Urn, POS-24); `inst_under` says which
-N_COMMON_ZONES = 11
+Z_OUT = 11        # out of the game: a card an effect removes from it (Sagittarius Seiya, promo #9001)
+N_COMMON_ZONES = 12
 Z_BATTLEFIELD = 99  # pseudo-zone: the 6 field slots (own array)
 LOC_COMMON = 100    # in events, where a card was: a player zone, Z_BATTLEFIELD, or LOC_COMMON + a common zone
 
@@ -336,9 +337,11 @@ Z_DST_DRAW_TOP = 31   # on top of the draw pile
 Z_DST_SELF_DISCARD = 32  # the controller's discard pile (taking from an opponent)
 Z_DST_SELF_HAND = 33     # the controller's hand (taking from another player)
 Z_DST_OTHER_DISCARD = 34  # the discard pile of another player than the card's, of its player's choice (an acquisition of theirs)
+Z_DST_OUT = 35            # out of the game (common zone Z_OUT)
 Z_DST_GIVEN = 200         # a move's destination once its receiver is chosen: Z_DST_GIVEN + the receiver's seat
 DEST_NAMES = dict(CARD_FILE_ZONES, reserve=Z_DST_RESERVE, draw_top=Z_DST_DRAW_TOP,
-                  own_discard=Z_DST_SELF_DISCARD, own_hand=Z_DST_SELF_HAND, other_discard=Z_DST_OTHER_DISCARD)
+                  own_discard=Z_DST_SELF_DISCARD, own_hand=Z_DST_SELF_HAND, other_discard=Z_DST_OTHER_DISCARD,
+                  out=Z_DST_OUT)
 
 N_ALL = -1
 N_LAST = -2
@@ -365,6 +368,11 @@ OPF_SPARE_SELF = 1 << 13  # field_remove: the Exits of the removed cards spare t
 OPF_OTHERWISE = 1 << 14  # "if not, ...": the op runs only if the op before it (for this player) did nothing
 OPF_BARE = 1 << 15  # vp_token: only on cards that carry no VP token (Victoire décisive)
 OPF_PER_TOKEN = 1 << 16  # cost_cut: so much per VP token its card carried when spent; they go back to the supply (Trident)
+# Where a card acquired by an effect goes (pending P_ACQUIRE's d)
+INTO_DISCARD = 0
+INTO_HAND = 1    # Poseidon's Defeated
+INTO_FROZEN = 2  # frozen in its acquirer's marked area (Aquarius Hyoga, promo #9003)
+OPF_IN_TURNS = 1 << 17   # acquire: each player in turn order from the active player acquires one, until none is left (Aquarius Hyoga)
 
 # Filter table columns
 FL_CLASS_ANY = 0   # card must have at least one of these class bits (0: no constraint)

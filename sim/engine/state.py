@@ -113,13 +113,15 @@ PEND_CAP = 256
 # Pending event kinds (a LIFO stack: each resolves completely before the one below it)
 P_REFILL = 1      # a = 0 all empty slots, 1 only slot b
 P_ARRIVAL = 2     # a = instance
-P_ACQUIRE = 3     # a = instance, b = acquiring seat, c = flags (OPF_NO_EFFECTS), d = 1: into the hand
+P_ACQUIRE = 3     # a = instance, b = acquiring seat, c = flags (OPF_NO_EFFECTS), d = where it goes (INTO_*)
 P_EXIT = 4        # a = instance (Asgard), c = seat + 1 it spares (0: none)
-P_FINISH_ACQUIRE = 5  # a = instance, b = acquiring seat, c = how, d = 1: into the hand: Flame, placement, fighters discarded
+P_FINISH_ACQUIRE = 5  # a = instance, b = acquiring seat, c = how, d = INTO_*: Flame, placement, fighters discarded
 P_EPIC_END = 6    # a = the Epic whose hourglasses reached its duration: its end-of-Epic effect (POS-3)
 P_EPIC_NEXT = 7   # a = that Epic, once what its end caused is resolved: the next Epic is revealed
 P_EPIC_ARRIVAL = 8  # a = a card revealed on the field: the current Epic's card_arrival program, once its Arrival resolved
 P_PROGRAM = 9     # a = instance, b = trigger: another card's program an effect applies (for the active player)
+P_ACQUIRE_TURNS = 10  # a = filter row, b = the seat to acquire next, c = flags, d = INTO_*: each player in turn acquires
+                      # a field card passing the filter, until none is left (Aquarius Hyoga, promo #9003)
 
 # Marked triggers (ASG-15) wait in a queue of their own, first placed first resolved, ahead of the
 # pending stack: a Marked effect resolves as soon as the program or action that placed its token

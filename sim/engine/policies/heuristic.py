@@ -28,7 +28,7 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
 from sim.engine.rules.board import technique_ready
 from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar_won
 from sim.engine.rules.scoring import card_vp
-from sim.engine.rules.zones import (cards_matching, count_alongside_any, equip_locked, field_slot, matches, program_op, relic_lock,
+from sim.engine.rules.zones import (buff_times, cards_matching, count_alongside_any, equip_locked, field_slot, matches, program_op, relic_lock,
                                     rival_relic)
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
                               G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
@@ -599,7 +599,7 @@ def helper_bonus(s, c, p, target, cur):
             if code == E.OP_COST_CUT and matches(c, target, op[E.F_FILTER]):
                 gain += amount
             elif code == E.OP_BUFF and count_alongside_any(s, c, p, op[E.F_FILTER]) > 0:
-                gain += amount
+                gain += amount * buff_times(s, c, op)
             elif code == E.OP_TURN_BUFF and cur == STRENGTH:
                 gain += amount * max(1, count_alongside_any(s, c, p, -1))
         if gain > best:
@@ -653,8 +653,9 @@ def helper_bound(s, c, p, k):
         op = c.ops[j]
         code = op[E.F_OP]
         if code == E.OP_COST_CUT or code == E.OP_BUFF:
-            gain_str += max(op[E.F_A], 0)
-            gain_cos += max(op[E.F_B], 0)
+            times = buff_times(s, c, op) if code == E.OP_BUFF else 1
+            gain_str += max(op[E.F_A], 0) * times
+            gain_cos += max(op[E.F_B], 0) * times
         elif code == E.OP_TURN_BUFF:
             gain_str += max(op[E.F_A] * max(1, count_alongside_any(s, c, p, -1)), 0)
     return gain_str, gain_cos

@@ -13,26 +13,26 @@ from sim.engine.rules.epics import goes_to_reserve, mark_epic_use, replace_epic
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
 from sim.engine.rules.field import (detach_fighters, place_sapphire, push_pending, refill_step, remove_flames,
                                     return_to_reserve)
-from sim.engine.rules.fight import (COSMOS, STRENGTH, can_acquire, face_cost_payable, face_discards_due, field_rules,
+from sim.engine.rules.fight import (COSMOS, STRENGTH, acquisition_banned, can_acquire, face_cost_payable, face_discards_due, field_rules,
                                     healing_banned, printed_heal, relic_won)
 from sim.engine.policies.interface import pick_cards
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON, can_face,
                                     can_use, legal_to_play, open_won, use_trigger, won_back)
 from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
-                              G_FREEZES_ON, G_NMARKS, G_NPEND, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, P_ACQUIRE,
-                              P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
+                              G_FREEZES_ON, G_NMARKS, G_NPEND, G_NPLAYERS, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, P_ACQUIRE,
+                              P_ACQUIRE_TURNS, P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (cards_matching, discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
                                     program_op,
                                     freeze_fellow_fighters, hold,
-                                    is_marked_zone, log_event, move_to, place_token, relic_lock, zone_push)
+                                    is_marked_zone, log_event, matches, move_to, place_token, relic_lock, zone_push)
 
 
 @kernel
-def acquire_field_card(s, c, inst, p, how, no_effects, into_hand):
-    """p acquires the field card inst (won by `how`, or by an effect: into its hand if `into_hand`,
-    Poseidon's Defeated). The card is pending while its Defeated effect resolves completely (what
-    it causes too); `finish_acquisition` follows."""
+def acquire_field_card(s, c, inst, p, how, no_effects, into):
+    """p acquires the field card inst (won by `how`, or by an effect: `into` says where it goes,
+    E.INTO_*). The card is pending while its Defeated effect resolves completely (what it causes
+    too); `finish_acquisition` follows."""
     slot = field_slot(s, inst)
     if slot < 0:
         return
@@ -42,23 +42,23 @@ def acquire_field_card(s, c, inst, p, how, no_effects, into_hand):
     if how == E.ACQ_EFFECT:
         detach_fighters(s, inst)  # GEN-18: "the cards used to fight him" are none
     log_event(s, c, E.EV_ACQUIRE, p, inst, how, slot)
-    push_pending(s, P_FINISH_ACQUIRE, inst, p, how, 1 if into_hand else 0)
+    push_pending(s, P_FINISH_ACQUIRE, inst, p, how, into)
     if not no_effects:
         run_program(s, c, E.T_DEFEATED, inst, p, -1, slot)
 
 
 @kernel
-def finish_acquisition(s, c, inst, p, how, into_hand):
+def finish_acquisition(s, c, inst, p, how, into):
     """After Defeated: the Flame fires, the card is placed, the fighters are discarded (GEN-3.1)."""
     k = c.inst_card[inst]
     if c.icons[k] & E.ICON_FLAME:
         remove_flames(s, c, 1, E.FLAME_ACQUIRED, inst, p)
     place_sapphire(s, c, inst, p, True)  # Defeated, then Flame, then Sapphire (GEN-4)
     if s.inst_row[inst] == E.COMMON and s.inst_zone[inst] == E.Z_PENDING:
-        if how == E.ACQ_COSMOS or into_hand:
+        if how == E.ACQ_COSMOS or into == E.INTO_HAND:
             move_to(s, inst, p, E.Z_HAND)
             hold(s, c, p, inst)
-        elif field_rules(s, c) & E.FIELD_BIT[E.OP_ACQUIRED_FROZEN]:  # Poseidon's Scale: frozen instead (POS-22)
+        elif into == E.INTO_FROZEN or field_rules(s, c) & E.FIELD_BIT[E.OP_ACQUIRED_FROZEN]:  # Poseidon's Scale (POS-22)
             place_token(s, c, inst, p, E.Z_FROZEN)
             log_event(s, c, E.EV_FREEZE, p, inst, E.Z_BATTLEFIELD, 0)
         else:
@@ -84,6 +84,25 @@ def finish_acquisition(s, c, inst, p, how, into_hand):
             move_to(s, f, p, E.Z_DISCARD)
         else:
             j += 1
+
+
+@kernel
+def acquire_in_turn(s, c, f, p, flags, into):
+    """Seat p acquires a field card passing filter f, its pick, and the next seat follows once that
+    acquisition (its Defeated too) is over, until no such card is left (Aquarius Hyoga, #9003). It
+    ends: each step takes a card off the field for good."""
+    buf = s.scratch
+    nc = 0
+    for k in range(E.N_SLOTS):
+        inst = s.field[k]
+        if inst >= 0 and matches(c, inst, f) and not acquisition_banned(s, c, inst):
+            buf[nc] = inst
+            nc += 1
+    if nc == 0:
+        return
+    push_pending(s, P_ACQUIRE_TURNS, f, (p + 1) % s.g[G_NPLAYERS], flags, into)
+    pick_cards(s, c, p, buf, nc, 1, True)
+    push_pending(s, P_ACQUIRE, buf[0], p, flags, into)
 
 
 @inline_kernel
@@ -158,9 +177,11 @@ def resolve_pending(s, c):
             if field_slot(s, a) >= 0:
                 run_program(s, c, E.T_ARRIVAL, a, active, a, field_slot(s, a))
         elif kind == P_ACQUIRE:
-            acquire_field_card(s, c, a, b, E.ACQ_EFFECT, (cc & E.OPF_NO_EFFECTS) != 0, d == 1)
+            acquire_field_card(s, c, a, b, E.ACQ_EFFECT, (cc & E.OPF_NO_EFFECTS) != 0, d)
+        elif kind == P_ACQUIRE_TURNS:
+            acquire_in_turn(s, c, a, b, cc, d)
         elif kind == P_FINISH_ACQUIRE:
-            finish_acquisition(s, c, a, b, cc, d == 1)
+            finish_acquisition(s, c, a, b, cc, d)
         elif kind == P_EXIT:
             s.g[G_SPARED] = cc
             run_program(s, c, E.T_EXIT, a, active, -1, -1)
@@ -394,7 +415,7 @@ def apply_action(s, c, p, kind, a, b):
         t = s.field[a]
         if not can_acquire(s, c, t, b, p):
             return illegal(s)
-        acquire_field_card(s, c, t, p, E.ACQ_COSMOS if b == COSMOS else E.ACQ_STRENGTH, False, False)
+        acquire_field_card(s, c, t, p, E.ACQ_COSMOS if b == COSMOS else E.ACQ_STRENGTH, False, E.INTO_DISCARD)
         s.pl[p, PL_WON_FIGHTS] += 1
     elif kind == A_EQUIP:
         if s.inst_row[a] != p or not in_hand(s, a) or s.zone_n[p, E.Z_CLOTH] > 0 \

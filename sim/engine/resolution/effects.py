@@ -23,12 +23,12 @@ from sim.engine.params import INFLEXIBLE_FORCED_ONLY, R_EPIC_INFLEXIBLE_SCOPE
 from sim.engine.rules.epics import rule_reaches, upgrade_copy
 from sim.engine.state import (G_ACTIVE, G_BENEATH, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_OPEN_SEAT, G_OPEN_TARGET,
                               G_SPENT_TOKENS, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
-                    G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ARRIVAL, P_EXIT, P_PROGRAM, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
+                    G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ACQUIRE_TURNS, P_ARRIVAL, P_EXIT, P_PROGRAM, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
                     PL_ELIMINATED, PL_VP_TOKENS, PL_WEAPONS)
 from sim.engine.rules.hilda import hilda_seat
 from sim.engine.rules.pillars import gain_weapon, take_weapon
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
-from sim.engine.rules.zones import (collect_count, count_in_zone, detach_fighters, first_hero_in_play, draw_cards, equip_locked, field_slot, gain_energy,
+from sim.engine.rules.zones import (buff_times, collect_count, count_in_zone, detach_fighters, first_hero_in_play, draw_cards, equip_locked, field_slot, gain_energy,
                                     hold, is_marked_zone, lend, location, log_event, matches, move_to,
                                     place_token, reshuffle_discard, shuffle_zone, top_of_draw, zone_push,
                                     zone_remove)
@@ -374,6 +374,9 @@ def put(s, c, inst, dst, q, p):
     elif dst == E.Z_DST_RESERVE:
         return_to_reserve(s, c, inst, p)
         log_event(s, c, E.EV_MOVE, row, inst, src_zone, dst)
+    elif dst == E.Z_DST_OUT:
+        move_to(s, inst, E.COMMON, E.Z_OUT)
+        log_event(s, c, E.EV_MOVE, row, inst, src_zone, dst)
     elif dst == E.Z_DST_SELF_DISCARD:
         move_to(s, inst, p, E.Z_DISCARD)
         log_event(s, c, E.EV_ACQUIRE, p, inst, E.ACQ_EFFECT, -1)
@@ -549,13 +552,16 @@ def op_acquire(s, c, op, src_inst, p, slot):
         nc += 1
     if nc == 0:
         return False
-    into_hand = 1 if op[E.F_TO] == E.Z_HAND else 0  # Poseidon: into the hand (else the discard pile)
+    into = E.INTO_HAND if op[E.F_TO] == E.Z_HAND else E.INTO_FROZEN if op[E.F_TO] == E.Z_FROZEN else E.INTO_DISCARD
+    if op[E.F_FLAGS] & E.OPF_IN_TURNS:  # Aquarius Hyoga: one each, in turn order, until none is left
+        push_pending(s, P_ACQUIRE_TURNS, op[E.F_FILTER], s.g[G_ACTIVE], op[E.F_FLAGS], into)
+        return True
     if op[E.F_N] == E.N_ALL:  # Thor: every such card; the pending stack takes the last slot first (GEN-3.3)
         for j in range(nc):
-            push_pending(s, P_ACQUIRE, buf[j], p, op[E.F_FLAGS], into_hand)
+            push_pending(s, P_ACQUIRE, buf[j], p, op[E.F_FLAGS], into)
         return True
     pick_cards(s, c, p, buf, nc, 1, True)
-    push_pending(s, P_ACQUIRE, buf[0], p, op[E.F_FLAGS], into_hand)
+    push_pending(s, P_ACQUIRE, buf[0], p, op[E.F_FLAGS], into)
     return True
 
 
@@ -873,11 +879,12 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
             log_event(s, c, E.EV_SWAP, p, s.field[a], a, b)
     elif code == E.OP_BUFF:
         t = choose_buff_target(s, c, p, op[E.F_FILTER])
-        if t >= 0:
-            s.inst_buff_str[t] += op[E.F_A]
-            s.inst_buff_cos[t] += op[E.F_B]
+        times = buff_times(s, c, op)
+        if t >= 0 and times > 0:
+            s.inst_buff_str[t] += op[E.F_A] * times
+            s.inst_buff_cos[t] += op[E.F_B] * times
             s.g[G_TURN_MARKS] = 1
-            log_event(s, c, E.EV_BUFF, p, t, op[E.F_A], op[E.F_B])
+            log_event(s, c, E.EV_BUFF, p, t, op[E.F_A] * times, op[E.F_B] * times)
     elif code == E.OP_TURN_BUFF:
         s.pl[p, PL_TURN_STRENGTH] += op[E.F_A]
         log_event(s, c, E.EV_BUFF, p, -1, op[E.F_A], 0)

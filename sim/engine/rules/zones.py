@@ -8,7 +8,7 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
-from sim.engine.state import (G_BENEATH, G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
+from sim.engine.state import (G_NPLAYERS, G_BENEATH, G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
                               G_NPEND, G_TURN, G_ROUND, G_FREEZES_ON, MARK_CAP, PEND_CAP, PL_ENERGY, PL_VP_TOKENS)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
@@ -572,6 +572,18 @@ def count_in_zone(s, c, row, z, f, exclude):
         inst = s.zone[row, z, k]
         if inst != exclude and matches(c, inst, f):
             n += 1
+    return n
+
+
+@kernel
+def buff_times(s, c, op):
+    """How many times a buff op gives its bonus: once, or (F_C = filter row + 1) once per wounded
+    card passing that filter, every player's (Libra Shiryu, promo #9002)."""
+    if op[E.F_C] == 0:
+        return 1
+    n = 0
+    for p in range(s.g[G_NPLAYERS]):
+        n += count_in_zone(s, c, p, E.Z_WOUNDED, op[E.F_C] - 1, -1)
     return n
 
 
