@@ -6,7 +6,8 @@ import pytest
 from sim.engine import enums as E
 from sim.engine.policies.weights import W_PAY
 from sim.engine.rules.field import discard_from_field
-from sim.engine.rules.zones import move_to
+from sim.engine.resolution.actions import drain
+from sim.engine.rules.zones import move_to, place_token
 from sim.engine.state import G_ACTIVE, G_WEAPONS, PL_VP_TOKENS, PL_WEAPONS
 from tests.test_asgard_cards import _paying
 from tests.test_poseidon_heroes import _scenario, write_encoded_poseidon
@@ -702,6 +703,20 @@ def test_2028_urn_its_opponent_wins_both_back_with_4_cosmos(cardset):
     sc.acquire(1, E.URN_AT, "cosmos")
     assert sorted(sc.names(1, "discard")) == ["Athena's Urn", "Lizard Misty", "Perseus Algol", "Virgo Shaka"]
     assert sc.names(0, "relics") == [] and int(sc.st.inst_under[urn]) == -1
+
+
+def test_2028_urn_wounded_the_card_beneath_is_wounded_too_and_its_marked_effect_fires(cardset):
+    """Pegasus Seiya (Asgard), beneath seat 0's Urn, is wounded with it: his Marked effect gives
+    the player holding him 1 Energy (ASG-15)."""
+    sc = _scenario(cardset)
+    sc.put(1, "discard", "Pegasus Seiya (Asgard)")
+    sc.play_relic(0, sc.hand(0, "Athena's Urn"))
+    urn = sc.insts(0, "relics")[0]
+    before = sc.energy(0)
+    place_token(sc.s, sc.c, urn, 0, E.Z_WOUNDED)
+    drain(sc.s, sc.c)
+    assert sorted(sc.names(0, "wounded")) == ["Athena's Urn", "Pegasus Seiya (Asgard)"]
+    assert sc.energy(0) == before + 1
 
 
 def test_2028_urn_whatever_the_urn_undergoes_the_card_beneath_undergoes_too(cardset):

@@ -252,9 +252,19 @@ def is_marked_zone(z):
 def place_token(s, c, inst, row, z):
     """Wound (z = Z_WOUNDED) or freeze (Z_FROZEN) inst, a card of seat row's: it moves to the marked
     area and its Marked program, if it has one, waits to fire for its owner (ASG-15): the seat
-    whose marked area it joined (a card another seat played goes back to its owner's)."""
+    whose marked area it joined (a card another seat played goes back to its owner's). A card
+    beneath it (Athena's Urn) is marked with it, and its Marked program waits too (POS-24)."""
+    under = s.inst_under[inst] if s.g[G_BENEATH] > 0 else -1
     move_to(s, inst, row, z)
-    # an Epic may shuffle it into the reserve once its Marked effect is over (Encerclés)
+    queue_marked(s, c, inst)
+    if under >= 0 and s.inst_zone[under] == z:
+        queue_marked(s, c, under)
+
+
+@kernel
+def queue_marked(s, c, inst):
+    """inst was just marked: its Marked program waits to fire for the seat holding it. An Epic may
+    also shuffle it into the reserve once that is over (Encerclés)."""
     if c.prog[c.inst_card[inst], E.T_MARKED, 1] > 0 or s.g[G_EPIC_RULES] & E.FIELD_BIT[E.OP_MARKED_TO_RESERVE]:
         n = s.g[G_NMARKS]
         if n < MARK_CAP:  # cannot fill: one op marks at most a hand or a pile
