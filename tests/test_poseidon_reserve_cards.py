@@ -7,6 +7,7 @@ from sim.engine import enums as E
 from sim.engine.policies.weights import W_PAY
 from sim.engine.rules.field import discard_from_field
 from sim.engine.resolution.actions import drain
+from sim.engine.resolution.turn import relic_tokens
 from sim.engine.rules.zones import move_to, place_token
 from sim.engine.state import G_ACTIVE, G_WEAPONS, PL_VP_TOKENS, PL_WEAPONS
 from tests.test_asgard_cards import _paying
@@ -537,11 +538,23 @@ def test_2023_soldier_on_the_field_the_characters_next_to_it_cost_cosmos(cardset
 
 # --- 2027 Poseidon's Trident (POS-16) -------------------------------------------------------------
 def test_2027_trident_takes_a_minus_1_token_each_turn_up_to_3(cardset):
+    """At the start of each turn its holder may add a token; the default policy does while a
+    Marina is on the field (a token is a VP lost unless the Trident's use returns it)."""
     sc = _scenario(cardset)
     trident = sc.put(0, "relics", "Poseidon's Trident")
+    sc.field(0, "Scylla Io")
     for _ in range(4):
-        sc.turn(0)
+        relic_tokens(sc.s, sc.c, 0)
     assert int(sc.st.inst_vp[trident]) == -3
+
+
+def test_2027_trident_takes_no_token_without_a_marina_on_the_field(cardset):
+    sc = _scenario(cardset)
+    trident = sc.put(0, "relics", "Poseidon's Trident")
+    sc.field(0, "Cassios")
+    for _ in range(2):
+        sc.turn(0)
+    assert int(sc.st.inst_vp[trident]) == 0
 
 
 def test_2027_trident_spends_its_tokens_to_cut_a_marinas_costs_then_is_discarded(cardset):

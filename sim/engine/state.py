@@ -81,7 +81,8 @@ G_OPEN_TARGET = 58    # a card off the field an effect opened to a player this t
 G_OPEN_SEAT = 59      # that player's seat + 1: it may face the card (action index OPEN_AT) and acquire it
 G_BENEATH = 60        # cards beneath another now (Athena's Urn): a card moved is looked at for one only then
 G_FIELD_END = 61      # the last field space's index: CLASSIC_SLOTS - 1, or N_SLOTS - 1 with the co-op's 7 piles
-N_G = 62
+G_MAY_RELIC = 62      # register: the Relic + 1 whose `token_each_turn` token a policy's decide_may now weighs (0: another "may")
+N_G = 63
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0

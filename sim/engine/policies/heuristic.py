@@ -30,7 +30,7 @@ from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar
 from sim.engine.rules.scoring import card_vp
 from sim.engine.rules.zones import (buff_times, cards_matching, count_alongside_any, equip_locked, field_slot, matches, program_op, relic_lock,
                                     rival_relic)
-from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
+from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_MAY_RELIC, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
                               G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
@@ -213,7 +213,27 @@ def decide_pay(s, c, payer, buf, n_cand, n):
 
 @kernel
 def decide_may(s, c, p):
-    return True
+    """Do what a "you may" step offers? Yes; but a -1 VP token on a Relic (Poseidon's Trident) only
+    while its use would have a target on the field: a token is a VP lost unless the use returns it."""
+    relic = s.g[G_MAY_RELIC] - 1
+    return relic < 0 or use_has_field_target(s, c, relic)
+
+
+@kernel
+def use_has_field_target(s, c, inst):
+    """Does a cost cut of inst's use find a field card to cut (the Trident: a Marina)?"""
+    k = c.inst_card[inst]
+    ut = c.use_trig[k]
+    if ut < 0:
+        return False
+    start, n = c.prog[k, ut, 0], c.prog[k, ut, 1]
+    for j in range(start, start + n):
+        if c.ops[j, E.F_OP] == E.OP_COST_CUT:
+            for slot in range(E.N_SLOTS):
+                t = s.field[slot]
+                if t >= 0 and matches(c, t, c.ops[j, E.F_FILTER]):
+                    return True
+    return False
 
 
 @kernel

@@ -19,7 +19,7 @@ from sim.engine.resolution.effects import run_program
 from sim.engine.rules.epics import epic_rule
 from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.invariants import V_LENT, check_invariants, violation
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_END, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_END, G_MAY_RELIC, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
                               G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import draw_cards, freeze_fellow_fighters, log_event, move_all, move_all_but
 
@@ -55,9 +55,12 @@ def relic_tokens(s, c, p):
         start, n = c.prog[k, E.T_IN_PLAY, 0], c.prog[k, E.T_IN_PLAY, 1]
         for i in range(start, start + n):
             op = c.ops[i]
-            if op[E.F_OP] == E.OP_TOKEN_EACH_TURN and abs(s.inst_vp[relic]) < op[E.F_N] and decide_may(s, c, p):
-                s.inst_vp[relic] += op[E.F_A]
-                log_event(s, c, E.EV_VP_TOKEN, p, relic, op[E.F_A], s.inst_vp[relic])
+            if op[E.F_OP] == E.OP_TOKEN_EACH_TURN and abs(s.inst_vp[relic]) < op[E.F_N]:
+                s.g[G_MAY_RELIC] = relic + 1
+                if decide_may(s, c, p):
+                    s.inst_vp[relic] += op[E.F_A]
+                    log_event(s, c, E.EV_VP_TOKEN, p, relic, op[E.F_A], s.inst_vp[relic])
+                s.g[G_MAY_RELIC] = 0
 
 
 @kernel
