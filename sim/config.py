@@ -90,6 +90,9 @@ class GameConfig(BaseModel):
         boxes = getattr(MODES[MODE_IDS[self.mode]], "BOXES", None)
         if boxes is not None and tuple(self.boxes) != boxes:
             raise ValueError(f"{self.mode} mode plays the boxes {', '.join(boxes)}, not {', '.join(self.boxes)}")
+        needs = [b for b in getattr(MODES[MODE_IDS[self.mode]], "NEEDS_BOXES", ()) if b not in self.boxes]
+        if needs:
+            raise ValueError(f"{self.mode} mode needs the box{'es' * (len(needs) > 1)} {', '.join(needs)}")
         if self.seed < 0:
             raise ValueError(f"the seed must be 0 or more, not {self.seed}")
         if len(self.policies) not in (1, self.players):
@@ -125,6 +128,8 @@ class GameConfig(BaseModel):
         if mode is not None and hasattr(mode, "BOXES"):  # a mode that plays fixed boxes (solo: SOLO-3)
             fields.setdefault("boxes", mode.BOXES)
             fields.setdefault("players", mode.PLAYERS[0])
+        if mode is not None and hasattr(mode, "DEFAULT_BOXES"):  # co-op: base, Asgard and Poseidon (GEN-1)
+            fields.setdefault("boxes", mode.DEFAULT_BOXES)
         try:
             return cls(**fields)
         except ValidationError as e:
@@ -201,8 +206,9 @@ def _rule_value(p, value) -> int | str:
         value = int(value)
     except (TypeError, ValueError):
         raise ValueError(f"rules parameter {p.name} is a whole number, not '{value}'") from None
-    if value < p.low:
-        raise ValueError(f"rules parameter {p.name} must be at least {p.low}, not {value}")
+    if value < p.low or (p.high is not None and value > p.high):
+        raise ValueError(f"rules parameter {p.name} must be at least {p.low}, not {value}" if p.high is None
+                         else f"rules parameter {p.name} is {p.low} to {p.high}, not {value}")
     return value
 
 

@@ -131,9 +131,11 @@ def new_state(table: CardTable, log_cap: int = 4096):
     return allocate_state(len(table.inst_card), len(table.card_id), log_cap)
 
 
-def frames(engine: Engine, raw, seed: int, players: int, policy_names, solo: bool = False) -> PlayResult:
-    """The tables of `play_batch`'s arrays; a solo run's games add Hilda's score (`hilda_vp`)."""
-    from sim.engine.batch import (GM_END, GM_FLAMES_LEFT, GM_FLAMES_REMOVED, GM_GAME, GM_HILDA_VP, GM_ILLEGAL,
+def frames(engine: Engine, raw, seed: int, players: int, policy_names, mode: str = "classic") -> PlayResult:
+    """The tables of `play_batch`'s arrays; a solo run's games add Hilda's score (`hilda_vp`), a
+    co-op run's Poseidon's (`poseidon_vp`), the water level and the Pillars left at the end."""
+    from sim.engine.batch import (GM_END, GM_FLAMES_LEFT, GM_FLAMES_REMOVED, GM_GAME, GM_OPPONENT_VP, GM_ILLEGAL,
+                       GM_PILLARS_LEFT, GM_WATER,
                        GM_LOG_LOST, GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, PR_DECK, PR_DESTROYED, PR_ENTRY, PR_FIGHTS,
                        PR_HERO, PR_VP, PR_WOUNDED)
     g, pl, shares, decks, ev, held = raw
@@ -148,8 +150,12 @@ def frames(engine: Engine, raw, seed: int, players: int, policy_names, solo: boo
         "log_lost": g[:, GM_LOG_LOST].astype(np.int32),
         "violations": g[:, GM_VIOLATIONS].astype(np.int32),
     })
-    if solo:
-        games["hilda_vp"] = g[:, GM_HILDA_VP].astype(np.int16)
+    if mode == "solo":
+        games["hilda_vp"] = g[:, GM_OPPONENT_VP].astype(np.int16)
+    elif mode == "coop":
+        games["poseidon_vp"] = g[:, GM_OPPONENT_VP].astype(np.int16)
+        games["water"] = g[:, GM_WATER].astype(np.int8)
+        games["pillars_left"] = g[:, GM_PILLARS_LEFT].astype(np.int8)
     seat = np.tile(np.arange(players), n)
     policy_codes = np.array(list(policy_names), dtype=object)
     players_df = pd.DataFrame({
@@ -223,7 +229,8 @@ def engine_for(config) -> Engine:
     cards its mode leaves out (solo: SOLO-3)."""
     from sim.engine.modes import MODE_IDS, MODES
     removed = getattr(MODES[MODE_IDS[config.mode]], "REMOVED_CARDS", ())
-    epics = (config.mode, config.rules["epic_pools"]) if config.mode == "classic" and config.rules["epics"] else None
+    epics = (config.mode, config.rules["epic_pools"]) if config.mode in ("classic", "coop") and config.rules["epics"] \
+        else None
     return get_engine(config.boxes, config.cardset, config.overrides, config.rules["technique_set"], removed, epics)
 
 
@@ -264,7 +271,7 @@ def play(games: int, players: int = 2, boxes=("base",), seed: int = 0, policies=
     engine = engine_for(config)
     raw = _run_repairing(engine, config, first_game, games, LOG_LEVELS[events], check_invariants)
     return frames(engine, raw, config.seed, config.players, [p.name for p in config.seat_policies()],
-                  solo=config.mode == "solo")
+                  mode=config.mode)
 
 
 def play_shares(games: int, first_game: int = 0, config=None) -> np.ndarray:

@@ -36,7 +36,7 @@ from sim.engine.resolution.actions import apply_action, drain, new_epic
 from sim.engine.resolution.effects import run_program
 from sim.engine.resolution.turn import main_phase, upkeep
 from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, effective_cost, fight_total
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE,
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLAY, A_RELIC, A_USE,
                                     A_WEAPON, legal_action, use_trigger)
 from sim.engine.modes.classic import setup_game
 from sim.engine.rules.field import remove_flames
@@ -44,13 +44,14 @@ from sim.engine.rules.scoring import score_player
 from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EPIC, G_FIELD_CHANGES, G_FIELD_END, G_FLAMES, G_HOURGLASSES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL,
                               G_LAST_FLAMES_SEEN, G_LOG_N, G_NO_CLOCK, G_TURN, G_WEAPONS, PL_ALGO, PL_ENERGY, PL_HERO,
-                              PL_WEAPONS)
+                              PL_WEAPONS, G_GAP, G_PILE_PILLAR, G_POSEIDON, G_WATER, PL_MARKER)
 from sim.engine.structs import card_ref
 from sim.games import engine_for, events_frame, game_config
 
 CURRENCY = {"strength": STRENGTH, "cosmos": COSMOS}
 ACTION_NAMES = {A_END: "end", A_EQUIP: "equip", A_PLAY: "play", A_CLOTH_FIGHT: "cloth_fights", A_USE: "use",
-                A_HEAL: "heal", A_ACQUIRE: "acquire", A_RELIC: "play_relic", A_WEAPON: "arm"}
+                A_HEAL: "heal", A_ACQUIRE: "acquire", A_RELIC: "play_relic", A_WEAPON: "arm", A_MOVE: "move",
+                A_GIFT: "give"}
 SEAT_ZONES = tuple(E.PLAYER_ZONE_NAMES)
 LOG_CAPACITY = 20000
 
@@ -139,7 +140,7 @@ class Scenario:
             st.inst_wounds[inst] = 1
         elif zone == E.Z_FROZEN:
             st.inst_freeze[inst] = 2  # a Freeze token on side 2, as placed (ASG-12)
-        if zone == E.Z_HAND and row < E.MAX_PLAYERS:
+        if zone == E.Z_HAND and row < E.MAX_SEATS:
             st.held[row, self.t.inst_card[inst]] = True  # as the engine marks a card entering a hand
 
     def put(self, seat: int, zone: str, name: str) -> int:
@@ -311,6 +312,89 @@ class Scenario:
     def hilda_score(self) -> int:
         from sim.engine.modes.solo import hilda_vp
         return int(hilda_vp(self.s, self.c))
+
+    # --- the co-operative mode ----------------------------------------------------------------
+    def make_coop(self, water: int = 0, gap: int = 0):
+        """The co-op board (COOP-1..20): Poseidon at the seat after the players', no Clock, the
+        field's 7 piles (empty), the Submersion marker in `gap`, the water at `water`; every
+        player's Hero marker at pile 0 until `marker` moves it."""
+        from sim.engine.policies.registry import POSEIDON
+        st = self.st
+        h = self.players
+        st.g[G_POSEIDON] = h + 1
+        st.pl[h, PL_ALGO] = POSEIDON
+        st.pl[h, PL_HERO] = -1
+        st.g[G_NO_CLOCK] = 1
+        st.g[G_FLAMES] = 0
+        st.g[G_LAST_FLAMES_SEEN] = 0
+        st.g[G_FIELD_END] = 6
+        st.g[G_GAP] = gap
+        st.g[G_WATER] = water
+        st.pl[:h, PL_MARKER] = 0
+
+    @property
+    def poseidon(self) -> int:
+        """Poseidon's seat (co-op)."""
+        return self.players
+
+    def pile(self, pile: int, *names: str) -> list[int]:
+        """Put face-down cards on a pile (co-op), the first named at the bottom (its General)."""
+        return [self._push_common(E.Z_PILE + pile, n) for n in names]
+
+    def pile_names(self, pile: int) -> list[str]:
+        """A pile's face-down cards, bottom first."""
+        n = self.st.zone_n[E.COMMON, E.Z_PILE + pile]
+        return [self.name_of(i) for i in self.st.zone[E.COMMON, E.Z_PILE + pile, :n]]
+
+    def pile_top(self, pile: int, name: str) -> int:
+        """Put a face-up card on top of a pile (co-op): on the field, at the pile's position."""
+        from sim.engine.rules.coop import pos_of
+        return self.field(int(pos_of(self.s, pile)), name)
+
+    def slot_of(self, pile: int) -> int:
+        """The field position of a pile (co-op): the action index of its face-up top."""
+        from sim.engine.rules.coop import pos_of
+        return int(pos_of(self.s, pile))
+
+    def top_of(self, pile: int):
+        """The name of a pile's face-up top (co-op), or None."""
+        from sim.engine.rules.coop import pos_of
+        inst = self.st.field[pos_of(self.s, pile)]
+        return self.name_of(inst) if inst >= 0 else None
+
+    def pillar_under(self, pile: int, name: str) -> int:
+        """Set a Pillar aside under a pile (co-op)."""
+        inst = self._push_common(E.Z_PILLARS_ASIDE, name)
+        self.st.g[G_PILE_PILLAR + pile] = inst + 1
+        return inst
+
+    def marker(self, seat: int, pile: int):
+        self.st.pl[seat, PL_MARKER] = pile
+
+    def move(self, seat: int, card: int, way: int):
+        """Discard `card` from hand to move the seat's Hero marker one pile (+1 clockwise, -1 counter)."""
+        self._act(seat, A_MOVE, card, way)
+
+    def give(self, seat: int, card: int, receiver: int):
+        self._act(seat, A_GIFT, card, receiver)
+
+    def poseidon_phase(self):
+        """Play a Poseidon phase (co-op); the reason it ended the game, or None."""
+        from sim.engine.modes.coop import poseidon_phase
+        end = int(poseidon_phase(self.s, self.c, self.players))
+        return E.END_REASONS[end] if end >= 0 else None
+
+    def poseidon_score(self) -> int:
+        from sim.engine.modes.coop import poseidon_score
+        return int(poseidon_score(self.s, self.c))
+
+    @property
+    def water(self) -> int:
+        return int(self.st.g[G_WATER])
+
+    @property
+    def gap(self) -> int:
+        return int(self.st.g[G_GAP])
 
     def legal_actions(self, seat: int) -> list[tuple]:
         """Every action the rules allow seat now: (kind, a, b) with kind a name, a and b as

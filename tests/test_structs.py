@@ -32,7 +32,7 @@ def test_a_state_is_checked_against_its_declaration():
     from sim.engine.allocation import check_state
     state = allocate_state(200, 90, 4096)
     check_state(state, 200, 90, 4096)
-    with pytest.raises(ValueError, match=r"GameState.field must be int64\[6\], not int64\[7\]"):
-        check_state(state._replace(field=np.zeros(7, np.int64)), 200, 90, 4096)
-    with pytest.raises(ValueError, match=r"PolicyMemory.value must be float64\[5, 90\]"):
-        check_state(state._replace(mind=state.mind._replace(value=np.zeros((5, 91)))), 200, 90, 4096)
+    with pytest.raises(ValueError, match=r"GameState.field must be int64\[7\], not int64\[6\]"):
+        check_state(state._replace(field=np.zeros(6, np.int64)), 200, 90, 4096)
+    with pytest.raises(ValueError, match=r"PolicyMemory.value must be float64\[6, 90\]"):
+        check_state(state._replace(mind=state.mind._replace(value=np.zeros((6, 91)))), 200, 90, 4096)

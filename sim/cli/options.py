@@ -12,8 +12,8 @@ from sim.cli.common import fail, parse_sets, split_list, user_errors
 
 Games = Annotated[int, typer.Option("--games", "-n", help="Games to play (1 or more); with several arms, per arm, on the same game indices.")]
 Players = Annotated[int, typer.Option("--players", "-p", help="Players per game: 2 to 5 (classic mode).")]
-Mode = Annotated[str, typer.Option("--mode", help="classic (2 to 5 players) or solo (1 player against Hilda, base + Asgard boxes).")]
-Boxes = Annotated[List[str], typer.Option("--boxes", "-b", help="Boxes of cards (repeat or comma-separate): base, asgard, poseidon, hades (those with a card file).")]
+Mode = Annotated[str, typer.Option("--mode", help="classic (2 to 5 players), solo (1 player against Hilda, base + Asgard boxes) or coop (2 to 5 players against Poseidon; base, Asgard and Poseidon boxes by default).")]
+Boxes = Annotated[List[str], typer.Option("--boxes", "-b", help="Boxes of cards (repeat or comma-separate): base, asgard, poseidon, hades, promos (those with a card file).")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Master seed (0 or more); a game is reproducible from (seed, game index).")]
 Policy = Annotated[List[str], typer.Option("--policy", help="Policy for all seats, or one per seat (repeat or comma-separate). See `seiya policies`.")]
 Heroes = Annotated[List[str], typer.Option("--heroes", help="One Hero per seat (Seiya, Shiryu, Hyoga, Shun, Ikki or random); default: random, distinct.")]
@@ -36,12 +36,16 @@ def game_config(players: int = 2, boxes=("base",), seed: int = 0, policy=(), her
     from sim.config import SEATS, GameConfig, parse_rules, player_bounds
     from sim.engine.modes import MODE_IDS, MODES
     if mode not in MODE_IDS:
-        fail(f"--mode must be {' or '.join(MODE_IDS)}, not '{mode}'")
+        names = list(MODE_IDS)
+        fail(f"--mode must be {', '.join(names[:-1])} or {names[-1]}, not '{mode}'")
     low, high = player_bounds(mode)
     fixed = getattr(MODES[MODE_IDS[mode]], "BOXES", None)
     if fixed is not None:
         players = low if players == 2 else players
         boxes = fixed if tuple(split_list(boxes)) in ((), ("base",)) else boxes
+    default = getattr(MODES[MODE_IDS[mode]], "DEFAULT_BOXES", None)  # co-op: base, Asgard, Poseidon
+    if default is not None and tuple(split_list(boxes)) in ((), ("base",)):
+        boxes = default
     if not low <= players <= high:
         fail(f"--players must be {low} to {high}, not {players}" if low < high else
              f"--players must be {low} in {mode} mode, not {players}")

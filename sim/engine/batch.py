@@ -11,15 +11,16 @@ from sim.engine.allocation import refill_each_batch
 from sim.engine.jit import by_index, kernel
 from sim.engine.modes import MODES
 from sim.engine.rules.zones import count_in_deck, is_deck_zone
-from sim.engine.state import (G_END_REASON, G_FLAMES, G_HILDA, G_FLAMES_REMOVED, G_ILLEGAL, G_LOG_N, G_LOG_OVERFLOW, G_ROUND,
+from sim.engine.rules.coop import pillars_left
+from sim.engine.state import (G_POSEIDON, G_WATER, G_END_REASON, G_FLAMES, G_HILDA, G_FLAMES_REMOVED, G_ILLEGAL, G_LOG_N, G_LOG_OVERFLOW, G_ROUND,
                               G_TURN, G_VIOLATIONS, PL_ALGO, PL_ENTRY, PL_HERO, PL_VP, PL_WON_FIGHTS)
 
 play_game = by_index("play_game", MODES)
 
 # games record columns
 GM_GAME, GM_ROUNDS, GM_TURNS, GM_END, GM_FLAMES_REMOVED, GM_FLAMES_LEFT, GM_ILLEGAL, GM_LOG_LOST, GM_VIOLATIONS, \
-    GM_HILDA_VP = range(10)
-GAME_WIDTH = 10
+    GM_OPPONENT_VP, GM_WATER, GM_PILLARS_LEFT = range(12)
+GAME_WIDTH = 12
 # players record columns
 PR_HERO, PR_ALGO, PR_VP, PR_DECK, PR_DESTROYED, PR_WOUNDED, PR_FIGHTS, PR_ENTRY = range(8)
 PLAYER_WIDTH = 8
@@ -59,7 +60,11 @@ def play_batch(c, s, mode, rules, first_game, n_games, seed, n_players, heroes, 
         row[GM_ILLEGAL] = s.g[G_ILLEGAL]
         row[GM_LOG_LOST] = s.g[G_LOG_OVERFLOW]
         row[GM_VIOLATIONS] = s.g[G_VIOLATIONS]
-        row[GM_HILDA_VP] = s.pl[s.g[G_HILDA] - 1, PL_VP] if s.g[G_HILDA] else 0  # solo: Hilda's score
+        # the opponent who is no player: Hilda (solo), Poseidon (co-op), and the co-op's water and Pillars
+        opponent = s.g[G_HILDA] - 1 if s.g[G_HILDA] else s.g[G_POSEIDON] - 1
+        row[GM_OPPONENT_VP] = s.pl[opponent, PL_VP] if opponent >= 0 else 0
+        row[GM_WATER] = s.g[G_WATER]
+        row[GM_PILLARS_LEFT] = pillars_left(s) if s.g[G_POSEIDON] else 0
         for p in range(n_players):
             pr = players[gi, p]
             pr[PR_HERO] = s.pl[p, PL_HERO]

@@ -78,8 +78,8 @@ ICON_NAMES = named("ICON_")
 HEROES = ("Seiya", "Shiryu", "Hyoga", "Shun", "Ikki")
 N_HEROES = len(HEROES)
 
-# --- Zones. Player zones are indexed [player, zone]; common zones live in the extra "player"
-# row COMMON (= MAX_PLAYERS). -------------------------------------------------------------------
+# --- Zones. Seat zones are indexed [seat, zone]; common zones live in the extra row COMMON
+# (= MAX_SEATS). ---------------------------------------------------------------------------------
 Z_DRAW = 0        # draw pile; top is the last element
 Z_HAND = 1
 Z_DISCARD = 2
@@ -115,13 +115,16 @@ Z_PILLARS_ASIDE = 8  # Poseidon: the Pillars not revealed yet (POS-10)
 Z_EPICS_REVEALED = 9  # Poseidon: the Epics revealed this game, in reveal order; the top one is current while one is (POS-3, POS-5)
 Z_BENEATH = 10    # Poseidon: the cards beneath a card (Athena's Urn, POS-24); `inst_under` says which
 Z_OUT = 11        # out of the game: a card an effect removes from it (Sagittarius Seiya, promo #9001)
-N_COMMON_ZONES = 12
+Z_PILE = 19       # co-op: Z_PILE + i, the face-down cards of pile i (0..6, clockwise), its General at the bottom;
+                  # numbered past the seat zones, whose numbers some rules read without the row (Z_FROZEN)
+N_COMMON_ZONES = 26
 Z_BATTLEFIELD = 99  # pseudo-zone: the 6 field slots (own array)
 LOC_COMMON = 100    # in events, where a card was: a player zone, Z_BATTLEFIELD, or LOC_COMMON + a common zone
 
 MAX_PLAYERS = 5
+MAX_SEATS = MAX_PLAYERS + 1  # the players' seats, then room for an opponent who is no player (Poseidon in co-op)
 BASE_BOX_MAX_ID = 999  # printed numbers: the base box's are below 1000 (Asgard 1001+, Poseidon 2001+)
-COMMON = MAX_PLAYERS
+COMMON = MAX_SEATS
 N_SLOTS = 7  # the field's room: 6 spaces in classic and solo (CLASSIC_SLOTS), the co-op's 7 piles
 CLASSIC_SLOTS = 6
 PILLAR_AT = 2 * N_SLOTS + 8  # a fight's "slot" from here on is a revealed Pillar: PILLAR_AT + its place in the row
@@ -417,7 +420,9 @@ END_RESERVE_EXHAUSTED = 1
 END_TURN_CAP = 2
 END_TURNS_PLAYED = 3  # solo: the turn counter's last turn is over (SOLO-4)
 END_EPIC = 4          # an Epic's end ended the game at once (Graad Foundation Attack, POS-7)
-END_REASONS = ("clock", "reserve exhausted", "turn cap", "turns played", "epic")
+END_PILLARS = 5       # co-op: the 7th Pillar destroyed; the players win (COOP-5)
+END_SUBMERGED = 6     # co-op: the water reached the top of the Main Breadwinner; scored (COOP-15)
+END_REASONS = ("clock", "reserve exhausted", "turn cap", "turns played", "epic", "pillars", "submerged")
 
 # --- Solo mode (Asgard): Hilda's die icons (SOLO-1) and how a card reaches her. ---------------
 DIE_DISCARD, DIE_DRAW, DIE_PURIFY, DIE_FREEZE, DIE_STRENGTH, DIE_COSMOS = range(6)
@@ -470,6 +475,11 @@ EV_ELIMINATED = 43  # a player is eliminated at the end of the game: they cannot
 EV_OPEN = 44       # a card off the field is opened to the seat's fights this turn (POS-23)
 EV_HOURGLASS = 42  # Poseidon: an hourglass on the current Epic (a = its hourglasses now, b = its duration) (POS-2)
 EV_WEAPON = 39     # Poseidon: a Balance Weapon token gained (a = 1, b = the supply left) or spent on a Hero (a = -1) (POS-13)
+EV_WATER = 46      # co-op: the water level changes (a = the level now, b = +1 or -1) (COOP-2)
+EV_MB = 47         # co-op: a card joins the Main Breadwinner (a = 1: from a pile, face down; 0: collected face up
+                   # or by an effect) (COOP-11)
+EV_MOVE_MARKER = 48  # co-op: a player's Hero marker moves (a = the pile it leaves, b = the pile it faces now) (COOP-18)
+EV_GIFT = 49       # co-op: a card given (seat = the giver, a = the receiver) (COOP-7)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns
@@ -498,3 +508,5 @@ FLAME_NAMES = ("acquired", "upkeep removal", "effect removal", "card text")
 OUT_UPKEEP = 0
 OUT_EFFECT = 1
 OUT_HILDA = 2        # solo: Hilda takes it (her die, her Strength or Cosmos buys)
+OUT_DEFEATED = 3     # co-op: a pile's last General, defeated, joins the Abysses (COOP-5)
+OUT_POSEIDON = 4     # co-op: Poseidon collects it into the Main Breadwinner (COOP-11)

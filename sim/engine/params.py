@@ -20,6 +20,7 @@ class Param(NamedTuple):
     low: int = 0     # the smallest value allowed (int parameters)
     choices: tuple = ()  # the names a str parameter takes
     path_ok: bool = False  # a str parameter may also name a file (read when the engine is built)
+    high: int | None = None  # the largest value allowed (int parameters), if any
 
 
 PARAMS = (
@@ -65,6 +66,26 @@ PARAMS = (
           "Poseidon, Epic Unyielding (Inflexible): which destroys of a Hero card its owner may turn into a discard: "
           "'any_destroy', every one, those paid as costs too (upgrades, Destroy uses); 'forced_only', those "
           "another player's card imposes.", choices=("any_destroy", "forced_only")),
+    Param("coop_water_height", int, 5, "COOP-1",
+          "Co-op mode: the water level at which the Main Breadwinner is submerged and the game is scored (ESTIMATE: "
+          "the printed height is not public; 5 gives every player count the same 7 rounds of water). 4 to 8.", 4,
+          high=8),
+    Param("coop_pile_size", int, 11, "COOP-10",
+          "Co-op mode: the cards of each of the 7 piles, on their General (11; fewer is harder). 1 to 11.", 1,
+          high=11),
+    Param("coop_general_placement", str, "random", "COOP-5",
+          "Co-op mode: 'random', the 7 Generals go on the Pillars at random; 'matching', each on the Pillar it "
+          "guards.", choices=("random", "matching")),
+    Param("coop_last_space_discount", bool, True, "COOP-6",
+          "Co-op mode: a face-up card on the last field space (the pile Poseidon reaches next) costs 1 less, as "
+          "slot 6 does in the classic mode."),
+    Param("coop_played_cards_follow_marker", bool, True, "COOP-18",
+          "Co-op mode: when a player moves their Hero marker, their played cards not yet spent in a won fight face "
+          "the card (or Pillar) of the new pile; off, they stay with the old one."),
+    Param("coop_gift_rule", str, "literal", "COOP-7",
+          "Co-op mode: which cards may not be given. 'literal': every ★ and ◆ card, every ▲ Hero card and ▲ Armor; "
+          "'hero_cards': only ★, ◆ and ▲ Hero cards and the Bronze Armors; 'strict': the literal list and every "
+          "● Hero.", choices=("literal", "hero_cards", "strict")),
 )
 
 BY_NAME = {p.name: p for p in PARAMS}
@@ -76,12 +97,20 @@ R_SOLO_TURNS = PARAMS.index(BY_NAME["solo_turns"])
 R_HILDA_DIE = PARAMS.index(BY_NAME["hilda_die"])
 R_EPIC_ENDGAME_SCOPE = PARAMS.index(BY_NAME["epic_endgame_scope"])
 R_EPIC_INFLEXIBLE_SCOPE = PARAMS.index(BY_NAME["epic_inflexible_scope"])
+R_COOP_WATER_HEIGHT = PARAMS.index(BY_NAME["coop_water_height"])
+R_COOP_PILE_SIZE = PARAMS.index(BY_NAME["coop_pile_size"])
+R_COOP_GENERAL_PLACEMENT = PARAMS.index(BY_NAME["coop_general_placement"])
+R_COOP_LAST_SPACE_DISCOUNT = PARAMS.index(BY_NAME["coop_last_space_discount"])
+R_COOP_FOLLOW_MARKER = PARAMS.index(BY_NAME["coop_played_cards_follow_marker"])
+R_COOP_GIFT_RULE = PARAMS.index(BY_NAME["coop_gift_rule"])
 N_RULES = len(PARAMS)
 DIE_FILE = 2  # kernel values of hilda_die from here on are die files: DIE_FILE + `sim.cards.die.die_code`
 
 KNIGHT_ANY_RANK = 1  # kernel value of knight_ranks = "any"
 EPICS_CURRENT_ONLY = 1  # kernel value of epic_endgame_scope = "current_only"
 INFLEXIBLE_FORCED_ONLY = 1  # kernel value of epic_inflexible_scope = "forced_only"
+GENERALS_MATCHING = 1  # kernel value of coop_general_placement = "matching"
+GIFT_HERO_CARDS, GIFT_STRICT = 1, 2  # kernel values of coop_gift_rule
 
 
 def defaults() -> dict:

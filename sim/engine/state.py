@@ -2,7 +2,7 @@
 
 Card instances: every physical card of the run has an index 0..I-1 (copies laid out in card-row
 order, `CardTable.inst_card`). A zone is a stack of instance ids: `zone[row, z, :zone_n[row, z]]`,
-where `row` is a seat 0..4 or COMMON (5) for the reserve, the battlefield discard and the pending
+where `row` is a seat 0..5 or COMMON (6) for the reserve, the battlefield discard and the pending
 area. The top of a pile is its last element. The field is its own array of slots, 6 in classic
 (a 7th, for the co-op's piles, stays empty; `G_FIELD_END` is the last space's index):
 
@@ -82,7 +82,12 @@ G_OPEN_SEAT = 59      # that player's seat + 1: it may face the card (action ind
 G_BENEATH = 60        # cards beneath another now (Athena's Urn): a card moved is looked at for one only then
 G_FIELD_END = 61      # the last field space's index: CLASSIC_SLOTS - 1, or N_SLOTS - 1 with the co-op's 7 piles
 G_MAY_RELIC = 62      # register: the Relic + 1 whose `token_each_turn` token a policy's decide_may now weighs (0: another "may")
-N_G = 63
+G_POSEIDON = 63       # co-op: Poseidon's seat + 1, the seat after the players' (0: not the co-op mode) (COOP-19)
+G_GAP = 64            # co-op: the gap the Submersion marker stands in, 0..6 (0: the starting gap) (COOP-6)
+G_WATER = 65          # co-op: the water level in the Main Breadwinner (COOP-1, COOP-2)
+G_LAST_PLAYER = 66    # co-op: the seat of the last player who played (COOP-3)
+G_PILE_PILLAR = 67    # co-op: G_PILE_PILLAR + i, the Pillar + 1 under pile i; 7 piles
+N_G = 74
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
@@ -101,13 +106,16 @@ PL_WEAPONS = 12        # Poseidon: the player's Balance Weapon tokens (POS-13)
 PL_EPIC_TURN = 13      # Poseidon: the turn (G_TURN) in which the player last used the current Epic's action
 PL_EPIC_USES = 14      # how many times they used it then (an Epic's `uses_per_turn`, POS-8)
 PL_ELIMINATED = 15     # 1 once an effect eliminated the player: they cannot win (GEN-10; Graad Foundation Attack)
-N_PL = 16
+PL_MARKER = 16         # co-op: the pile the player's Hero marker faces, 0..6 (COOP-4)
+PL_GIFTS = 17          # co-op: the seats the player gave a card to this turn from an adjacent pile, one bit each (COOP-7)
+N_PL = 18
 
 # inst_flags bits
 IF_COSMOS_DRAW = 1      # Shun ▲: draw when his Cosmos acquires a field Character
 IF_FACE_PAID = 2        # Dolphin: the face cost was paid this turn
 IF_ARMED = 4            # a Hero facing a Pillar got its Balance Weapon (one per Hero card, POS-11)
 IF_CUT_PAID = 8         # a field card's cost was bought down by wounding this turn (Baian's `wound_cut`)
+IF_LAST_GENERAL = 16    # co-op: the last General of its pile, being acquired: it is defeated, not won (COOP-5)
 
 PEND_WIDTH = 5  # kind, a, b, c, d
 PEND_CAP = 256
@@ -130,12 +138,12 @@ P_ACQUIRE_TURNS = 10  # a = filter row, b = the seat to acquire next, c = flags,
 MARK_CAP = 64
 
 
-ROWS = E.MAX_PLAYERS + 1                            # zone rows: the seats, then COMMON
+ROWS = E.MAX_SEATS + 1                            # zone rows: the seats, then COMMON
 ZONES = max(E.N_PLAYER_ZONES, E.N_COMMON_ZONES)
 
 STATE = Declaration("GameState", dict(
     g=Field(np.int64, (N_G,), 0, "game", "game scalars (G_*)"),
-    pl=Field(np.int64, (E.MAX_PLAYERS, N_PL), 0, "game", "per-player scalars (PL_*)"),
+    pl=Field(np.int64, (E.MAX_SEATS, N_PL), 0, "game", "per-player scalars (PL_*)"),
     zone=Field(np.int64, (ROWS, ZONES, "instances"), -1, "", "zone stacks: zone[row, z, :zone_n[row, z]]"),
     zone_n=Field(np.int64, (ROWS, ZONES), 0, "game", "zone stack heights"),
     field=Field(np.int64, (E.N_SLOTS,), -1, "game", "the instance in each field slot, -1 empty"),
@@ -162,7 +170,7 @@ STATE = Declaration("GameState", dict(
                      "beneath back, -1 none (Athena's Urn)"),
     inst_freeze=Field(np.int64, ("instances",), 0, "game", "the side of a frozen card's Freeze token: "
                       "2 as placed, 1 once a heart turned it (ASG-14), 0 not frozen"),
-    held=Field(np.bool_, (E.MAX_PLAYERS, "cards"), False, "game", "whether a seat had the card in hand this game"),
+    held=Field(np.bool_, (E.MAX_SEATS, "cards"), False, "game", "whether a seat had the card in hand this game"),
     pend=Field(np.int64, (PEND_CAP, PEND_WIDTH), 0, "", "pending events (P_*), a stack of g[G_NPEND]"),
     marks=Field(np.int64, (MARK_CAP, 2), 0, "", "Marked triggers waiting, oldest first: (instance, owner), "
                 "g[G_NMARKS] of them"),

@@ -42,6 +42,19 @@ def same_policies(algorithms, weights, n_players):
 @kernel
 def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_level, check,
                shuffle_seats):
+    setup_players(s, c, game, seed, n_players, heroes, algorithms, weights, log_level, check, shuffle_seats)
+    s.g[G_FIELD_END] = E.CLASSIC_SLOTS - 1
+    for slot in range(E.CLASSIC_SLOTS):  # R5: no Arrival at setup
+        reveal(s, c, slot, True, -1)
+    setup_epics(s, c)
+
+
+@kernel
+def setup_players(s, c, game, seed, n_players, heroes, algorithms, weights, log_level, check,
+                  shuffle_seats):
+    """What every mode with players sets up: the game's counters and rules, the Heroes and seats,
+    each player's deck, hand, set-aside cards and board, the reserve shuffled, the Pillars and
+    the Epics set aside."""
     refill_each_game(s)
     seed_game(s.rng, seed, game)
     s.g[G_GAME] = game
@@ -117,10 +130,6 @@ def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_lev
         shuffle_zone(s, p, E.Z_DRAW)
         draw_cards(s, c, p, HAND_SIZE)
         prepare(s, c, p, algorithms[entry[p]], weights[entry[p]], entry[p])
-    s.g[G_FIELD_END] = E.CLASSIC_SLOTS - 1
-    for slot in range(E.CLASSIC_SLOTS):  # R5: no Arrival at setup
-        reveal(s, c, slot, True, -1)
-    setup_epics(s, c)
 
 
 @kernel

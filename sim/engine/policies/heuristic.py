@@ -22,7 +22,8 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     costs_for, count_alongside, count_character_fighters, draw_count, effective_cost,
                                     face_cost_payable, face_discards_due, fight_total, fight_totals, fighter_bound,
                                     healing_banned, min_fighters, relic_won, values_against)
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON,
+from sim.engine.rules.coop import N_PILES, is_last_general, pile_size, pos_of
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_MOVE, A_PLAY, A_RELIC, A_USE, A_WEAPON,
                                     can_face, can_use, first_op_feasible, legal_to_play, open_won, upgrade_possible,
                                     win_back_cost, won_back, wound_cut_open)
 from sim.engine.rules.board import technique_ready
@@ -30,7 +31,7 @@ from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar
 from sim.engine.rules.scoring import card_vp
 from sim.engine.rules.zones import (buff_times, cards_matching, count_alongside_any, equip_locked, field_slot, matches, program_op, relic_lock,
                                     rival_relic)
-from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_MAY_RELIC, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
+from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_MAY_RELIC, G_PILE_PILLAR, G_POSEIDON, PL_MARKER, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
                               G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
@@ -45,6 +46,11 @@ M_HAND_STR = 7     # what the hand would add against it
 M_HAND_COS = 8
 M_HAND_CHARS = 9   # and how many Characters count
 M_WIDTH = 10
+# Co-op (COOP-5, COOP-15): a Pillar destroyed takes 5 VP from Poseidon and lowers the water; a last
+# General defeated opens its Pillar. What they are worth beyond their own VP, in VP.
+COOP_PILLAR_SWING = 6.0
+COOP_GENERAL_BONUS = 3.0
+COOP_UNSEEN = 1.0  # a pile's face-down top, as a move would reveal it
 
 # reach[...]: the most p's hand, equipped Cloth and best helper could add to a fight against a card
 # p has no fighter facing (an upper bound, per currency)
@@ -66,11 +72,11 @@ PLAN_CARDS = 8
 
 # The heuristic's memory (s.mind): its values of the cards, and what one decision learns
 MEMORY = dict(
-    weights=Field(np.float64, (E.MAX_PLAYERS, "weights"), 0.0, "", "each seat's weights (W_*)"),
-    value=Field(np.float64, (E.MAX_PLAYERS, "cards"), 0.0, "", "each seat's static value of each card"),
-    values_for=Field(np.int64, (E.MAX_PLAYERS,), -1, "batch", "the seat entry whose weights `value` is for (-1: none)"),
-    use_first=Field(np.bool_, (E.MAX_PLAYERS, "cards"), False, "", "whether a card's plain use is worth more than its fight"),
-    value_top=Field(np.float64, (E.MAX_PLAYERS,), 0.0, "", "the most `card_value` gives for any card"),
+    weights=Field(np.float64, (E.MAX_SEATS, "weights"), 0.0, "", "each seat's weights (W_*)"),
+    value=Field(np.float64, (E.MAX_SEATS, "cards"), 0.0, "", "each seat's static value of each card"),
+    values_for=Field(np.int64, (E.MAX_SEATS,), -1, "batch", "the seat entry whose weights `value` is for (-1: none)"),
+    use_first=Field(np.bool_, (E.MAX_SEATS, "cards"), False, "", "whether a card's plain use is worth more than its fight"),
+    value_top=Field(np.float64, (E.MAX_SEATS,), 0.0, "", "the most `card_value` gives for any card"),
     picks=Field(np.int64, ("instances",), 0, "", "a list of candidates to weigh"),
     slot_memo=Field(np.int64, (E.N_SLOTS, M_WIDTH), 0, "", "a decision's facts per field slot (M_*)"),
     helpers=Field(np.int64, ("instances+1",), 0, "", "a decision's usable fight helpers (helpers[0] = count)"),
@@ -83,7 +89,7 @@ MEMORY = dict(
     plan=Field(np.int64, ("plan",), -1, "game", "the fight it planned (PLAN_*)"),
     spent_turn=Field(np.int64, ("instances",), -1, "game", "the player-turn (G_TURN) step 10 last spent each card in"),
     plan_wins=Field(np.int64, ("instances+1",), -1, "", "its win after each commitment: the currency, -1 not yet"),
-    relic_aim=Field(np.int64, (E.MAX_PLAYERS,), -1, "game", "the card a Relic's use it chose aims at (Balmung), "
+    relic_aim=Field(np.int64, (E.MAX_SEATS,), -1, "game", "the card a Relic's use it chose aims at (Balmung), "
                     "for the questions its use then asks; -1 none"),
 )
 
@@ -245,7 +251,7 @@ def choose_player(s, c, p, op, opponents_only, help, has_target):
     one card (`relic_aim`): its owner."""
     if s.g[G_RELICS_ON] and s.mind.relic_aim[p] >= 0:
         owner = s.inst_row[s.mind.relic_aim[p]]
-        if 0 <= owner < E.MAX_PLAYERS and has_target[owner] and not (opponents_only and owner == p):
+        if 0 <= owner < E.MAX_SEATS and has_target[owner] and not (opponents_only and owner == p):
             return owner
     if op[E.F_OP] == E.OP_MOVE and op[E.F_TO] == E.Z_DESTROYED and op[E.F_ZONE] < E.N_PLAYER_ZONES \
             and op[E.F_ZONE] != E.Z_HAND and op[E.F_ZONE] != E.Z_DRAW:
@@ -1051,6 +1057,9 @@ def choose_action(s, c, p, out):
         return
     if s.g[G_RELICS_ON] and win_back_step(s, c, p, lead, out):
         return
+    # 1e. Co-op: move to a neighbouring pile that offers more (COOP-18)
+    if s.g[G_POSEIDON] and not started and coop_move(s, c, p, lead, out):
+        return
     if nh == 0 and s.zone_n[p, E.Z_CLOTH] == 0:
         spend_leaving_card(s, c, p, out)  # no card left to equip, heal with or commit
         return
@@ -1476,13 +1485,69 @@ def start_pillar_fight(s, c, p, lead, floor, out):
                                            lead, STRENGTH)
         if not enough:
             continue
-        gain = s.mind.weights[p, W_VP] * (card_vp(s, c, p, c.inst_card[pillar]) + s.inst_vp[pillar]) - cost
+        gain = s.mind.weights[p, W_VP] * (card_vp(s, c, p, c.inst_card[pillar]) + s.inst_vp[pillar]
+                                          + (COOP_PILLAR_SWING if s.g[G_POSEIDON] else 0)) - cost
         if gain > best_gain:
             best_gain = gain
             out[0] = A_PLAY
             out[1] = first
             out[2] = E.PILLAR_AT + j
     return best_gain > floor
+
+
+@kernel
+def pile_prospect(s, c, p, pile, lead):
+    """Co-op: what p could win at `pile` this turn, as far as its hand's reach (`hand_reach`)
+    tells: its face-up top's value if within reach (a last General's more: it opens its Pillar),
+    or its revealed Pillar's if the hand's Strength reaches 10; a face-down top, unseen, as a modest
+    card (COOP_UNSEEN); nothing, 0."""
+    reach = hand_reach(s, c, p)
+    t = s.field[pos_of(s, pile)]
+    if t >= 0:
+        costs = costs_for(s, c, t, p, False)
+        if (costs[STRENGTH] > 0 and reach[STRENGTH] >= costs[STRENGTH]) or \
+                (costs[COSMOS] > 0 and reach[COSMOS] >= costs[COSMOS]):
+            return card_value(s, c, p, t, lead) + (COOP_GENERAL_BONUS if is_last_general(s, t) else 0.0)
+        return 0.0
+    if pile_size(s, pile) > 0:
+        return COOP_UNSEEN
+    pillar = s.g[G_PILE_PILLAR + pile] - 1
+    if pillar >= 0 and s.inst_zone[pillar] == E.Z_PILLAR_ROW and \
+            reach[STRENGTH] + E.WEAPON_STRENGTH * s.pl[p, PL_WEAPONS] >= c.strength_cost[c.inst_card[pillar]]:
+        return s.mind.weights[p, W_VP] * (card_vp(s, c, p, c.inst_card[pillar]) + COOP_PILLAR_SWING)
+    return 0.0
+
+
+@kernel
+def coop_move(s, c, p, lead, out):
+    """Step 1e, co-op (COOP-18), before any fight of the turn: move one pile either way when what
+    p could win there (`pile_prospect`) beats what it could win at its own pile by more than the
+    card the move discards (its least valuable, which must not be its last)."""
+    nh = s.zone_n[p, E.Z_HAND]
+    if nh < 2:
+        return False
+    cheapest = -1
+    cheapest_v = 1e18
+    for i in range(nh):
+        x = s.zone[p, E.Z_HAND, i]
+        v = s.mind.value[p, c.inst_card[x]]
+        if v < cheapest_v:
+            cheapest_v = v
+            cheapest = x
+    pile = s.pl[p, PL_MARKER]
+    best = pile_prospect(s, c, p, pile, lead) + max(cheapest_v, 0.0)
+    best_way = 0
+    for way in (1, -1):
+        v = pile_prospect(s, c, p, (pile + way) % N_PILES, lead)
+        if v > best:
+            best = v
+            best_way = way
+    if best_way == 0:
+        return False
+    out[0] = A_MOVE
+    out[1] = cheapest
+    out[2] = best_way
+    return True
 
 
 @kernel

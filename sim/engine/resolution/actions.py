@@ -16,10 +16,12 @@ from sim.engine.rules.field import (detach_fighters, place_sapphire, push_pendin
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquisition_banned, can_acquire, face_cost_payable, face_discards_due, field_rules,
                                     healing_banned, printed_heal, relic_won)
 from sim.engine.policies.interface import pick_cards
+from sim.engine.params import R_COOP_FOLLOW_MARKER
+from sim.engine.rules.coop import N_PILES, faced_target, general_defeated, give, giftable, is_last_general, may_face, may_receive, reveal_for
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_PLAY, A_RELIC, A_USE, A_WEAPON, can_face,
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLAY, A_RELIC, A_USE, A_WEAPON, can_face,
                                     can_use, legal_to_play, open_won, use_trigger, won_back)
-from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
+from sim.engine.state import (G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_NPLAYERS, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, P_ACQUIRE,
                               P_ACQUIRE_TURNS, P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (cards_matching, discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
@@ -36,6 +38,8 @@ def acquire_field_card(s, c, inst, p, how, no_effects, into):
     slot = field_slot(s, inst)
     if slot < 0:
         return
+    if is_last_general(s, inst):  # co-op: defeated, not won (COOP-5)
+        s.inst_flags[inst] |= IF_LAST_GENERAL
     s.field[slot] = -1
     s.g[G_FIELD_CHANGES] += 1
     zone_push(s, E.COMMON, E.Z_PENDING, inst)  # pending: in no play zone while Defeated resolves
@@ -49,8 +53,14 @@ def acquire_field_card(s, c, inst, p, how, no_effects, into):
 
 @kernel
 def finish_acquisition(s, c, inst, p, how, into):
-    """After Defeated: the Flame fires, the card is placed, the fighters are discarded (GEN-3.1)."""
+    """After Defeated: the Flame fires, the card is placed, the fighters are discarded (GEN-3.1). A
+    pile's last General (co-op) goes to the Abysses instead and its Pillar is revealed (COOP-5)."""
     k = c.inst_card[inst]
+    if s.inst_flags[inst] & IF_LAST_GENERAL:
+        s.inst_flags[inst] &= ~IF_LAST_GENERAL
+        general_defeated(s, c, inst, p)
+        discard_fighters(s, c, p, inst)
+        return
     if c.icons[k] & E.ICON_FLAME:
         remove_flames(s, c, 1, E.FLAME_ACQUIRED, inst, p)
     place_sapphire(s, c, inst, p, True)  # Defeated, then Flame, then Sapphire (GEN-4)
@@ -95,7 +105,7 @@ def acquire_in_turn(s, c, f, p, flags, into):
     nc = 0
     for k in range(E.N_SLOTS):
         inst = s.field[k]
-        if inst >= 0 and matches(c, inst, f) and not acquisition_banned(s, c, inst):
+        if inst >= 0 and matches(c, inst, f) and not acquisition_banned(s, c, inst) and not is_last_general(s, inst):
             buf[nc] = inst
             nc += 1
     if nc == 0:
@@ -141,7 +151,7 @@ def new_epic(s, c, epic):
     """The next Epic after `epic` (-1: none was current); the marked cards it shuffles into the
     reserve go at once."""
     replace_epic(s, c, epic)
-    for p in range(E.MAX_PLAYERS):
+    for p in range(E.MAX_SEATS):
         for z in (E.Z_WOUNDED, E.Z_FROZEN):
             j = 0
             while j < s.zone_n[p, z]:
@@ -333,6 +343,8 @@ def fightable(s, c, p, at):
     t = fight_target(s, p, at)
     if t >= 0 and E.N_SLOTS <= at < E.PILLAR_AT and relic_lock(c, t) == 0:
         return -1
+    if t >= 0 and s.g[G_POSEIDON] and not may_face(s, c, p, t):  # co-op: only at the player's pile (COOP-4)
+        return -1
     return t
 
 
@@ -380,6 +392,25 @@ def end_of_turn_returns(s, c, p):
 
 
 @kernel
+def move_marker(s, c, p, way):
+    """p's Hero marker moves to the next pile (way +1: clockwise, -1: counterclockwise); its top, if
+    face down, is revealed at once (COOP-8); p's played cards that face the old pile's card face the
+    new pile's, under `coop_played_cards_follow_marker` (COOP-18)."""
+    old = faced_target(s, p)
+    was = s.pl[p, PL_MARKER]
+    s.pl[p, PL_MARKER] = (was + way) % N_PILES
+    log_event(s, c, E.EV_MOVE_MARKER, p, -1, was, s.pl[p, PL_MARKER])
+    reveal_for(s, c, p)
+    drain(s, c)
+    new = faced_target(s, p)
+    if s.rules[R_COOP_FOLLOW_MARKER] and old >= 0 and new != old:
+        for j in range(s.zone_n[p, E.Z_PLAY]):
+            x = s.zone[p, E.Z_PLAY, j]
+            if s.inst_facing[x] == old:
+                s.inst_facing[x] = new
+
+
+@kernel
 def apply_action(s, c, p, kind, a, b):
     """Carry out one main-phase action; False if it ends the main phase (END or illegal). While p
     has cards to play (Gamma, Delta Robes), only their plays are legal, each as from the hand."""
@@ -412,8 +443,8 @@ def apply_action(s, c, p, kind, a, b):
     elif kind == A_ACQUIRE:
         if a < 0:
             return illegal(s)
-        t = s.field[a]
-        if not can_acquire(s, c, t, b, p):
+        t = fightable(s, c, p, a)
+        if t < 0 or not can_acquire(s, c, t, b, p):
             return illegal(s)
         acquire_field_card(s, c, t, p, E.ACQ_COSMOS if b == COSMOS else E.ACQ_STRENGTH, False, E.INTO_DISCARD)
         s.pl[p, PL_WON_FIGHTS] += 1
@@ -446,6 +477,17 @@ def apply_action(s, c, p, kind, a, b):
         s.inst_facing[cl] = t
         log_event(s, c, E.EV_CLOTH_FIGHTS, p, cl, b, c.card_id[c.inst_card[t]])
         run_program(s, c, E.T_ENGAGEMENT, cl, p, t, b if b < E.N_SLOTS else -1)  # a Cloth sent into a fight is played (GEN-21)
+    elif kind == A_MOVE:  # co-op: a card discarded to move to the next pile (COOP-18)
+        if not s.g[G_POSEIDON] or s.inst_row[a] != p or not in_hand(s, a) or (b != 1 and b != -1):
+            return illegal(s)
+        move_to(s, a, p, E.Z_DISCARD)
+        log_event(s, c, E.EV_DISCARD, p, a, E.Z_HAND, 0)
+        move_marker(s, c, p, b)
+    elif kind == A_GIFT:  # co-op: a card given to a teammate (COOP-7)
+        if not s.g[G_POSEIDON] or s.inst_row[a] != p or not in_hand(s, a) or not giftable(s, c, a) \
+                or not may_receive(s, p, b):
+            return illegal(s)
+        give(s, c, p, a, b)
     elif kind == A_RELIC:  # played from hand without facing a card; it stays in play (ASG-19)
         if s.inst_row[a] != p or not in_hand(s, a) or not (c.classes[c.inst_card[a]] & E.CLASS_RELIC):
             return illegal(s)

@@ -21,10 +21,11 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
 from sim.engine.rng import shuffle_prefix
 from sim.engine.params import INFLEXIBLE_FORCED_ONLY, R_EPIC_INFLEXIBLE_SCOPE
 from sim.engine.rules.epics import rule_reaches, upgrade_copy
-from sim.engine.state import (G_ACTIVE, G_BENEATH, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_OPEN_SEAT, G_OPEN_TARGET,
+from sim.engine.state import (G_POSEIDON, G_ACTIVE, G_BENEATH, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_OPEN_SEAT, G_OPEN_TARGET,
                               G_SPENT_TOKENS, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ACQUIRE_TURNS, P_ARRIVAL, P_EXIT, P_PROGRAM, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
                     PL_ELIMINATED, PL_VP_TOKENS, PL_WEAPONS)
+from sim.engine.rules.coop import is_last_general
 from sim.engine.rules.hilda import hilda_seat
 from sim.engine.rules.pillars import gain_weapon, take_weapon
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
@@ -78,7 +79,7 @@ def collect(s, c, src, f, q, src_inst, exclude_self, buf):
     elif src == E.Z_SRC_FIELD:
         for k in range(E.N_SLOTS):
             inst = s.field[k]
-            if inst >= 0 and inst != src_inst and matches(c, inst, f):
+            if inst >= 0 and inst != src_inst and matches(c, inst, f) and not is_last_general(s, inst):
                 buf[n] = inst
                 n += 1
     elif q >= 0 and src < E.N_PLAYER_ZONES:
@@ -328,7 +329,7 @@ def apply_field_exits(s, c, p):
 def receiver(s, c, op, giver):
     """The player, other than `giver`, whose discard pile a move to `other_discard` fills: the
     giver's policy picks among the others (as for an effect aimed at an opponent)."""
-    anyone = np.zeros(E.MAX_PLAYERS, np.bool_)
+    anyone = np.zeros(E.MAX_SEATS, np.bool_)
     anyone[:s.g[G_NPLAYERS]] = True
     q = choose_player(s, c, giver, op, True, False, anyone)
     return q if q >= 0 else (giver + 1) % s.g[G_NPLAYERS]
@@ -361,7 +362,7 @@ def op_vp_token(s, c, op, src_inst, p):
 def put(s, c, inst, dst, q, p):
     """Carry out one card's move to dst (q: the player whose card it is, p: the controller)."""
     row = s.inst_row[inst]
-    if row < 0 or row >= E.MAX_PLAYERS:
+    if row < 0 or row >= E.MAX_SEATS:
         row = q if q >= 0 else p
     src_zone = location(s, inst)
     if src_zone == E.Z_RELICS:  # a Relic being faced (the Ring) leaves: its fighters let go
@@ -546,7 +547,7 @@ def op_acquire(s, c, op, src_inst, p, slot):
             continue
         if (op[E.F_FLAGS] & E.OPF_ADJACENT) and not (k == slot - 1 or k == slot + 1):
             continue
-        if acquisition_banned(s, c, inst):  # Kuraggu bans acquisitions by effect too (GEN-5)
+        if acquisition_banned(s, c, inst) or is_last_general(s, inst):  # Kuraggu (GEN-5); co-op (COOP-5)
             continue
         buf[nc] = inst
         nc += 1
@@ -579,7 +580,7 @@ def op_field_remove(s, c, op, src_inst, p, refilled):
     nc = 0
     for k in range(E.N_SLOTS - 1, -1, -1):  # GEN-3.3: from the last slot to the first
         inst = s.field[k]
-        if inst >= 0 and inst != src_inst and matches(c, inst, op[E.F_FILTER]):
+        if inst >= 0 and inst != src_inst and matches(c, inst, op[E.F_FILTER]) and not is_last_general(s, inst):
             buf[nc] = inst
             nc += 1
     want = nc if op[E.F_N] == E.N_ALL else min(op[E.F_N], nc)
@@ -790,7 +791,7 @@ def has_targets(s, c, row, p, src_inst):
     """For a chosen-player op of p's (op row `row`): which players have something it can act on,
     as far as p can see: in a hidden zone (another player's hand, any draw pile), any card at all.
     "X or Y" (ASG-21): something for either move."""
-    out = np.zeros(E.MAX_PLAYERS, np.bool_)
+    out = np.zeros(E.MAX_SEATS, np.bool_)
     op = c.ops[row]
     code = op[E.F_OP]
     for q in range(s.g[G_NPLAYERS]):
@@ -872,7 +873,7 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
             push_pending(s, P_REFILL, -1, 0, 0, 0)
     elif code == E.OP_FIELD_SWAP:
         a, b = choose_field_swap(s, c, p)
-        if a >= 0:
+        if a >= 0 and not (is_last_general(s, s.field[a]) or is_last_general(s, s.field[b])):
             tmp = s.field[a]
             s.field[a] = s.field[b]
             s.field[b] = tmp
@@ -1042,7 +1043,9 @@ def run_steps(s, c, trig, src_inst, p, target, slot):
         j = i + 1
         while j < n and c.ops[start + j, E.F_WHO] == E.W_THAT_PLAYER:
             j += 1
-        if who == E.W_EACH_PLAYER or who == E.W_EACH_OPPONENT:
+        if s.g[G_POSEIDON] and p < nplayers and (who == E.W_EACH_OPPONENT or who == E.W_CHOSEN_OPPONENT):
+            run_block(s, c, start, i, j, src_inst, p, s.g[G_POSEIDON] - 1, target, slot)  # co-op: Poseidon (COOP-19)
+        elif who == E.W_EACH_PLAYER or who == E.W_EACH_OPPONENT:
             for r in range(nplayers):
                 q = (active + r) % nplayers
                 if (who == E.W_EACH_OPPONENT and q == p) or q == spared or q == immune:

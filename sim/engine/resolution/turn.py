@@ -19,8 +19,9 @@ from sim.engine.resolution.effects import run_program
 from sim.engine.rules.epics import epic_rule
 from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.invariants import V_LENT, check_invariants, violation
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_END, G_MAY_RELIC, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
-                              G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_TURN_STRENGTH)
+from sim.engine.rules.coop import reveal_for, tidy_poseidon
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_END, G_MAY_RELIC, G_POSEIDON, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
+                              G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_GIFTS, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import draw_cards, freeze_fellow_fighters, log_event, move_all, move_all_but
 
 HAND_SIZE = 5
@@ -74,6 +75,10 @@ def main_phase(s, c, p, action):
         s.g[G_ACTIONS] += 1
         choose_action(s, c, p, action)
         go_on = apply_action(s, c, p, action[0], action[1], action[2])
+        if s.g[G_POSEIDON]:  # co-op: the pile the player faces shows its top at once (COOP-8)
+            reveal_for(s, c, p)
+            drain(s, c)
+            tidy_poseidon(s, c)
         if s.g[G_CHECK]:
             check_invariants(s, c, s.g[G_NPLAYERS])
         if not go_on or s.g[G_END_NOW]:
@@ -112,6 +117,10 @@ def upkeep(s, c, p, keep):
     need = hand_size(s, c, p) - s.zone_n[p, E.Z_HAND]
     if need > 0:
         draw_cards(s, c, p, need)
+    if s.g[G_POSEIDON]:  # co-op: no field step (COOP-17)
+        epic_turn_program(s, c, p, E.T_TURN_END)
+        end_turn_reset(s, p)
+        return
     # 3. the field
     last = s.field[s.g[G_FIELD_END]]
     if last < 0 and s.rules[R_UPKEEP_REMOVE_LAST_CARD]:  # GEN-14's variant: the last card, wherever it is
@@ -147,3 +156,4 @@ def end_turn_reset(s, p):
     s.pl[p, PL_TURN_STRENGTH] = 0
     s.pl[p, PL_ALT_FILTER] = 0
     s.g[G_OPEN_TARGET] = s.g[G_OPEN_SEAT] = 0  # a card opened to a fight "this turn" (POS-23)
+    s.pl[p, PL_GIFTS] = 0  # co-op: the gifts to adjacent piles of this turn (COOP-7)

@@ -90,7 +90,7 @@ def rule_reaches(s, c, opcode, inst):
 @kernel
 def goes_to_reserve(s, c, inst):
     """Is inst a marked card that the current Epic shuffles into the reserve (Encerclés)?"""
-    return 0 <= s.inst_row[inst] < E.MAX_PLAYERS and is_marked_zone(s.inst_zone[inst]) \
+    return 0 <= s.inst_row[inst] < E.MAX_SEATS and is_marked_zone(s.inst_zone[inst]) \
         and rule_reaches(s, c, E.OP_MARKED_TO_RESERVE, inst)
 
 

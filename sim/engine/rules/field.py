@@ -12,7 +12,8 @@ from sim.engine import enums as E
 from sim.engine.params import R_ODIN_STATUE
 from sim.engine.rules.hilda import hilda_gains
 from sim.engine.rules.epics import add_hourglass, rule_reaches
-from sim.engine.state import (G_FIELD_END, G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_HILDA, G_LAST_FLAME, G_NO_CLOCK,
+from sim.engine.rules.coop import complete_faced
+from sim.engine.state import (G_POSEIDON, G_FIELD_END, G_FIELD_REVEALS, G_FLAMES, G_FLAMES_REMOVED, G_HILDA, G_LAST_FLAME, G_NO_CLOCK,
                               G_EPIC, G_GRANTS_ON, G_SAPPHIRES, P_ARRIVAL, P_EPIC_ARRIVAL, P_EXIT, P_PROGRAM, P_REFILL)
 from sim.engine.rules.zones import (detach_fighters, field_slot, log_event, matches, place_on_field, push_pending,
                                     shuffle_zone, take_top, zone_push, zone_remove)
@@ -125,7 +126,11 @@ def reveal(s, c, slot, at_setup, seat):
 @kernel
 def refill_step(s, c, only_slot, seat):
     """One step of a refill: reveal a card on the rightmost empty slot (or on `only_slot`), and
-    leave the rest of the refill pending below its Arrival."""
+    leave the rest of the refill pending below its Arrival. In co-op, the faced piles are completed
+    instead (COOP-9)."""
+    if s.g[G_POSEIDON]:
+        complete_faced(s, c, seat)
+        return
     slot = -1
     if only_slot >= 0:
         if s.field[only_slot] < 0:

@@ -10,7 +10,9 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rules.epics import epic_rule, rule_reaches
-from sim.engine.state import (G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_FIELD_CHANGES, G_FIELD_END, G_HOURGLASSES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
+from sim.engine.params import R_COOP_LAST_SPACE_DISCOUNT
+from sim.engine.rules.coop import is_last_general, may_face
+from sim.engine.state import (G_POSEIDON, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_FIELD_CHANGES, G_FIELD_END, G_HOURGLASSES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
                     PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import (count_in_deck, count_in_zone, count_on_field, field_slot, matches, program_op,
                                     relic_lock,
@@ -314,6 +316,11 @@ def costs_for(s, c, target, p, faced):
         return 0, 0
     # then all modifiers, then a floor of 1
     cut = 1 if s.field[s.g[G_FIELD_END]] == target else 0  # R1: the last slot costs 1 less
+    if s.g[G_POSEIDON]:  # co-op: the discount is a rules parameter (COOP-6); a General's tokens raise its costs (COOP-14)
+        if not s.rules[R_COOP_LAST_SPACE_DISCOUNT]:
+            cut = 0
+        if is_last_general(s, target):
+            cut -= max(s.inst_vp[target], 0)
     cut_str = cut + s.inst_cut_str[target]
     cut_cos = cut + s.inst_cut_cos[target]
     if rules & COST_RULES:  # the Guards: costs raised, a currency banned
@@ -659,7 +666,9 @@ def field_face_discards(s, c, target):
 @kernel
 def face_cost_payable(s, c, p, target, exclude):
     """Dolphin, Soldier #2021: can p discard the cards asked to face target (other than `exclude`,
-    when in hand)?"""
+    when in hand)? In co-op, p faces only its pile's card or Pillar (COOP-4)."""
+    if s.g[G_POSEIDON] and not may_face(s, c, p, target):
+        return False
     need = face_discards_due(s, c, target)
     if need == 0:
         return True

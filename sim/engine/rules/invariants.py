@@ -36,8 +36,8 @@ def violation(s, code):
 def check_invariants(s, c, n_players):
     seen = s.scratch
     seen[:] = 0
-    for row in range(E.MAX_PLAYERS + 1):
-        nz = E.N_PLAYER_ZONES if row < E.MAX_PLAYERS else E.N_COMMON_ZONES
+    for row in range(E.MAX_SEATS + 1):
+        nz = E.N_PLAYER_ZONES if row < E.MAX_SEATS else E.N_COMMON_ZONES
         for z in range(nz):
             n = s.zone_n[row, z]
             if n < 0:
@@ -76,7 +76,7 @@ def check_invariants(s, c, n_players):
             violation(s, V_FACING)
         if s.inst_wounds[inst] < 0 or s.inst_cut_str[inst] < 0 or s.inst_cut_cos[inst] < 0:
             violation(s, V_NEGATIVE)
-        mine = 0 <= s.inst_row[inst] < E.MAX_PLAYERS  # a seat's zone, not a common one
+        mine = 0 <= s.inst_row[inst] < E.MAX_SEATS  # a seat's zone, not a common one
         wounded = mine and s.inst_zone[inst] == E.Z_WOUNDED
         frozen = mine and s.inst_zone[inst] == E.Z_FROZEN
         if wounded != (s.inst_wounds[inst] >= 1) or frozen != (s.inst_freeze[inst] == 1 or s.inst_freeze[inst] == 2) \
@@ -91,12 +91,12 @@ def check_invariants(s, c, n_players):
             lent += 1
             row, z = s.inst_row[inst], s.inst_zone[inst]
             played = z == E.Z_PLAY or z == E.Z_CLOTH or z == E.Z_TO_PLAY
-            if not (0 <= row < E.MAX_PLAYERS and row != owner and played):
+            if not (0 <= row < E.MAX_SEATS and row != owner and played):
                 violation(s, V_LENT)
     if lent != s.g[G_LENT]:
         violation(s, V_LENT)
     weapons = s.g[G_WEAPONS]
-    for p in range(n_players):
+    for p in range(E.MAX_SEATS):  # the players', and an opponent's who is none (Poseidon, co-op)
         if s.zone_n[p, E.Z_CLOTH] > 1:
             violation(s, V_TWO_CLOTHS)
         weapons += s.pl[p, PL_WEAPONS]

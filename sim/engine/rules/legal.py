@@ -5,12 +5,13 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
+from sim.engine.state import G_POSEIDON, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
 from sim.engine.rules.epics import epic_action_ready, rule_reaches, upgrade_copy
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_matches, cond_holds, effective_cost,
                                     face_banned, face_cost_payable, fight_total, fight_totals, healing_banned,
                                     printed_heal, relic_won)
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
+from sim.engine.rules.coop import giftable, may_face, may_receive
 from sim.engine.rules.pillars import can_arm, pillar_won
 from sim.engine.rules.zones import (collect_count, count_alongside_any, count_in_play, count_in_zone, count_on_field,
                                     equip_locked, field_slot, fight_target, first_hero_in_play, program_op,
@@ -27,6 +28,9 @@ A_HEAL = 5         # a = healer in hand or the equipped Cloth (ASG-17), or -1: t
 A_ACQUIRE = 6      # a = slot, b = currency
 A_RELIC = 7        # a = Relic in hand, played into the player's play area (ASG-19)
 A_WEAPON = 8       # a = a Hero of the player's play facing a Pillar: a Balance Weapon spent on it (POS-11)
+A_MOVE = 9         # co-op: a = the card of the hand discarded, b = +1 or -1: the Hero marker to the next pile clockwise
+                   # or counterclockwise (COOP-18)
+A_GIFT = 10        # co-op: a = a card of the hand, given to seat b (COOP-7)
 # A fight's "slot" from N_SLOTS on is a Relic of the player's play area (the Ring, faced to be beaten,
 # ASG-19): N_SLOTS + its index there (`zones.fight_target`); from PILLAR_AT on, a revealed Pillar (POS-11):
 # PILLAR_AT + its place in the Pillar row. A_PLAY, A_CLOTH_FIGHT and A_ACQUIRE take them.
@@ -341,7 +345,7 @@ def legal_action(s, c, p, pick, out):
         if 0 <= pick < n:
             return n
         t = s.field[slot]
-        if t < 0:
+        if t < 0 or (s.g[G_POSEIDON] and not may_face(s, c, p, t)):
             continue
         if cloth_on and face_cost_payable(s, c, p, t, -1):
             if n == pick:
@@ -366,6 +370,8 @@ def legal_action(s, c, p, pick, out):
         n = relic_fights(s, c, p, pick, out, n, cloth_on)
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0:
         n = pillar_fights(s, c, p, pick, out, n, cloth_on)
+    if s.g[G_POSEIDON]:
+        n = coop_actions(s, c, p, pick, out, n)
     if s.g[G_RELICS_ON] or s.g[G_OPEN_SEAT] == p + 1:
         # a Relic of another player's p may win back (Athena's Urn, POS-24), a card off the field an
         # effect opened to p (POS-23)
@@ -380,6 +386,31 @@ def legal_action(s, c, p, pick, out):
                         out[0] = A_ACQUIRE
                         out[1] = at
                         out[2] = cur
+                    n += 1
+    return n
+
+
+@kernel
+def coop_actions(s, c, p, pick, out, n):
+    """`legal_action`'s co-op actions: discard a card of the hand to move to the next pile either
+    way (COOP-18), give a card of the hand to a player who may receive it (COOP-7)."""
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        if 0 <= pick < n:
+            return n
+        inst = s.zone[p, E.Z_HAND, i]
+        for way in (1, -1):
+            if n == pick:
+                out[0] = A_MOVE
+                out[1] = inst
+                out[2] = way
+            n += 1
+        if giftable(s, c, inst):
+            for q in range(s.g[G_POSEIDON] - 1):
+                if may_receive(s, p, q):
+                    if n == pick:
+                        out[0] = A_GIFT
+                        out[1] = inst
+                        out[2] = q
                     n += 1
     return n
 
@@ -419,7 +450,7 @@ def faces_off_field(s, c, p, target, at, pick, out, n, cloth_on):
                 out[1] = inst
                 out[2] = at
             n += 1
-    if cloth_on:
+    if cloth_on and (not s.g[G_POSEIDON] or may_face(s, c, p, target)):
         if n == pick:
             out[0] = A_CLOTH_FIGHT
             out[2] = at

@@ -13,7 +13,8 @@ from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.rules.fight import fight_totals, fighter_cuts
 from sim.engine.rules.zones import discard_fighters, log_event, move_to, rule_total, zone_push
-from sim.engine.state import G_TURN_MARKS, G_WEAPONS, IF_ARMED, PL_WEAPONS, PL_WON_FIGHTS
+from sim.engine.rules.coop import water_down
+from sim.engine.state import G_POSEIDON, G_TURN_MARKS, G_WEAPONS, IF_ARMED, PL_WEAPONS, PL_WON_FIGHTS
 
 
 @kernel
@@ -22,6 +23,9 @@ def general_acquired(s, c, inst, p):
     one, then its Pillar is revealed if it is still set aside (POS-10, POS-13)."""
     pillar = c.pillar_of[c.inst_card[inst]]
     if pillar < 0:
+        return
+    if s.g[G_POSEIDON]:  # co-op: a General from inside a pile gives its Weapon; no Pillar is revealed (COOP-5)
+        gain_weapon(s, c, p, inst)
         return
     gain_weapon(s, c, p, inst)
     for j in range(s.zone_n[E.COMMON, E.Z_PILLARS_ASIDE]):
@@ -86,6 +90,8 @@ def destroy_pillar(s, c, p, pillar):
     move_to(s, pillar, p, E.Z_PILLARS)
     s.pl[p, PL_WON_FIGHTS] += 1
     log_event(s, c, E.EV_PILLAR, p, pillar, 1, 0)
+    if s.g[G_POSEIDON]:
+        water_down(s, c, p)  # co-op: the water goes down (COOP-2)
 
 
 @kernel

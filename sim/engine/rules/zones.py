@@ -8,7 +8,7 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
-from sim.engine.state import (G_NPLAYERS, G_BENEATH, G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
+from sim.engine.state import (G_POSEIDON, G_NPLAYERS, G_BENEATH, G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
                               G_NPEND, G_TURN, G_ROUND, G_FREEZES_ON, MARK_CAP, PEND_CAP, PL_ENERGY, PL_VP_TOKENS)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
@@ -97,7 +97,7 @@ def settle_vp_tokens(s, inst, row, z):
     """POS-14: the VP tokens on a card joining a player's hand or discard pile are that player's;
     joining another zone of theirs (marked area, Cloth, Relics, Pillar area) they stay on it and
     count there at the end; in the field discard pile or the reserve they are lost."""
-    if row < E.MAX_PLAYERS and (z == E.Z_HAND or z == E.Z_DISCARD):
+    if row < E.MAX_SEATS and (z == E.Z_HAND or z == E.Z_DISCARD):
         s.pl[row, PL_VP_TOKENS] += s.inst_vp[inst]
         s.inst_vp[inst] = 0
     elif row == E.COMMON and (z == E.Z_BF_DISCARD or z == E.Z_RESERVE):
@@ -107,7 +107,7 @@ def settle_vp_tokens(s, inst, row, z):
 @kernel
 def detach_fighters(s, target):
     """Cards facing a card that leaves (a field card, a Relic) stop facing it (they are discarded at upkeep)."""
-    for row in range(E.MAX_PLAYERS):
+    for row in range(E.MAX_SEATS):
         for k in range(s.zone_n[row, E.Z_PLAY]):
             inst = s.zone[row, E.Z_PLAY, k]
             if s.inst_facing[inst] == target:
@@ -122,11 +122,11 @@ def lent_row(s, inst, row, z):
     zone, and is theirs again, as it is once in any zone of its owner's (the Gemini Cloth's swap)
     or a common one (the reserve)."""
     owner = s.inst_owner[inst]
-    if row != owner and row < E.MAX_PLAYERS and (z == E.Z_PLAY or z == E.Z_CLOTH or z == E.Z_TO_PLAY):
+    if row != owner and row < E.MAX_SEATS and (z == E.Z_PLAY or z == E.Z_CLOTH or z == E.Z_TO_PLAY):
         return row
     s.inst_owner[inst] = -1
     s.g[G_LENT] -= 1
-    return owner if row < E.MAX_PLAYERS else row
+    return owner if row < E.MAX_SEATS else row
 
 
 @kernel
@@ -216,7 +216,7 @@ def carry_beneath(s, inst, row, z):
 @kernel
 def rival_relic(s, p):
     """A Relic of another player's play area that p may face to win it back (Athena's Urn), or -1."""
-    for q in range(E.MAX_PLAYERS):
+    for q in range(E.MAX_SEATS):
         if q != p:
             for j in range(s.zone_n[q, E.Z_RELICS]):
                 r = s.zone[q, E.Z_RELICS, j]
@@ -365,6 +365,8 @@ def location(s, inst):
 
 @kernel
 def draw_cards(s, c, p, n):
+    if p == s.g[G_POSEIDON] - 1:  # co-op: Poseidon draws from the reserve onto its Breadwinner (COOP-19)
+        return poseidon_draws(s, c, p, n)
     drawn = 0
     for _ in range(n):
         inst = top_of_draw(s, c, p)
@@ -376,6 +378,24 @@ def draw_cards(s, c, p, n):
         drawn += 1
         if s.zone_n[p, E.Z_DRAW] == 0 and s.g[G_ENERGY_ON]:
             gain_energy(s, c, p, 1)  # ASG-2: this draw took the last card of the draw pile
+    if drawn > 0:
+        log_event(s, c, E.EV_DRAW, p, -1, drawn, 0)
+    return drawn
+
+
+@kernel
+def poseidon_draws(s, c, p, n):
+    """Poseidon's draws: the reserve's top cards go face up on top of its Main Breadwinner, its hand
+    (sim/engine/rules/coop.py keeps that hand its top 5)."""
+    drawn = 0
+    for _ in range(n):
+        m = s.zone_n[E.COMMON, E.Z_RESERVE]
+        if m == 0:
+            break
+        inst = s.zone[E.COMMON, E.Z_RESERVE, m - 1]
+        take_top(s, E.COMMON, E.Z_RESERVE)
+        zone_push(s, p, E.Z_HAND, inst)
+        drawn += 1
     if drawn > 0:
         log_event(s, c, E.EV_DRAW, p, -1, drawn, 0)
     return drawn

@@ -1,0 +1,115 @@
+"""Poseidon, the co-operative mode's opponent (COOP-12): not a player's policy but its fixed
+choices, for the questions the rules ask of its seat.
+
+It plays no turn: its phase (sim/engine/modes/coop.py) applies the cards it collects, and the
+players' effects reach it as their only opponent. Its own cards to give up (discard, mark,
+destroy): the fewest printed VP ("*" counts 0), then the lowest Strength + Cosmos, then the one
+highest in the Main Breadwinner. The players' cards it picks: the most printed VP, then the
+highest Strength + Cosmos. The player it picks: the one with the most VP now, then seat order from
+the last player who played. Any other choice: none ("may" steps declined, no cost paid, the first
+option), which never helps the players.
+"""
+from sim.engine import enums as E
+from sim.engine.jit import kernel
+from sim.engine.rules.legal import A_END
+from sim.engine.rules.scoring import score_player
+from sim.engine.state import G_LAST_PLAYER, G_NPLAYERS
+
+MEMORY = {}  # it remembers nothing
+
+
+@kernel
+def give_up_first(c, inst):
+    """Smaller first: the card of its own it gives up first."""
+    k = c.inst_card[inst]
+    return max(c.vp[k], 0) * 1000 + c.strength[k] + c.cosmos[k]
+
+
+@kernel
+def prepare(s, c, p, weights, entry):
+    pass
+
+
+@kernel
+def choose_action(s, c, p, out):
+    out[0] = A_END
+    out[1] = -1
+    out[2] = -1
+
+
+@kernel
+def choose_keep(s, c, p, keep):
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        keep[i] = True
+
+
+@kernel
+def pick_cards(s, c, chooser, buf, n_cand, n, best_first):
+    """Its own cards: the one it gives up first leads (ties: the highest in the Breadwinner, the
+    later in its zone); a player's: the most VP leads."""
+    own = n_cand > 0 and s.inst_row[buf[0]] == chooser
+    for i in range(1, n_cand):  # a stable insertion sort
+        x = buf[i]
+        key = give_up_first(c, x) if own else -give_up_first(c, x)
+        j = i - 1
+        while j >= 0 and (give_up_first(c, buf[j]) if own else -give_up_first(c, buf[j])) >= key:
+            buf[j + 1] = buf[j]
+            j -= 1
+        buf[j + 1] = x
+
+
+@kernel
+def decide_pay(s, c, payer, buf, n_cand, n):
+    return False
+
+
+@kernel
+def decide_may(s, c, p):
+    return False
+
+
+@kernel
+def choose_player(s, c, p, op, opponents_only, help, has_target):
+    """The player with the most VP now among those it can reach; ties: seat order from the last
+    player who played."""
+    n = s.g[G_NPLAYERS]
+    best = -1
+    best_vp = -100000
+    for r in range(n):
+        q = (s.g[G_LAST_PLAYER] + r) % n
+        if has_target[q]:
+            v = score_player(s, c, q)
+            if v > best_vp:
+                best_vp = v
+                best = q
+    return best
+
+
+@kernel
+def choose_field_swap(s, c, p):
+    return -1, -1
+
+
+@kernel
+def choose_buff_target(s, c, p, f):
+    return -1
+
+
+@kernel
+def choose_cost_cut(s, c, p, buf, n_cand):
+    return 0
+
+
+@kernel
+def choose_option(s, c, p, op_a, op_b, buf, n_a, n_b):
+    return 0
+
+
+@kernel
+def choose_count(s, c, chooser, buf, n_cand, best_first):
+    return 0
+
+
+@kernel
+def choose_field_removal(s, c, p, buf, n_cand, n, refilled):
+    pass
