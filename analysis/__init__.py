@@ -7,6 +7,7 @@
     analysis.clock.length_summary(run)     game length; also flames_by_round, flame_removals, end_reasons
     analysis.balance.win_share_by(run, by) win share by "hero", "seat" or "policy" with CIs
     analysis.solo.solo_summary(run)        solo runs: the player's win rate against Hilda, ties, margin
+    analysis.coop.coop_summary(run)        co-op runs: the team's win rate against Poseidon, margin, Pillars
     analysis.paired                        the confidence intervals of ratios of sums over games
     analysis.compare.game_arrays(run)      a run as per-game arrays, for paired comparisons
 
@@ -23,13 +24,14 @@ The tools that play games (compare, sweep, impact, suggest, robustness) are `sim
 import importlib
 import warnings
 
-from analysis import balance, boards, cards, clock, compare, paired, poseidon, solo, stats
+from analysis import balance, boards, cards, clock, compare, coop, paired, poseidon, solo, stats
 from analysis._data import NoEventsError, has_events
 from analysis.balance import run_summary, tie_rate, vp_distribution, win_share_by
 from analysis.boards import board_table
 from analysis.poseidon import epic_table, pillar_table
 from analysis.cards import card_table
 from analysis.clock import end_reasons, flame_removals, flames_by_round, length_distribution, length_summary
+from analysis.coop import coop_summary, is_coop, pillars_destroyed
 from analysis.solo import is_solo, margin_distribution, solo_summary
 
 # Names of earlier versions, now in the tools layer (sim/tools): module, name there.
@@ -39,7 +41,7 @@ MOVED = {"compare_runs": ("sim.tools.compare", "compare_runs"), "play_comparison
          "robustness": ("sim.tools.robustness", "robustness"), "robustness_of": ("sim.tools.robustness", "robustness_of"),
          "counters": ("sim.runs.counters", None)}
 
-__all__ = ["balance", "boards", "cards", "clock", "solo", "stats", "compare", "paired", "poseidon", "card_table",
+__all__ = ["balance", "boards", "cards", "clock", "coop", "coop_summary", "is_coop", "pillars_destroyed", "solo", "stats", "compare", "paired", "poseidon", "card_table",
            "board_table", "epic_table", "pillar_table",
            "length_summary",
            "length_distribution", "flames_by_round", "flame_removals", "end_reasons", "win_share_by",

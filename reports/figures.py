@@ -180,6 +180,8 @@ class Figures:
         """The report figures of this run."""
         if analysis.is_solo(self.run):
             return [n for n in self.NAMES if n not in self.NOT_SOLO] + list(self.SOLO)
+        if analysis.is_coop(self.run):  # no Clock; the team wins or loses together
+            return [n for n in self.NAMES if n not in self.NOT_SOLO + ("flames_by_round",)]
         return list(self.NAMES)
 
     def all(self) -> dict:

@@ -22,6 +22,7 @@ import analysis
 from analysis._data import as_run, has_events, run_estimates
 from analysis.balance import first_player_advantage, run_summary, tie_rate
 from analysis.cards import MIN_HELD, never_used
+from analysis.coop import coop_summary, is_coop, pillars_destroyed
 from analysis.solo import is_solo, margin_distribution, solo_summary
 
 from reports import html
@@ -91,6 +92,12 @@ SOLO_METRICS = [
     ("Margin", "solo: the player's final VP minus Hilda's, per game: above 0 a win, 0 a tie, below 0 a loss; "
      "its median and quartiles over the games."),
 ]
+# Added to the glossary of a co-op run's report.
+COOP_METRICS = [
+    ("Team win rate", "co-op: the share of games the players won together, by destroying the 7th Pillar or with "
+     "strictly more VP together than Poseidon at submersion (COOP-15), with Wilson's 95% CI over games."),
+    ("Margin", "co-op: the players' VP together minus Poseidon's, per game; its median and quartiles."),
+]
 
 CARD_COLUMNS = {
     "name": "card", "strength_cost": "S cost", "cosmos_cost": "C cost", "copies": "copies",
@@ -110,6 +117,8 @@ def tables(run) -> dict[str, pd.DataFrame]:
     board = analysis.board_table(run)
     if is_solo(run):
         return solo_tables(run, events, board)
+    if is_coop(run):
+        return coop_tables(run, events, board)
     epics, pillars = analysis.epic_table(run), analysis.pillar_table(run)
     return {
         **({"cards": analysis.card_table(run)} if events else {}),
@@ -124,6 +133,23 @@ def tables(run) -> dict[str, pd.DataFrame]:
         "heroes": analysis.win_share_by(run, "hero"),
         "seats": analysis.win_share_by(run, "seat"),
         "policies": analysis.win_share_by(run, "policy"),
+        "vp_by_seat": analysis.vp_distribution(run, "seat"),
+        "vp_by_hero": analysis.vp_distribution(run, "hero"),
+    }
+
+
+def coop_tables(run, events: bool, board) -> dict[str, pd.DataFrame]:
+    """A co-op run's tables: the team's record against Poseidon first; no Clock, and no seat or
+    Hero win shares (the team wins or loses together): the VP each scores instead."""
+    epics = analysis.epic_table(run)
+    return {
+        "coop_summary": coop_summary(run), "pillars_destroyed": pillars_destroyed(run),
+        **({"cards": analysis.card_table(run)} if events else {}),
+        **({"techniques": board} if board is not None else {}),
+        **({"epics": epics} if epics is not None else {}),
+        "game_length": analysis.length_summary(run).reset_index(),
+        "game_length_distribution": analysis.length_distribution(run),
+        "end_reasons": analysis.end_reasons(run),
         "vp_by_seat": analysis.vp_distribution(run, "seat"),
         "vp_by_hero": analysis.vp_distribution(run, "hero"),
     }
@@ -273,6 +299,27 @@ def hilda_sentence(s: pd.Series) -> str:
             f"{signed(s['median_margin'], ' VP')}.")
 
 
+def against_poseidon(run, tabs) -> dict:
+    """A co-op run's first answer: the team's win rate against Poseidon, the score margin, the Pillars."""
+    s = tabs["coop_summary"].iloc[0]
+    rules = (run.manifest.get("config") or {}).get("rules") or {}
+    note = (f"The players beat Poseidon in {s['win_rate']:.1%} of {int(s['games']):,} games [95% CI {s['lo']:.1%}, "
+            f"{s['hi']:.1%}], {int(s['wins_by_pillars']):,} of them by destroying every Pillar; median margin "
+            f"{signed(s['median_margin'], ' VP')}." if s["games"] else "No game was played against Poseidon.")
+    d = tabs["pillars_destroyed"]
+    facts = [("Margin", f"the players' VP together − Poseidon's: median {signed(s['median_margin'])}, quartiles "
+                        f"{signed(s['margin_q1'])} to {signed(s['margin_q3'])}, mean {signed(round(s['mean_margin'], 2))}"),
+             ("Pillars destroyed", f"mean {s['pillars_destroyed']:.2f} a game; " + ", ".join(
+                 f"{int(r.pillars_destroyed)}: {r.share:.1%}" for r in d.itertuples())),
+             ("Water", f"submerged at level {rules.get('coop_water_height', 5)} (COOP-1, our estimate); "
+                       f"piles of {rules.get('coop_pile_size', 11)} cards")]
+    view = pd.DataFrame([{"games": int(s["games"]), "wins": int(s["wins"]),
+                          "win rate [95% CI]": ci(s["win_rate"], s["lo"], s["hi"]),
+                          "median margin (VP)": s["median_margin"], "margin q1 (VP)": s["margin_q1"],
+                          "margin q3 (VP)": s["margin_q3"], "Pillars destroyed (mean)": round(s["pillars_destroyed"], 2)}])
+    return {"title": "Against Poseidon", "note": note, "facts": facts, "table": view}
+
+
 def against_hilda(run, tabs) -> dict:
     """A solo run's first answer: the player's win rate against Hilda, ties, the score margin."""
     s = tabs["solo_summary"].iloc[0]
@@ -349,6 +396,8 @@ def run_used(run) -> dict:
 def answers(run, tabs, has_worth_figure: bool = False) -> list[dict]:
     if "solo_summary" in tabs:
         return [against_hilda(run, tabs), out_of_line(run, has_worth_figure), clock(tabs), run_used(run)]
+    if "coop_summary" in tabs:
+        return [against_poseidon(run, tabs), out_of_line(run, has_worth_figure), clock(tabs), run_used(run)]
     return [out_of_line(run, has_worth_figure), balance(run, tabs), clock(tabs), run_used(run)]
 
 
@@ -434,11 +483,13 @@ def sections(run, tabs: dict) -> list[dict]:
     note (what to look for), facts ((term, text) pairs), figure (a name of `Figures`), table,
     digits (decimals for all its fractions) and fold (the figure's caption: shown folded, after
     the table)."""
-    events, solo = "cards" in tabs, "solo_summary" in tabs
+    events, solo, coop = "cards" in tabs, "solo_summary" in tabs, "coop_summary" in tabs
     missing = lambda title: {"title": title, "note": NO_EVENTS}
     return [
         *([{"title": "Against Hilda: score margin", "table": tabs["margin_distribution"],
             "note": "Games by margin (player VP − Hilda VP): a tie (0) is a loss."}] if solo else []),
+        *([{"title": "Against Poseidon: Pillars destroyed", "table": tabs["pillars_destroyed"],
+            "note": "Games by the Pillars the team destroyed; all 7 win at once (COOP-5)."}] if coop else []),
         {"title": "Cards", "table": card_view(tabs["cards"], card_worth(run.folder)), "figure": "card_forest",
          "note": ("Reserve cards, the most valuable first: worth is causal (a copy given vs none, same games); "
                   if card_worth(run.folder) is not None else "Reserve cards, strongest association first; ")
@@ -466,17 +517,19 @@ def sections(run, tabs: dict) -> list[dict]:
          "note": "Cards far below the others of their cost are rarely worth their price to the policies."}
         if events else missing("Acquisition rate vs cost"),
         {"title": "Clock: game length", "table": tabs["game_length"], "figure": "game_length", "digits": 1},
-        {"title": "Clock: flames left by round", "table": tabs["flames_by_round"], "figure": "flames_by_round",
-         "digits": 1} if events else missing("Clock: flames left by round"),
-        {"title": "Clock: flame removals", "table": tabs["flame_removals"]}
-        if events else missing("Clock: flame removals"),
+        *([] if coop else [
+            {"title": "Clock: flames left by round", "table": tabs["flames_by_round"], "figure": "flames_by_round",
+             "digits": 1} if events else missing("Clock: flames left by round"),
+            {"title": "Clock: flame removals", "table": tabs["flame_removals"]}
+            if events else missing("Clock: flame removals")]),
         {"title": "Clock: end reasons", "table": tabs["end_reasons"]},
-        {"title": "Heroes", "table": win_view(tabs["heroes"], "hero"), "note": "The player's win rate against "
-         "Hilda with each Hero (a tie is a loss)."} if solo else
-        {"title": "Heroes", "table": win_view(tabs["heroes"], "hero"), "figure": "hero_bars"},
-        *([] if solo else [{"title": "Seats", "table": win_view(tabs["seats"], "seat"), "figure": "seat_bars",
-                            "note": "Seat 0 plays first."}]),
-        {"title": "Policies", "table": win_view(tabs["policies"], "policy")},
+        *([] if coop else [
+            {"title": "Heroes", "table": win_view(tabs["heroes"], "hero"), "note": "The player's win rate against "
+             "Hilda with each Hero (a tie is a loss)."} if solo else
+            {"title": "Heroes", "table": win_view(tabs["heroes"], "hero"), "figure": "hero_bars"},
+            *([] if solo else [{"title": "Seats", "table": win_view(tabs["seats"], "seat"), "figure": "seat_bars",
+                                "note": "Seat 0 plays first."}]),
+            {"title": "Policies", "table": win_view(tabs["policies"], "policy")}]),
         *([] if solo else [{"title": "VP by seat", "table": tabs["vp_by_seat"], "digits": 1}]),
         {"title": "VP by Hero", "table": tabs["vp_by_hero"], "digits": 1},
         {"title": "What was run", "facts": what_was_run(run)},
@@ -488,6 +541,8 @@ GLOSSARY = "How to read this report"
 
 def glossary(tabs) -> list[tuple[str, str]]:
     """METRICS; for a solo run, without the seat and tie metrics (one player) and with SOLO_METRICS."""
+    if "coop_summary" in tabs:
+        return [m for m in METRICS if m[0] not in ("First-player advantage", "Tie rate")] + COOP_METRICS
     if "solo_summary" not in tabs:
         return METRICS
     return [m for m in METRICS if m[0] not in ("First-player advantage", "Tie rate")] + SOLO_METRICS

@@ -507,4 +507,4 @@ class Scenario:
     def trace(self) -> str:
         """The events so far told as `seiya trace` tells a game."""
         from sim.tracing import event_lines
-        return "\n".join(event_lines(self.events(), self.engine.frame)) + "\n"
+        return "\n".join(event_lines(self.events(), self.engine.frame, self.players)) + "\n"

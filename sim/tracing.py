@@ -49,10 +49,14 @@ def render_text(res) -> str:
     setup = res.events[(res.events.kind == "reveal") & (res.events.b == 1)]
     lines.append("Setup field: " + " | ".join(f"{r.a + 1}:{name.get(int(r.card_id), '?')} ({_cost(cards, r.card_id)})"
                                               for r in setup.itertuples()))
-    lines += event_lines(res.events, cards)
+    lines += event_lines(res.events, cards, int(g.players))
     if "hilda_vp" in res.games:  # solo: the player against Hilda (a tie is hers, SOLO-5)
         lines.append(f"The player {'beats' if pl.win_share.iloc[0] > 0 else 'does not beat'} Hilda: "
                      f"{pl.vp.iloc[0]} VP to {g.hilda_vp}.")
+        return "\n".join(lines) + "\n"
+    if "poseidon_vp" in res.games:  # co-op: the team against Poseidon (COOP-15)
+        lines.append(f"The players {'beat' if pl.win_share.sum() > 0 else 'do not beat'} Poseidon: "
+                     f"{pl.vp.sum()} VP together to {g.poseidon_vp}; {7 - g.pillars_left} Pillars destroyed.")
         return "\n".join(lines) + "\n"
     winners = pl[pl.win_share > 0]
     lines.append("Winner: " + ", ".join(f"seat {r.seat} ({r.hero})" for r in winners.itertuples())
@@ -70,19 +74,22 @@ def _where(at: int) -> str:
     return f"(slot {at + 1})" if at < E.N_SLOTS else "(a Pillar)" if at >= E.PILLAR_AT else "(in play)"
 
 
-def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
-    """Events told one line each (the cards revealed at setup are told apart, by `render_text`)."""
+def event_lines(events: pd.DataFrame, cards: pd.DataFrame, players: int = 0) -> list[str]:
+    """Events told one line each (the cards revealed at setup are told apart, by `render_text`).
+    `players`: a co-op game's (Poseidon holds the seat after theirs)."""
     name = dict(zip(cards["id"], cards["name"]))
     n = lambda cid: name.get(int(cid), "?")
     lines = []
     hand, field = [], []
     solo = (events.kind == "hilda_roll").any()
+    coop = (events.kind == "poseidon_phase").any()
     for r in events.itertuples(index=False):
         k, seat, cid, a, b = str(r.kind), int(r.seat), int(r.card_id), int(r.a), int(r.b)
-        who = "Hilda" if solo and seat == 1 else f"seat {seat}"
+        who = "Hilda" if solo and seat == 1 else "Poseidon" if coop and seat == players else f"seat {seat}"
         if k == "turn":
             lines.append("")
             lines.append(f"== Turn {a}: Hilda, then seat {seat} ==" if solo else
+                         f"== Round {a}, turn {r.turn}: seat {seat} to play; water level {b} ==" if coop else
                          f"== Round {a}, turn {r.turn}: seat {seat} to play; {b} flames left ==")
         elif k == "field":
             field.append(f"{a + 1}:{n(cid)} ({_cost(cards, cid)})")
@@ -124,7 +131,14 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame) -> list[str]:
             "sapphire": lambda: (f"    * a sapphire goes on the Odin statue ({n(cid)}): {a} of {E.SAPPHIRE_SPACES}"
                                  + (", the statue flips" if a == E.SAPPHIRE_SPACES else "")),
             "reveal": lambda: f"    field: {n(cid)} revealed in slot {a + 1}",
+            "poseidon_phase": lambda: f"\n== Round {a}: Poseidon's phase; water level {b} ==",
+            "mb": lambda: f"    Poseidon collects {n(cid)}" + (" (face down)" if a else ""),
+            "water": lambda: f"    ~ the water {'rises' if b > 0 else 'falls'} to level {a}",
+            "move_marker": lambda: f"  {who} moves to pile {b + 1}",
+            "gift": lambda: f"  {who} gives {n(cid)} to seat {a}",
             "field_out": lambda: (f"    field: {n(cid)} leaves slot {a + 1}, taken by Hilda" if b == E.OUT_HILDA else
+                                  f"    field: {n(cid)} is collected by Poseidon" if b == E.OUT_POSEIDON else
+                                  f"    {n(cid)}, the last General of its pile, joins the Abysses" if b == E.OUT_DEFEATED else
                                   f"    field: {n(cid)} leaves slot {a + 1} for the battlefield discard"
                                   + (" (upkeep)" if b == E.OUT_UPKEEP else " (effect)")),
             "hilda_roll": lambda: f"  Hilda rolls: slot {a}, {E.DIE_ICONS[b]}",

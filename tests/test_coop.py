@@ -7,6 +7,7 @@ rulebook's worked examples are the tests named after them.
 import numpy as np
 import pytest
 
+import analysis
 import sim
 from sim.engine import enums as E
 from sim.engine.rules.zones import move_to
@@ -259,3 +260,32 @@ def test_coop_needs_the_poseidon_box():
     from sim.config import ConfigError
     with pytest.raises(ConfigError, match="needs the box poseidon"):
         game_config(mode="coop", players=2, boxes=("base",))
+
+
+# --- the command line, the report and the trace ---------------------------------------------------
+def _invoke(*args):
+    from typer.testing import CliRunner
+    from sim.cli.app import app
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def test_simulate_and_report_a_coop_run(tmp_path):
+    out = tmp_path / "coop"
+    r = _invoke("simulate", "--mode", "coop", "--players", 3, "--games", 12, "--workers", 1, "--seed", 2,
+                "--out", out)
+    assert r.exit_code == 0, r.output
+    run = sim.Run(out)
+    summary = analysis.coop_summary(run).iloc[0]
+    assert summary["games"] == 12 and 0 <= summary["lo"] <= summary["win_rate"] <= summary["hi"] <= 1
+    assert summary["wins"] == int((run.players.groupby("game")["win_share"].sum() > 0).sum())
+    r = _invoke("report", out)
+    assert r.exit_code == 0, r.output
+    text = (out / "report.md").read_text()
+    assert "## Against Poseidon" in text and "The players beat Poseidon in" in text
+    assert "flames left by round" not in text
+
+
+def test_a_coop_game_told_turn_by_turn():
+    r = _invoke("trace", "--mode", "coop", "--players", 2, "--seed", 1)
+    assert r.exit_code == 0, r.output
+    assert "Poseidon's phase; water level 3" in r.output and "The players" in r.output

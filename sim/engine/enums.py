@@ -480,6 +480,7 @@ EV_MB = 47         # co-op: a card joins the Main Breadwinner (a = 1: from a pil
                    # or by an effect) (COOP-11)
 EV_MOVE_MARKER = 48  # co-op: a player's Hero marker moves (a = the pile it leaves, b = the pile it faces now) (COOP-18)
 EV_GIFT = 49       # co-op: a card given (seat = the giver, a = the receiver) (COOP-7)
+EV_POSEIDON_PHASE = 50  # co-op: Poseidon's phase starts (a = the round, b = the water level) (COOP-11)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns

@@ -49,13 +49,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from sim.runs.tally import (MOMENT_SUMS, SUMS, USE_SUMS, WIN_SQ_SUMS, WIN_SUMS, card_sums, flames_left, solo_margin,
-                            use_sums)
+from sim.runs.tally import (MOMENT_SUMS, SUMS, USE_SUMS, WIN_SQ_SUMS, WIN_SUMS, card_sums, coop_outcome, flames_left,
+                            solo_margin, use_sums)
 
 GROUPS = ("hero", "seat", "policy")  # the player-game groups counted
 
 KEYS = ["counter", "key", "i0", "i1"]
 SOLO_MARGIN = "solo.margin"  # made only for games with a `hilda_vp` (solo mode)
+COOP_MARGIN = "coop.margin"  # co-op games (with a `poseidon_vp`): i0 the team's VP minus Poseidon's, i1 1 if the team won
+COOP_PILLARS = "coop.pillars_left"  # co-op games by the Pillars left standing at the end
 WIN_UNIT = 60           # lcm(1..5): win shares of up to 5 tied players are whole 1/60ths
 MERGE_EVERY = 64        # batch files summed at a time when reading a run
 
@@ -122,6 +124,14 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
                             size.reindex(players["game"].astype("int64")).to_numpy(), counts)
     if "hilda_vp" in games:
         rows.append(_histogram(SOLO_MARGIN, solo_margin(games, players)))
+    if "poseidon_vp" in games:
+        out = coop_outcome(games, players)
+        h = out.groupby(["margin", "won"]).size()
+        rows.append(_rows(COOP_MARGIN, h.to_numpy(), i0=h.index.get_level_values(0).to_numpy("int64"),
+                          i1=h.index.get_level_values(1).to_numpy("int64")))
+        rows.append(_histogram(COOP_PILLARS, games["pillars_left"]))
+    if events is not None and "poseidon_vp" in games:  # co-op: what Poseidon's seat does is no player's
+        events = events.loc[events["seat"].to_numpy() < games["players"].to_numpy().max(initial=0)]
     if events is not None:
         rows.append(_rows("logged", len(games)))
         left = flames_left(games, events).to_numpy()  # games x rounds: flames left, NaN once a game is over

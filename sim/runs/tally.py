@@ -380,6 +380,17 @@ def flames_left(games: pd.DataFrame, events: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(left, index=games["game"].to_numpy(), columns=rounds)
 
 
+def coop_outcome(games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+    """Per co-op game (games with a `poseidon_vp`): the team's VP minus Poseidon's (`margin`) and
+    whether the team won (`won`: every Pillar destroyed, or a strictly greater sum, COOP-15)."""
+    p = players.astype({"game": "int64"})
+    team = p.groupby("game")["vp"].sum()
+    won = p.groupby("game")["win_share"].sum() > 0
+    game = games["game"].to_numpy("int64")
+    return pd.DataFrame({"margin": team.reindex(game).to_numpy("int64") - games["poseidon_vp"].to_numpy("int64"),
+                         "won": won.reindex(game).to_numpy(bool)}, index=pd.Index(game, name="game"))
+
+
 def solo_margin(games: pd.DataFrame, players: pd.DataFrame) -> pd.Series:
     """Per solo game (games with a `hilda_vp`, one player each): the player's VP minus Hilda's.
     Above 0 a win; 0 a tie, which is a loss (SOLO-5)."""

@@ -194,6 +194,7 @@ def poseidon_score(s, c):
 def poseidon_phase(s, c, n_players):
     """COOP-11..13: the marker's moves and what Poseidon collects; the reason the game ends, or -1."""
     s.g[G_ACTIVE] = s.g[G_LAST_PLAYER]  # "the active player" in this phase (COOP-20)
+    log_event(s, c, E.EV_POSEIDON_PHASE, poseidon_seat(s), -1, s.g[G_ROUND], s.g[G_WATER])
     acted = False
     moved = 0
     while moved < n_players or (not acted and moved < N_PILES):

@@ -22,8 +22,8 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     costs_for, count_alongside, count_character_fighters, draw_count, effective_cost,
                                     face_cost_payable, face_discards_due, fight_total, fight_totals, fighter_bound,
                                     healing_banned, min_fighters, relic_won, values_against)
-from sim.engine.rules.coop import N_PILES, is_last_general, pile_size, pos_of
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_HEAL, A_MOVE, A_PLAY, A_RELIC, A_USE, A_WEAPON,
+from sim.engine.rules.coop import N_PILES, giftable, is_last_general, may_receive, pile_size, pos_of
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLAY, A_RELIC, A_USE, A_WEAPON,
                                     can_face, can_use, first_op_feasible, legal_to_play, open_won, upgrade_possible,
                                     win_back_cost, won_back, wound_cut_open)
 from sim.engine.rules.board import technique_ready
@@ -1061,7 +1061,7 @@ def choose_action(s, c, p, out):
     if s.g[G_POSEIDON] and not started and coop_move(s, c, p, lead, out):
         return
     if nh == 0 and s.zone_n[p, E.Z_CLOTH] == 0:
-        spend_leaving_card(s, c, p, out)  # no card left to equip, heal with or commit
+        leaving(s, c, p, out)  # no card left to equip, heal with or commit
         return
     # 2. Equip a Cloth: the hero's own Bronze Cloth while it has upgrades to make (`bronze_first`),
     # else the best
@@ -1249,7 +1249,7 @@ def choose_action(s, c, p, out):
                 out[2] = face_slot
                 return
     if best_t < 0 or best_score <= 0:
-        spend_leaving_card(s, c, p, out)
+        leaving(s, c, p, out)
         return
     # 8. Commit the card that best closes the gap (the smallest that suffices, else the largest),
     # and plan the rest of the fight
@@ -1297,7 +1297,46 @@ def choose_action(s, c, p, out):
         out[1] = helper
         out[2] = c.use_trig[k]
         return
+    leaving(s, c, p, out)
+
+
+@kernel
+def leaving(s, c, p, out):
+    """The main phase would end: spend a card (`spend_leaving_card`); in co-op, else give one."""
     spend_leaving_card(s, c, p, out)
+    if out[0] == A_END and s.g[G_POSEIDON]:
+        coop_gift(s, c, p, out)
+
+
+@kernel
+def coop_gift(s, c, p, out):
+    """Co-op (COOP-7), when nothing else is left to do: give a card of the hand that p would not
+    keep (it would be discarded at upkeep) to the teammate who plays soonest, at p's pile (any
+    number) or at a neighbouring one (one a turn): it joins their hand for their turn. The card
+    worth most to the team goes first."""
+    n_players = s.g[G_POSEIDON] - 1
+    receiver = -1
+    for r in range(1, n_players):
+        q = (p + r) % n_players
+        if may_receive(s, p, q):
+            receiver = q
+            break
+    if receiver < 0:
+        return
+    choose_keep(s, c, p, s.keep)
+    best = -1
+    best_v = 0.0
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        x = s.zone[p, E.Z_HAND, i]
+        if giftable(s, c, x) and not s.keep[i]:
+            v = s.mind.value[receiver, c.inst_card[x]]
+            if v > best_v:
+                best_v = v
+                best = x
+    if best >= 0:
+        out[0] = A_GIFT
+        out[1] = best
+        out[2] = receiver
 
 
 @kernel

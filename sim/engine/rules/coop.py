@@ -21,7 +21,7 @@ from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.params import GIFT_HERO_CARDS, GIFT_STRICT, R_COOP_GIFT_RULE
 from sim.engine.rules.zones import field_slot, log_event, move_to, place_on_field, push_pending, take_top, zone_push
-from sim.engine.state import G_EPIC, G_GAP, G_SAPPHIRES, P_EXIT, PL_GIFTS, PL_VP_TOKENS, G_LAST_PLAYER, G_PILE_PILLAR, G_POSEIDON, G_WATER, P_ARRIVAL, P_EPIC_ARRIVAL, PL_MARKER
+from sim.engine.state import G_TURN, G_EPIC, G_GAP, G_SAPPHIRES, P_EXIT, PL_GIFTS, PL_VP_TOKENS, G_LAST_PLAYER, G_PILE_PILLAR, G_POSEIDON, G_WATER, P_ARRIVAL, P_EPIC_ARRIVAL, PL_MARKER
 
 N_PILES = 7
 START_GAP = 0
@@ -100,7 +100,8 @@ def faced_by_a_player(s, pile):
 @kernel
 def turn_top_up(s, c, pos, seat):
     """The face-down top of the pile at pos is turned face up onto the field; its instance, or -1
-    (a face-up top already, or an empty pile). The caller applies its Arrival or not (COOP-8)."""
+    (a face-up top already, or an empty pile). The caller applies its Arrival or not (COOP-8);
+    before the first turn, it is a setup reveal (R5)."""
     pile = pile_at(s, pos)
     if s.field[pos] >= 0 or pile_size(s, pile) == 0:
         return -1
@@ -108,7 +109,7 @@ def turn_top_up(s, c, pos, seat):
     inst = s.zone[E.COMMON, E.Z_PILE + pile, n - 1]
     take_top(s, E.COMMON, E.Z_PILE + pile)
     place_on_field(s, inst, pos)
-    log_event(s, c, E.EV_REVEAL, seat, inst, pos, 0)
+    log_event(s, c, E.EV_REVEAL, seat, inst, pos, 1 if s.g[G_TURN] == 0 else 0)
     return inst
 
 
