@@ -93,6 +93,9 @@ class GameConfig(BaseModel):
         needs = [b for b in getattr(MODES[MODE_IDS[self.mode]], "NEEDS_BOXES", ()) if b not in self.boxes]
         if needs:
             raise ValueError(f"{self.mode} mode needs the box{'es' * (len(needs) > 1)} {', '.join(needs)}")
+        if self.mode == "coop" and any(p.algorithm == "search" for p in self.policies):
+            raise ValueError("the search policy plays the classic game ahead, not the co-op mode; "
+                             "give the co-op seats another policy")
         if self.seed < 0:
             raise ValueError(f"the seed must be 0 or more, not {self.seed}")
         if len(self.policies) not in (1, self.players):

@@ -289,3 +289,9 @@ def test_a_coop_game_told_turn_by_turn():
     r = _invoke("trace", "--mode", "coop", "--players", 2, "--seed", 1)
     assert r.exit_code == 0, r.output
     assert "Poseidon's phase; water level 3" in r.output and "The players" in r.output
+
+
+def test_the_search_policy_is_refused_in_coop():
+    from sim.config import ConfigError
+    with pytest.raises(ConfigError, match="search policy plays the classic game ahead"):
+        game_config(mode="coop", players=2, boxes=BOXES, policies=("search",))
