@@ -295,3 +295,20 @@ def test_the_search_policy_is_refused_in_coop():
     from sim.config import ConfigError
     with pytest.raises(ConfigError, match="search policy plays the classic game ahead"):
         game_config(mode="coop", players=2, boxes=BOXES, policies=("search",))
+
+
+def test_a_card_swapped_onto_another_pile_leaves_the_fight():
+    """COOP-4: Crow Jamian swaps two field cards, that is two piles' tops; the cards facing the one
+    that left the player's pile face nothing now, and cannot win it there."""
+    sc = _coop()
+    sc.marker(0, 0)
+    sc.pile(0, "Scylla Io")  # the piles' Generals, below their tops
+    sc.pile(3, "Kraken Isaak")
+    faced = sc.pile_top(0, "Cassios")
+    sc.pile_top(3, "Oko")
+    fighter = sc.hand(0, FILLER)
+    sc.play(0, fighter, sc.slot_of(0))
+    jamian = sc.put(0, "play", "Crow Jamian")
+    sc.trigger("engagement", jamian, 0)
+    assert sc.top_of(0) == "Oko" and sc.top_of(3) == "Cassios"
+    assert int(sc.st.inst_facing[fighter]) == -1 and faced not in [a[1] for a in sc.legal_actions(0) if a[0] == "acquire"]

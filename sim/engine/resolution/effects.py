@@ -25,7 +25,7 @@ from sim.engine.state import (G_POSEIDON, G_ACTIVE, G_BENEATH, G_EFFECTS_RUN, G_
                               G_SPENT_TOKENS, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ACQUIRE_TURNS, P_ARRIVAL, P_EXIT, P_PROGRAM, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
                     PL_ELIMINATED, PL_VP_TOKENS, PL_WEAPONS)
-from sim.engine.rules.coop import is_last_general
+from sim.engine.rules.coop import is_last_general, release_moved_fighters
 from sim.engine.rules.hilda import hilda_seat
 from sim.engine.rules.pillars import gain_weapon, take_weapon
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
@@ -878,6 +878,8 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
             s.field[a] = s.field[b]
             s.field[b] = tmp
             log_event(s, c, E.EV_SWAP, p, s.field[a], a, b)
+            if s.g[G_POSEIDON]:  # co-op: the two cards changed piles
+                release_moved_fighters(s)
     elif code == E.OP_BUFF:
         t = choose_buff_target(s, c, p, op[E.F_FILTER])
         times = buff_times(s, c, op)

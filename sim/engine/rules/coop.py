@@ -301,3 +301,16 @@ def pillars_left(s):
         if pillar >= 0 and not (s.inst_row[pillar] < E.MAX_SEATS and s.inst_zone[pillar] == E.Z_PILLARS):
             n += 1
     return n
+
+
+@kernel
+def release_moved_fighters(s):
+    """COOP-4: a card swapped onto another pile is out of reach of the cards that faced it from
+    their player's pile: they face nothing now (in play until the upkeep)."""
+    for p in range(s.g[G_POSEIDON] - 1):
+        here = s.field[faced_pos(s, p)]
+        for j in range(s.zone_n[p, E.Z_PLAY]):
+            x = s.zone[p, E.Z_PLAY, j]
+            t = s.inst_facing[x]
+            if t >= 0 and s.inst_zone[t] == E.Z_BATTLEFIELD and t != here:
+                s.inst_facing[x] = -1
