@@ -32,7 +32,7 @@ from sim.engine.policies.registry import POSEIDON
 from sim.engine.resolution.actions import drain
 from sim.engine.resolution.effects import run_program
 from sim.engine.resolution.turn import main_phase, upkeep
-from sim.engine.rng import randint
+from sim.engine.rng import shuffle_prefix
 from sim.engine.rules.coop import (N_PILES, START_GAP, pile_at, pile_size, pillars_left, poseidon_gains, poseidon_seat,
                                    reveal_faced_tops, tidy_poseidon, turn_board, turn_top_up)
 from sim.engine.rules.epics import add_hourglass, setup_epics
@@ -67,11 +67,7 @@ def setup_board(s, c, n_players):
     pillars = np.empty(N_PILES, np.int64)
     for i in range(n):
         pillars[i] = s.zone[E.COMMON, E.Z_PILLARS_ASIDE, i]
-    for i in range(n - 1, 0, -1):
-        j = randint(s.rng, i + 1)
-        tmp = pillars[i]
-        pillars[i] = pillars[j]
-        pillars[j] = tmp
+    shuffle_prefix(s.rng, pillars, n)
     for pile in range(N_PILES):
         s.g[G_PILE_PILLAR + pile] = pillars[pile] + 1 if pile < n else 0
     # one General of each Pillar, on it (matching) or on the piles at random
@@ -91,11 +87,7 @@ def setup_board(s, c, n_players):
                 k += 1
         j -= 1
     if s.rules[R_COOP_GENERAL_PLACEMENT] != GENERALS_MATCHING:
-        for i in range(k - 1, 0, -1):
-            jj = randint(s.rng, i + 1)
-            tmp = generals[i]
-            generals[i] = generals[jj]
-            generals[jj] = tmp
+        shuffle_prefix(s.rng, generals, k)
     for pile in range(N_PILES):
         general = -1
         if s.rules[R_COOP_GENERAL_PLACEMENT] == GENERALS_MATCHING:

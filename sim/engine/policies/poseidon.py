@@ -9,9 +9,12 @@ highest Strength + Cosmos. The player it picks: the one with the most VP now, th
 the last player who played. Any other choice: none ("may" steps declined, no cost paid, the first
 option), which never helps the players.
 """
-from sim.engine import enums as E
 from sim.engine.jit import kernel
-from sim.engine.rules.legal import A_END
+# the questions it answers as Hilda does: no turn, no hand kept, never pay nor accept a "may", no
+# swap, buff, cut or count, the first of two options
+from sim.engine.policies.hilda import (choose_action, choose_buff_target, choose_cost_cut, choose_count,  # noqa: F401
+                                       choose_field_removal, choose_field_swap, choose_keep, choose_option,
+                                       decide_may, decide_pay, prepare)
 from sim.engine.rules.scoring import score_player
 from sim.engine.state import G_LAST_PLAYER, G_NPLAYERS
 
@@ -23,24 +26,6 @@ def give_up_first(c, inst):
     """Smaller first: the card of its own it gives up first."""
     k = c.inst_card[inst]
     return max(c.vp[k], 0) * 1000 + c.strength[k] + c.cosmos[k]
-
-
-@kernel
-def prepare(s, c, p, weights, entry):
-    pass
-
-
-@kernel
-def choose_action(s, c, p, out):
-    out[0] = A_END
-    out[1] = -1
-    out[2] = -1
-
-
-@kernel
-def choose_keep(s, c, p, keep):
-    for i in range(s.zone_n[p, E.Z_HAND]):
-        keep[i] = True
 
 
 @kernel
@@ -59,16 +44,6 @@ def pick_cards(s, c, chooser, buf, n_cand, n, best_first):
 
 
 @kernel
-def decide_pay(s, c, payer, buf, n_cand, n):
-    return False
-
-
-@kernel
-def decide_may(s, c, p):
-    return False
-
-
-@kernel
 def choose_player(s, c, p, op, opponents_only, help, has_target):
     """The player with the most VP now among those it can reach; ties: seat order from the last
     player who played."""
@@ -83,33 +58,3 @@ def choose_player(s, c, p, op, opponents_only, help, has_target):
                 best_vp = v
                 best = q
     return best
-
-
-@kernel
-def choose_field_swap(s, c, p):
-    return -1, -1
-
-
-@kernel
-def choose_buff_target(s, c, p, f):
-    return -1
-
-
-@kernel
-def choose_cost_cut(s, c, p, buf, n_cand):
-    return 0
-
-
-@kernel
-def choose_option(s, c, p, op_a, op_b, buf, n_a, n_b):
-    return 0
-
-
-@kernel
-def choose_count(s, c, chooser, buf, n_cand, best_first):
-    return 0
-
-
-@kernel
-def choose_field_removal(s, c, p, buf, n_cand, n, refilled):
-    pass
