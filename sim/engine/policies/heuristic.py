@@ -31,7 +31,7 @@ from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar
 from sim.engine.rules.scoring import card_vp
 from sim.engine.rules.zones import (buff_times, cards_matching, count_alongside_any, equip_locked, field_slot, matches, program_op, relic_lock,
                                     rival_relic)
-from sim.engine.state import (G_FIELD_END, G_ACTIONS, G_ACTIVE, G_MAY_RELIC, G_PILE_PILLAR, G_POSEIDON, PL_MARKER, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
+from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_MAY_RELIC, G_PILE_PILLAR, G_POSEIDON, PL_MARKER, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
                               G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
@@ -235,7 +235,7 @@ def use_has_field_target(s, c, inst):
     start, n = c.prog[k, ut, 0], c.prog[k, ut, 1]
     for j in range(start, start + n):
         if c.ops[j, E.F_OP] == E.OP_COST_CUT:
-            for slot in range(s.g[G_FIELD_END] + 1):
+            for slot in range(E.N_SLOTS):
                 t = s.field[slot]
                 if t >= 0 and matches(c, t, c.ops[j, E.F_FILTER]):
                     return True
@@ -304,7 +304,7 @@ def removal_target(s, c, p, op, opponents_only, has_target):
 def choose_field_swap(s, c, p):
     """Jamian: two slots to swap (-1, -1 if fewer than 2 cards)."""
     n = 0
-    for k in range(s.g[G_FIELD_END] + 1):
+    for k in range(E.N_SLOTS):
         if s.field[k] >= 0:
             n += 1
     if n < 2:
@@ -314,7 +314,7 @@ def choose_field_swap(s, c, p):
     best = -1
     bv = -1e9
     last = -1
-    for k in range(s.g[G_FIELD_END] + 1):
+    for k in range(E.N_SLOTS):
         inst = s.field[k]
         if inst >= 0:
             last = k
@@ -324,7 +324,7 @@ def choose_field_swap(s, c, p):
                 best = k
     if best != last:
         return best, last
-    for k in range(s.g[G_FIELD_END] + 1):
+    for k in range(E.N_SLOTS):
         if s.field[k] >= 0 and k != last:
             return k, last
     return -1, -1
@@ -694,7 +694,7 @@ def note_slots(s, c, p):
     started a fight (cards facing it, with a total above 0)."""
     started = 0
     memo = s.mind.slot_memo
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         memo[slot, M_FIGHTERS] = 0
         memo[slot, M_COSTS_KNOWN] = 0
         memo[slot, M_HAND_KNOWN] = 0
@@ -708,7 +708,7 @@ def note_slots(s, c, p):
         slot = field_slot(s, t) if t >= 0 else -1
         if slot >= 0:
             memo[slot, M_FIGHTERS] += 1
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         if memo[slot, M_FIGHTERS] > 0:
             total_str, total_cos = fight_totals(s, c, s.field[slot], p)
             if total_str + total_cos > 0:
@@ -853,7 +853,7 @@ def plan_fight(s, c, p, slot, t, cands, n, j, need, fighters, cloth_v):
     plan[PLAN_ACTION] = -1
     if s.mind.weights[p, W_PLAN] <= 0:
         return
-    for other in range(s.g[G_FIELD_END] + 1):
+    for other in range(E.N_SLOTS):
         if other != slot and s.mind.slot_memo[other, M_FIGHTERS] > 0:
             return
     first = CLOTH if j == CLOTH else cands[j, 0]
@@ -1031,7 +1031,7 @@ def choose_action(s, c, p, out):
         return
     # 1. End any fight already won (Cosmos first: the card then goes to hand), as `acquirable`
     # would find it
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if not started & (1 << slot):
             continue
@@ -1112,7 +1112,7 @@ def choose_action(s, c, p, out):
     # are computed only when its bound comes up.
     n_cand = 0
     deferred = 0
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if t < 0:
             continue
@@ -1140,7 +1140,7 @@ def choose_action(s, c, p, out):
     best_bonus = 0
     while n_cand > 0 or deferred:
         if deferred and (n_cand == 0 or s.mind.cand_score[n_cand - 1] <= deferred_best):
-            for slot in range(s.g[G_FIELD_END] + 1):
+            for slot in range(E.N_SLOTS):
                 if deferred & (1 << slot):
                     bound = card_value(s, c, p, s.field[slot], lead) - w[W_COST] + 0.05
                     n_cand = add_candidate(s, n_cand, bound, -1 - slot)
@@ -1997,7 +1997,7 @@ def reachable_best(s, c, p, lead, r_str, r_cos):
     w = s.mind.weights[p]
     memo = s.mind.slot_memo
     best = 0.0
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if t < 0 or acquisition_banned(s, c, t):
             continue
@@ -2101,7 +2101,7 @@ def to_play_slot(s, c, p, x, lead, started):
             reach_cos += v_cos
     best_slot = -1
     best = -1e18
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if t < 0 or not can_face(s, c, p, x, t):
             continue
@@ -2225,7 +2225,7 @@ def armor_fight_slot(s, c, p, cl, lead):
     memo = s.mind.slot_memo
     best = -1
     best_v = -1e18
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if t < 0 or not face_cost_payable(s, c, p, t, -1):
             continue
@@ -2306,7 +2306,7 @@ def wound_cut_worth(s, c, p, out):
     Character is one p would pay with (`decide_pay`). Fills out; False if none."""
     reach_str, _ = hand_reach(s, c, p)
     buf = s.scratch
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if t < 0 or not wound_cut_open(s, c, p, t):
             continue
@@ -2388,7 +2388,7 @@ def program_gain(s, c, p, inst, trig, w):
             continue  # a price, or the end of the step before
         if code == E.OP_ACQUIRE:
             best = 0.0
-            for slot in range(s.g[G_FIELD_END] + 1):
+            for slot in range(E.N_SLOTS):
                 t = s.field[slot]
                 if t >= 0 and matches(c, t, op[E.F_FILTER]):
                     v = card_value(s, c, p, t, lead)
@@ -2454,7 +2454,7 @@ def use_gain_step(s, c, p, op, lead, other):
     zone = op[E.F_ZONE]
     if code == E.OP_ACQUIRE:
         best = 0.0
-        for slot in range(s.g[G_FIELD_END] + 1):
+        for slot in range(E.N_SLOTS):
             t = s.field[slot]
             if t >= 0 and matches(c, t, op[E.F_FILTER]):
                 v = card_value(s, c, p, t, lead)

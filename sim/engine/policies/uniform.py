@@ -8,7 +8,7 @@ from sim.engine.jit import kernel
 from sim.engine.policies import heuristic
 from sim.engine.rng import randint, random01, shuffle_prefix
 from sim.engine.rules.legal import legal_action
-from sim.engine.state import G_FIELD_END, G_NPLAYERS
+from sim.engine.state import G_NPLAYERS
 
 MEMORY = {}  # it remembers nothing
 
@@ -67,7 +67,7 @@ def choose_player(s, c, p, op, opponents_only, help, has_target):
 @kernel
 def choose_field_swap(s, c, p):
     n = 0
-    for k in range(s.g[G_FIELD_END] + 1):
+    for k in range(E.N_SLOTS):
         if s.field[k] >= 0:
             n += 1
     if n < 2:
@@ -79,7 +79,7 @@ def choose_field_swap(s, c, p):
     sa = -1
     sb = -1
     i = 0
-    for k in range(s.g[G_FIELD_END] + 1):
+    for k in range(E.N_SLOTS):
         if s.field[k] >= 0:
             if i == a:
                 sa = k

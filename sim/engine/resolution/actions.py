@@ -21,7 +21,7 @@ from sim.engine.rules.coop import N_PILES, faced_target, general_defeated, give,
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLAY, A_RELIC, A_USE, A_WEAPON, can_face,
                                     can_use, legal_to_play, open_won, use_trigger, won_back)
-from sim.engine.state import (G_FIELD_END, G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
+from sim.engine.state import (G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_NPLAYERS, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, P_ACQUIRE,
                               P_ACQUIRE_TURNS, P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (cards_matching, discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
@@ -103,7 +103,7 @@ def acquire_in_turn(s, c, f, p, flags, into):
     ends: each step takes a card off the field for good."""
     buf = s.scratch
     nc = 0
-    for k in range(s.g[G_FIELD_END] + 1):
+    for k in range(E.N_SLOTS):
         inst = s.field[k]
         if inst >= 0 and matches(c, inst, f) and not acquisition_banned(s, c, inst) and not is_last_general(s, inst):
             buf[nc] = inst

@@ -21,7 +21,7 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
 from sim.engine.rng import shuffle_prefix
 from sim.engine.params import INFLEXIBLE_FORCED_ONLY, R_EPIC_INFLEXIBLE_SCOPE
 from sim.engine.rules.epics import rule_reaches, upgrade_copy
-from sim.engine.state import (G_FIELD_END, G_POSEIDON, G_ACTIVE, G_BENEATH, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_OPEN_SEAT, G_OPEN_TARGET,
+from sim.engine.state import (G_POSEIDON, G_ACTIVE, G_BENEATH, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_OPEN_SEAT, G_OPEN_TARGET,
                               G_SPENT_TOKENS, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ACQUIRE_TURNS, P_ARRIVAL, P_EXIT, P_PROGRAM, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
                     PL_ELIMINATED, PL_VP_TOKENS, PL_WEAPONS)
@@ -77,7 +77,7 @@ def collect(s, c, src, f, q, src_inst, exclude_self, buf):
                 buf[n] = inst
                 n += 1
     elif src == E.Z_SRC_FIELD:
-        for k in range(s.g[G_FIELD_END] + 1):
+        for k in range(E.N_SLOTS):
             inst = s.field[k]
             if inst >= 0 and inst != src_inst and matches(c, inst, f) and not is_last_general(s, inst):
                 buf[n] = inst
@@ -146,7 +146,7 @@ def apply_field_arrival(s, c, p):
     revealed (the active player's, R6); the card stays where it is."""
     buf = s.scratch
     n = 0
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         inst = s.field[slot]
         if inst >= 0 and c.prog[c.inst_card[inst], E.T_ARRIVAL, 1] > 0:
             buf[n] = inst
@@ -317,7 +317,7 @@ def apply_field_exits(s, c, p):
     """The Exit effect of every field card that has one applies, the last card's first (the pending
     stack resolves the last pushed first); the cards stay on the field. Twice each once the Odin
     statue has flipped (ASG-8)."""
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         inst = s.field[slot]
         if inst >= 0 and c.prog[c.inst_card[inst], E.T_EXIT, 1] > 0:
             push_pending(s, P_EXIT, inst, p, 0, 0)
@@ -541,7 +541,7 @@ def op_acquire(s, c, op, src_inst, p, slot):
         return n > 0
     buf = s.scratch
     nc = 0
-    for k in range(s.g[G_FIELD_END] + 1):
+    for k in range(E.N_SLOTS):
         inst = s.field[k]
         if inst < 0 or inst == src_inst or not matches(c, inst, op[E.F_FILTER]):
             continue

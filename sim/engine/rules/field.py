@@ -81,7 +81,7 @@ def discard_from_field(s, c, inst, flame_how, out_why, seat, spared):
         if statue_flipped(s):
             push_pending(s, P_EXIT, inst, seat, spared + 1, 0)
     if s.g[G_GRANTS_ON]:  # the Exit other field cards give it (Marina Soldier #2024)
-        for other in range(s.g[G_FIELD_END] + 1):
+        for other in range(E.N_SLOTS):
             giver = s.field[other]
             if giver >= 0 and giver != inst and c.prog[c.inst_card[giver], E.T_GRANTED_EXIT, 1] > 0:
                 push_pending(s, P_PROGRAM, giver, E.T_GRANTED_EXIT, 0, 0)
@@ -190,7 +190,7 @@ def shift_right(s):
 
 @kernel
 def field_is_empty(s):
-    for k in range(s.g[G_FIELD_END] + 1):
+    for k in range(E.N_SLOTS):
         if s.field[k] >= 0:
             return False
     return True

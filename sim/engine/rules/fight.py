@@ -28,7 +28,7 @@ BAN_RULES = int(E.FIELD_BIT[E.OP_ACQUIRE_BAN] | E.FIELD_BIT[E.OP_ACQUIRE_ONLY])
 @kernel
 def first_slot(s):
     """R1 / hades.txt: the first card is the one closest to the reserve (skipping empty slots)."""
-    for k in range(s.g[G_FIELD_END] + 1):
+    for k in range(E.N_SLOTS):
         if s.field[k] >= 0:
             return k
     return -1
@@ -495,7 +495,7 @@ def field_rules(s, c):
     g = s.g
     if g[G_RULES_SEEN] != g[G_FIELD_CHANGES]:
         rules = 0
-        for slot in range(s.g[G_FIELD_END] + 1):
+        for slot in range(E.N_SLOTS):
             inst = s.field[slot]
             if inst >= 0:
                 rules |= c.field_rules[c.inst_card[inst]]
@@ -513,7 +513,7 @@ def field_rule_op(s, c, opcode, exclude):
         return -1, -1
     field = s.field
     inst_card = c.inst_card
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         inst = field[slot]
         if inst < 0 or inst == exclude or not c.field_rules[inst_card[inst]] & E.FIELD_BIT[opcode]:
             continue
@@ -539,7 +539,7 @@ def face_banned(s, c, inst, target):
     if not field_rules(s, c) & E.FIELD_BIT[E.OP_FACE_BAN] or not (c.classes[c.inst_card[target]] & E.CLASS_CHARACTER) \
             or s.inst_zone[target] != E.Z_BATTLEFIELD:
         return False
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         rule_card = s.field[slot]
         if rule_card >= 0 and rule_card != target \
                 and rule_total(c, c.inst_card[rule_card], E.T_FIELD, E.OP_FACE_BAN, inst, -1) > 0:
@@ -563,7 +563,7 @@ def acquisition_banned(s, c, target):
     inst_card = c.inst_card
     prog = c.prog
     ops = c.ops
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         inst = field[slot]
         if inst < 0 or inst == target or not c.field_rules[inst_card[inst]] & BAN_RULES:
             continue
@@ -656,7 +656,7 @@ def field_face_discards(s, c, target):
     """The discards the field's `face_cost_for` rules ask to face target (Soldier #2021)."""
     n = 0
     if field_rules(s, c) & E.FIELD_BIT[E.OP_FACE_COST_FOR] and s.inst_zone[target] == E.Z_BATTLEFIELD:
-        for slot in range(s.g[G_FIELD_END] + 1):
+        for slot in range(E.N_SLOTS):
             x = s.field[slot]
             if x >= 0:
                 n += rule_total(c, c.inst_card[x], E.T_FIELD, E.OP_FACE_COST_FOR, target, E.F_N)

@@ -5,7 +5,7 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_FIELD_END, G_POSEIDON, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
+from sim.engine.state import G_POSEIDON, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
 from sim.engine.rules.epics import epic_action_ready, rule_reaches, upgrade_copy
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_matches, cond_holds, effective_cost,
                                     face_banned, face_cost_payable, fight_total, fight_totals, healing_banned,
@@ -117,7 +117,7 @@ def op_feasible(s, c, p, inst, row, target):
     if code == E.OP_NAME_HERO_DISCARD:  # a card of the Hero to name, in play
         return first_hero_in_play(s, c, p) >= 0
     if code == E.OP_FIELD_ARRIVAL:  # a field card with an Arrival effect to apply
-        for slot in range(s.g[G_FIELD_END] + 1):
+        for slot in range(E.N_SLOTS):
             if s.field[slot] >= 0 and c.prog[c.inst_card[s.field[slot]], E.T_ARRIVAL, 1] > 0:
                 return True
         return False
@@ -250,7 +250,7 @@ def card_plays(s, c, p, inst, pick, out, n, can_equip, heal_ok):
                 out[1] = inst
             n += 1
         return n
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if t >= 0 and can_face(s, c, p, inst, t):
             if n == pick:
@@ -341,7 +341,7 @@ def legal_action(s, c, p, pick, out):
             out[2] = E.T_EPIC_ACTION
         n += 1
     wound_cuts = s.g[G_WOUND_CUTS_ON]
-    for slot in range(s.g[G_FIELD_END] + 1):
+    for slot in range(E.N_SLOTS):
         if 0 <= pick < n:
             return n
         t = s.field[slot]

@@ -8,7 +8,7 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
-from sim.engine.state import (G_FIELD_END, G_POSEIDON, G_NPLAYERS, G_BENEATH, G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
+from sim.engine.state import (G_POSEIDON, G_NPLAYERS, G_BENEATH, G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
                               G_NPEND, G_TURN, G_ROUND, G_FREEZES_ON, MARK_CAP, PEND_CAP, PL_ENERGY, PL_VP_TOKENS)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
@@ -143,7 +143,7 @@ def zone_remove(s, inst):
     z = s.inst_zone[inst]
     if z == E.Z_BATTLEFIELD:
         field = s.field
-        for k in range(s.g[G_FIELD_END] + 1):
+        for k in range(E.N_SLOTS):
             if field[k] == inst:
                 field[k] = -1
         s.g[G_FIELD_CHANGES] += 1
@@ -316,7 +316,7 @@ def place_on_field(s, inst, slot):
 @kernel
 def field_slot(s, inst):
     field = s.field
-    for k in range(s.g[G_FIELD_END] + 1):
+    for k in range(E.N_SLOTS):
         if field[k] == inst:
             return k
     return -1
@@ -641,7 +641,7 @@ def collect_count(s, c, op, q, exclude):
 @kernel
 def count_on_field(s, c, f, exclude):
     n = 0
-    for k in range(s.g[G_FIELD_END] + 1):
+    for k in range(E.N_SLOTS):
         inst = s.field[k]
         if inst >= 0 and inst != exclude and matches(c, inst, f):
             n += 1
