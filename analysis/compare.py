@@ -19,8 +19,10 @@ import numpy as np
 import pandas as pd
 
 from analysis._data import as_run
+from analysis.coop import N_PILLARS
 from analysis.paired import SHARE, Est, diff, mean, ratio
 from sim.engine.enums import HEROES
+from sim.runs.tally import coop_outcome
 
 CARD_METRICS = ("win_share_diff", "acquisition_rate", "acquired_share", "win_share_acq", "win_share_not")
 # One test per question: win_share_acq and win_share_not are the two sides of win_share_diff, shown
@@ -50,6 +52,7 @@ class GameArrays:
     clock_end: np.ndarray    # 1 if the game ended on the Clock
     hero_n: np.ndarray       # (G, H) players with each Hero
     hero_w: np.ndarray       # (G, H) their summed win shares
+    coop: dict | None = None  # co-op runs: (G,) arrays team_won, margin, pillars_destroyed
 
 
 def game_arrays(run, games: np.ndarray | None = None, card_ids: np.ndarray | None = None) -> GameArrays:
@@ -97,7 +100,15 @@ def game_arrays(run, games: np.ndarray | None = None, card_ids: np.ndarray | Non
         offered=offered, taken=taken, buyers=buyers, buyer_wins=buyer_wins, wins=wins,
         rounds=g["rounds"].to_numpy(dtype=float), turns=g["player_turns"].to_numpy(dtype=float),
         seat0=seat0, tie=tie, clock_end=(g["end_reason"].astype(str) == "clock").to_numpy(dtype=float),
-        hero_n=hero_n, hero_w=hero_w)
+        hero_n=hero_n, hero_w=hero_w, coop=coop_arrays(g, pl) if "poseidon_vp" in g else None)
+
+
+def coop_arrays(games: pd.DataFrame, players: pd.DataFrame) -> dict[str, np.ndarray]:
+    """Per co-op game, in the order of `games`: the team's win, its margin over Poseidon and the
+    Pillars destroyed."""
+    out = coop_outcome(games, players)
+    return {"team_won": out["won"].to_numpy(float), "margin": out["margin"].to_numpy(float),
+            "pillars_destroyed": N_PILLARS - games["pillars_left"].to_numpy(float)}
 
 
 def card_metrics(x: GameArrays) -> dict[str, Est]:
@@ -120,7 +131,12 @@ def hero_imbalance(shares: Est, fair: float) -> Est:
 
 
 def overall_metrics(x: GameArrays) -> dict[str, Est]:
-    """Game-level metrics: length, first-player advantage, ties, Clock endings, Hero balance."""
+    """Game-level metrics: length, first-player advantage, ties, Clock endings, Hero balance; in
+    co-op, length and the team's win rate, margin over Poseidon and Pillars destroyed."""
+    if x.coop is not None:
+        return {"rounds": mean(x.rounds, (0.0, np.inf)), "player_turns": mean(x.turns, (0.0, np.inf)),
+                "team_win_rate": mean(x.coop["team_won"], SHARE), "margin": mean(x.coop["margin"]),
+                "pillars_destroyed": mean(x.coop["pillars_destroyed"], (0.0, float(N_PILLARS)))}
     fair = 1.0 / x.n_players if x.n_players else np.nan
     fpa = mean(x.seat0)
     length = (0.0, np.inf)

@@ -152,6 +152,9 @@ SWEEP_PANELS = [("acquisition_rate", "acquisition rate when offered"),
                 ("residual", "residual on the power–cost curve (worth − curve)"),
                 ("rounds", "game length (rounds)"),
                 ("first_player_advantage", "balance: first-player advantage / Hero imbalance")]
+COOP_SWEEP_PANELS = [("team_win_rate", "the team's win rate against Poseidon"),
+                     ("margin", "the team's margin (its VP − Poseidon's)"),
+                     ("rounds", "game length (rounds)"), ("pillars_destroyed", "Pillars destroyed")]
 
 
 def draw_sweep(data: pd.DataFrame, card: str, field: str, target: tuple) -> Figure:
@@ -168,7 +171,7 @@ def draw_sweep(data: pd.DataFrame, card: str, field: str, target: tuple) -> Figu
     ok = data.dropna(subset=[metric])
     best = where(ok.loc[(ok[metric] - goal).abs().idxmin(), "value"]) if len(ok) else None
     current = data.loc[data["current"], "value"].map(where)
-    panels = SWEEP_PANELS if data["residual"].notna().any() else \
+    panels = SWEEP_PANELS if data["residual"].notna().any() else COOP_SWEEP_PANELS if "margin" in data else \
         [p if p[0] != "residual" else ("win_share_diff", "buyers' win-share difference") for p in SWEEP_PANELS]
     for i, (m, label) in enumerate(panels):
         ax = fig.add_subplot(2, 2, i + 1)
@@ -201,9 +204,12 @@ def write_sweep_report(sw, out: str | Path) -> Path:
     view_cols = ["card", "value", "current", "games"]
     view = t[view_cols].copy()
     for m in ("residual", "worth", "acquisition_rate", "win_share_diff", "rounds", "first_player_advantage",
-              "hero_imbalance"):
-        view[m] = [ci(v, lo, hi) for v, lo, hi in zip(t[m], t[f"{m}_lo"], t[f"{m}_hi"])]
-    for m in ("rounds", "first_player_advantage"):
+              "hero_imbalance", "team_win_rate", "margin", "pillars_destroyed"):
+        if m in t:
+            view[m] = [ci(v, lo, hi) for v, lo, hi in zip(t[m], t[f"{m}_lo"], t[f"{m}_hi"])]
+    for m in ("rounds", "first_player_advantage", "team_win_rate", "margin"):
+        if f"delta_{m}" not in t:
+            continue
         view[f"Δ {m} vs current"] = [ci_text(v, lo, hi) for v, lo, hi in
                                      zip(t[f"delta_{m}"], t[f"delta_{m}_lo"], t[f"delta_{m}_hi"])]
     sections = [{"title": "Best value per card", "table": sw.best, "csv": "sweep_best",
@@ -224,23 +230,29 @@ def write_sweep_report(sw, out: str | Path) -> Path:
 
 
 # --- Impact ---------------------------------------------------------------------------------------
+IMPACT_FIGURES = {"rounds": "Game length", "first_player_advantage": "First-player advantage",
+                  "hero_imbalance": "Hero imbalance", "team_win_rate": "The team's win rate (co-op)",
+                  "margin": "The team's margin over Poseidon (co-op)",
+                  "pillars_destroyed": "Pillars destroyed (co-op)"}
+
+
 def write_impact_report(imp, out: str | Path) -> Path:
     w = imp.wide()
     view = pd.DataFrame({"card": w["name"]})
-    for m in ("rounds", "first_player_advantage", "hero_imbalance", "tie_rate"):
+    metrics = list(imp.table["metric"].unique()[:4])
+    for m in metrics:
         view[f"Δ {m} [95% CI]"] = [ci_text(d, lo, hi) for d, lo, hi in zip(w[f"delta_{m}"], w[f"lo_{m}"], w[f"hi_{m}"])]
         view[f"q {m}"] = w[f"q_{m}"].astype(float)
     facts = [("games", f"{imp.games} per arm, every arm on the same seeds and game indices"),
-             ("arms", "the card set as is, then one arm per card with that card banned (copies = 0): the "
-                      "reserve is smaller too, so a ban measures both; a card's own worth is `seiya worth`"),
+             ("arms", "the card set as is, then one arm per card with that card banned (copies = 0; an Epic "
+                      "out of the pile): the reserve is smaller too, so a ban measures both; a card's own "
+                      "worth is `seiya worth`"),
              ("changes that hold", f"{int(imp.table['significant'].sum())} at false-discovery rate {imp.fdr}")]
     sections = [
         {"title": "Impact of removing each card (without − with)", "table": view, "csv": "impact", "data": imp.table,
          "note": "Sorted by the clearest change. q: Benjamini–Hochberg across cards, per metric."},
-        {"title": "Game length", "figure": ("impact_rounds", imp.figure("rounds"))},
-        {"title": "First-player advantage", "figure": ("impact_first_player", imp.figure("first_player_advantage"))},
-        {"title": "Hero imbalance", "figure": ("impact_heroes", imp.figure("hero_imbalance"))},
-    ]
+    ] + [{"title": title, "figure": (f"impact_{m}", imp.figure(m))}
+         for m, title in IMPACT_FIGURES.items() if m in metrics]
     return write_document(out, "Card impact: the game without each card", facts, sections, imp.estimates)
 
 

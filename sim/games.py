@@ -38,7 +38,8 @@ class PlayResult:
 def _records(boxes, cardset=None, overrides=None, techniques="estimated",
              removed=(), epics="all") -> tuple[list[Card], dict[int, str]]:
     """The cards of a run, less those removed by name and the Epics outside its pile: `epics` is
-    "all", (mode, pool file) or None for no Epic (POS-1, POS-6)."""
+    "all", (mode, pool file) or None for no Epic (POS-1, POS-6); an Epic with 0 copies (an
+    override: the game without it) is left out too."""
     if isinstance(boxes, str):
         boxes = (boxes,)
     cards = [c for c in load_card_records(boxes, cardset, techniques) if c.name not in removed]
@@ -51,7 +52,8 @@ def _records(boxes, cardset=None, overrides=None, techniques="estimated",
             origin[c.id] = box
     for c in cards:
         origin.setdefault(c.id, "asgard" if c.start == "board" else "custom")
-    return apply_overrides(cards, overrides), origin
+    cards = [c for c in apply_overrides(cards, overrides) if c.start != "epic" or c.copies]
+    return cards, origin
 
 
 def cards_frame(cards: list[Card], origin: dict[int, str]) -> pd.DataFrame:

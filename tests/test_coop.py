@@ -312,3 +312,34 @@ def test_a_card_swapped_onto_another_pile_leaves_the_fight():
     sc.trigger("engagement", jamian, 0)
     assert sc.top_of(0) == "Oko" and sc.top_of(3) == "Cassios"
     assert int(sc.st.inst_facing[fighter]) == -1 and faced not in [a[1] for a in sc.legal_actions(0) if a[0] == "acquire"]
+
+
+# --- causal effects on the team's chances ---------------------------------------------------------
+def test_an_epic_with_no_copies_is_left_out_of_the_pile():
+    cfg = game_config(mode="coop", players=3, seed=4, boxes=BOXES, overrides={"Blizzard.copies": 0})
+    res = sim.play(30, config=cfg)
+    assert "Blizzard" not in set(res.cards["name"])
+    assert not (res.events["card_id"] == 2902).any() and (res.events["kind"] == "epic").any()
+
+
+def test_impact_of_a_card_and_an_epic_on_the_team(tmp_path):
+    r = _invoke("impact", "--mode", "coop", "--players", 3, "--cards", "Blizzard,Taurus Aldebaran", "--games", 60,
+                "--workers", 1, "--out", tmp_path / "i")
+    assert r.exit_code == 0, r.output
+    assert "team_win_rate" in r.stdout and "margin" in r.stdout and "Blizzard" in r.stdout
+    t = __import__("pandas").read_csv(tmp_path / "i" / "tables" / "impact.csv")
+    assert set(t["metric"]) == {"team_win_rate", "margin", "pillars_destroyed", "rounds", "player_turns"}
+    assert (t.groupby("metric")["with_card"].nunique() == 1).all()
+    assert (tmp_path / "i" / "figures" / "impact_margin.png").exists()
+
+
+def test_a_rules_sweep_in_coop_measures_the_team(tmp_path):
+    r = _invoke("sweep", "--mode", "coop", "--players", 2, "--field", "coop_water_height", "--values", "6",
+                "--games", 40, "--workers", 1, "--out", tmp_path / "s")
+    assert r.exit_code == 0, r.output
+    t = __import__("pandas").read_csv(tmp_path / "s" / "tables" / "sweep.csv")
+    assert {"team_win_rate", "margin", "delta_margin"} <= set(t.columns) and len(t) == 2
+    assert t.loc[t["value"] == 6, "rounds"].iloc[0] > t.loc[t["value"] == 5, "rounds"].iloc[0]  # higher water lasts longer
+    r = _invoke("sweep", "--mode", "coop", "--card", "Taurus Aldebaran", "--field", "vp", "--values", "3",
+                "--out", tmp_path / "c")
+    assert r.exit_code == 2 and "seiya impact" in r.output and not (tmp_path / "c").exists()

@@ -283,8 +283,8 @@ class Card(Strict):
         if aside != bool({"pillar", "epic"} & set(self.classes)) or (aside and self.classes != [self.start]):
             raise ValueError("a Pillar has start = \"pillar\" and classes = [\"pillar\"], an Epic start = \"epic\" "
                              "and classes = [\"epic\"]; no other card has any of them")
-        if aside and (self.rank or self.copies != 1):
-            raise ValueError("a Pillar or an Epic has no rank and 1 copy")
+        if aside and (self.rank or self.copies not in ((0, 1) if self.start == "epic" else (1,))):
+            raise ValueError("a Pillar or an Epic has no rank and 1 copy (an Epic may have 0: left out of the pile)")
         if (self.start == "epic") != (self.hourglasses > 0):
             raise ValueError("an Epic, and only an Epic, has a duration (hourglasses >= 1)")
         epic_only = {"turn_start", "turn_end", "epic_end", "card_arrival", "epic_action"}

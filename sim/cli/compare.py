@@ -66,7 +66,8 @@ def compare(
         check_arm(arm_b)
         from analysis.compare import CARD_METRICS
         known = set(CARD_METRICS) | {"rounds", "player_turns", "first_player_advantage", "tie_rate",
-                                     "clock_end_share", "hero_imbalance"}
+                                     "clock_end_share", "hero_imbalance", "team_win_rate", "margin",
+                                     "pillars_destroyed"}
         for m in split_list(metrics):
             if m not in known and not m.startswith("win_share:"):
                 fail(f"unknown --metric '{m}'; allowed: {', '.join(sorted(known))}, win_share:HERO")

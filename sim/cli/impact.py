@@ -15,7 +15,7 @@ EXAMPLES = examples('seiya impact --card "Taurus Aldebaran,Gemini Saga" --games 
 
 
 def impact(
-    card: List[str] = typer.Option([], "--card", "--cards", "-c", help="Cards to remove, one at a time (repeat or comma-separate); default: every reserve card."),
+    card: List[str] = typer.Option([], "--card", "--cards", "-c", help="Cards to remove, one at a time (repeat or comma-separate): reserve cards or Epics; default: every one."),
     games: options.Games = 1000,
     players: options.Players = 2,
     mode: options.Mode = "classic",
@@ -31,7 +31,7 @@ def impact(
     top: int = typer.Option(15, "--top", help="Card rows to print (the clearest impact first)."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Report folder to create (default runs/<time>-impact/)."),
 ):
-    """Remove each card (copies = 0, same seeds) and measure the change in game length, first-player advantage and Hero balance, with paired 95% CIs."""
+    """Remove each card (copies = 0, same seeds; an Epic: out of the pile) and measure the change in game length, first-player advantage and Hero balance (co-op: the team's win rate, margin over Poseidon and Pillars destroyed), with paired 95% CIs."""
     from sim.cli.progress import compile_engine
     from sim.cli.tuning_common import check_arm, default_workers, output_folder, print_table, quiet_matplotlib
     if not 0 < fdr < 1:
@@ -42,24 +42,25 @@ def impact(
     cards = split_list(card)
     from analysis._data import card_row
     from sim.games import config_cards
+    from sim.tools.impact import BANNABLE, impact_metrics
     from sim.tools.impact import impact as play_impact
     with user_errors():
         frame = config_cards(base)
         for c in cards:
-            if card_row(frame, c)["start"] != "reserve":
-                fail(f"'{c}' is not a reserve card; only reserve cards can be removed")
+            if card_row(frame, c)["start"] not in BANNABLE:
+                fail(f"'{c}' is not a reserve card or an Epic; only those can be removed")
     folder = output_folder(out, "impact")
     quiet_matplotlib()
     compile_engine(base)
     from sim.cli.progress import playing
-    from sim.tools.impact import reserve_cards
-    with playing(games * (1 + (len(cards) or len(reserve_cards(frame))))), user_errors():
+    from sim.tools.impact import bannable_cards
+    with playing(games * (1 + (len(cards) or len(bannable_cards(frame))))), user_errors():
         imp = play_impact(cards or None, games, workers=default_workers(workers), fdr=fdr, config=base)
     import pandas as pd
     from reports.tuning import ci_text
     w = imp.wide().head(top)
     view = pd.DataFrame({"card removed": w["name"]})
-    for m in ("rounds", "first_player_advantage", "hero_imbalance"):
+    for m in impact_metrics(base)[:3]:
         view[f"Δ {m} [95% CI]"] = [ci_text(d, lo, hi) for d, lo, hi in zip(w[f"delta_{m}"], w[f"lo_{m}"], w[f"hi_{m}"])]
         view[f"q {m}"] = w[f"q_{m}"].astype(float)
     typer.echo(repr(imp))

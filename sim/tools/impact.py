@@ -1,7 +1,9 @@
 """Card impact: what removing a card from the game (banned from the reserve: copies = 0, same
-seeds) does to game length, first-player advantage and Hero balance.
+seeds; an Epic: left out of the pile) does to game length, first-player advantage and Hero
+balance; in co-op, to the team's win rate, its margin over Poseidon, the Pillars destroyed and
+the game length.
 
-    imp = sim.impact(games=1000)                   # every reserve card; or cards=["Athena", ...]
+    imp = sim.impact(games=1000)                   # every reserve card and Epic; or cards=["Athena", ...]
     imp.table     # per card and metric: with the card, without, change (without - with), paired
                   # 95% CI, Benjamini-Hochberg q over the cards, significant
     imp.wide()    # one row per card, the clearest impact first
@@ -28,8 +30,14 @@ from analysis.paired import bh_qvalues, diff
 from sim.games import config_cards, estimated_cards
 from sim.tools.arms import base_config, play_arm
 
-IMPACT_METRICS = ("rounds", "player_turns", "first_player_advantage", "hero_imbalance", "tie_rate",
-                  "clock_end_share")
+# The headline metrics first (the CLI prints 3, the report 4).
+IMPACT_METRICS = ("rounds", "first_player_advantage", "hero_imbalance", "tie_rate", "clock_end_share",
+                  "player_turns")
+COOP_IMPACT_METRICS = ("team_win_rate", "margin", "pillars_destroyed", "rounds", "player_turns")  # against Poseidon
+
+
+def impact_metrics(config) -> tuple[str, ...]:
+    return COOP_IMPACT_METRICS if config.mode == "coop" else IMPACT_METRICS
 
 
 @dataclass
@@ -61,9 +69,17 @@ class Impact:
                f"{int(self.table['significant'].sum())} changes hold at FDR {self.fdr})"
 
 
+BANNABLE = ("reserve", "epic")  # a reserve card's copies, or an Epic left out of the pile
+
+
 def reserve_cards(frame: pd.DataFrame) -> list[str]:
-    """Cards that can be banned: those dealt into the reserve (not starting decks or Heroes)."""
+    """The cards dealt into the reserve (not starting decks or Heroes)."""
     return list(frame.loc[(frame["start"] == "reserve") & (frame["copies"] > 0), "name"])
+
+
+def bannable_cards(frame: pd.DataFrame) -> list[str]:
+    """Cards that can be banned: the reserve's and the Epics of the pile."""
+    return list(frame.loc[frame["start"].isin(BANNABLE) & (frame["copies"] > 0), "name"])
 
 
 def impact(cards=None, games: int = 1000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
@@ -75,10 +91,10 @@ def impact(cards=None, games: int = 1000, players: int = 2, seed: int = 0, polic
     config = base_config(config, players=players, seed=seed, policies=policies, heroes=heroes, boxes=boxes,
                          cardset=cardset, overrides=overrides, rules=rules)
     frame = config_cards(config)
-    names = reserve_cards(frame) if cards is None else [card_row(frame, c)["name"] for c in cards]
+    names = bannable_cards(frame) if cards is None else [card_row(frame, c)["name"] for c in cards]
     for n in names:
-        if card_row(frame, n)["start"] != "reserve":
-            raise ValueError(f"'{n}' is not a reserve card; only reserve cards can be banned")
+        if card_row(frame, n)["start"] not in BANNABLE:
+            raise ValueError(f"'{n}' is not a reserve card or an Epic; only those can be banned")
     none = np.array([], dtype=np.int64)
     base = overall_metrics(game_arrays(play_arm(config, games, 0, workers), card_ids=none))
     rows = []
@@ -86,7 +102,7 @@ def impact(cards=None, games: int = 1000, players: int = 2, seed: int = 0, polic
         banned = config.with_changes(overrides={**config.overrides, f"{name}.copies": 0})
         arm = overall_metrics(game_arrays(play_arm(banned, games, 0, workers), card_ids=none))
         cid = int(card_row(frame, name)["id"])
-        for m in IMPACT_METRICS:
+        for m in impact_metrics(config):
             d = diff(base[m], arm[m], True, confidence)
             rows.append(dict(id=cid, name=name, metric=m, with_card=float(d.a), without=float(d.b),
                              delta=float(d.delta), lo=float(d.lo), hi=float(d.hi), se=float(d.se),

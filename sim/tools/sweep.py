@@ -35,11 +35,17 @@ from sim.tools.precision import until_precise
 from sim.tools.worth import measure, worth
 
 SWEEP_METRICS = ("residual", "worth", "acquisition_rate", "win_share_diff", "acquired_share", "rounds",
-                 "first_player_advantage", "hero_imbalance", "win_rate")  # win_rate: solo, against Hilda
+                 "first_player_advantage", "hero_imbalance",
+                 "win_rate",  # solo, against Hilda
+                 "team_win_rate", "margin", "pillars_destroyed")  # co-op, against Poseidon
 CURVE_METRICS = ("residual", "worth")
 DEFAULT_TARGET = "residual=0"
 RULE_TARGET = "first_player_advantage=0"
 SOLO_TARGET = "win_rate=0.5"  # a rules sweep of the solo mode: the player's win rate against Hilda
+COOP_TARGET = "team_win_rate=0.5"  # of the co-op mode: the team's against Poseidon
+RULE_METRICS = {"classic": ("rounds", "first_player_advantage", "hero_imbalance"),
+                "solo": ("rounds", "first_player_advantage", "hero_imbalance", "win_rate"),
+                "coop": ("rounds", "team_win_rate", "margin", "pillars_destroyed")}
 
 def parse_values(text: str) -> list[int]:
     """'4..10' -> 4..10 inclusive; '4..10..2' -> 4, 6, 8, 10; '3,5,8' -> [3, 5, 8]."""
@@ -150,9 +156,12 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
     if cards is None:
         if target is not None and parse_target(target)[0] in CURVE_METRICS:
             raise ValueError(f"bad target '{target}': a rules sweep has no card worth; use e.g. {RULE_TARGET}")
-        return sweep_rule(field, values, base, games, workers,
-                          target or (SOLO_TARGET if base.mode == "solo" else RULE_TARGET), precision,
-                          precision_metrics, max_games)
+        default = {"solo": SOLO_TARGET, "coop": COOP_TARGET}.get(base.mode, RULE_TARGET)
+        return sweep_rule(field, values, base, games, workers, target or default, precision, precision_metrics,
+                          max_games)
+    if base.mode == "coop":
+        raise ValueError("a card sweep measures a seat's win share, which co-op shares; in co-op use "
+                         "`seiya impact` (a card removed) or `seiya compare --set` (a number changed)")
     target = target or DEFAULT_TARGET
     if field not in NUMERIC_FIELDS:
         from sim.spelling import did_you_mean
@@ -242,8 +251,7 @@ def sweep_rule(name: str, values, base, games: int = 1000, workers: int = 1, tar
 
     def ests_of(res):
         om = overall_metrics(game_arrays(res, card_ids=none))
-        return {m: om[m] for m in ("rounds", "first_player_advantage", "hero_imbalance")
-                + (("win_rate",) if base.mode == "solo" else ())}
+        return {m: om[m] for m in RULE_METRICS[base.mode]}
 
     def widths(results):
         rows = [arm_row(ests_of(res)) for res in results.values()]
