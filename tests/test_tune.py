@@ -94,7 +94,10 @@ def test_the_shipped_policy_files_load_and_beat_value_on_their_own_validation():
     assert C.BROKEN == {} and all(f.stem in C.POLICIES for f in files)
     for f in files:
         fitted = read_policy_file(f).fitted
-        if fitted:  # a fit ships only if it beat value with a CI above 1/2
+        if fitted and fitted.get("mode") == "coop":  # a team fit ships only if it raised the margin (CI above 0)
+            v = {row["policy"]: row for row in fitted["objective"]["validation"]}
+            assert v["change"]["margin_lo"] > 0
+        elif fitted:  # a fit ships only if it beat value with a CI above 1/2
             v = {row["opponent"]: row for row in fitted["objective"]["validation"]}
             assert v["value"]["lo"] > 0.5
 
@@ -168,7 +171,23 @@ def test_tune_command_fits_writes_and_saves(tmp_path, monkeypatch, catalog):
     assert r.exit_code == 2 and "already exists" in r.stderr
 
 
+def test_a_coop_fit_raises_the_teams_margin_the_same_on_any_number_of_workers():
+    cfg = sim.GameConfig.build(mode="coop", players=2, seed=3, boxes=("base", "asgard", "poseidon"))
+    one = T.tune(start="tuned", config=cfg, name="team", **TINY)
+    two = T.tune(start="tuned", config=cfg, name="team", workers=2, **TINY)
+    assert without_date(one.record) == without_date(two.record)
+    f = one.record["fitted"]
+    assert f["mode"] == "coop" and f["panel"] == [] and "margin over Poseidon" in f["objective"]["what"]
+    v = one.validation.set_index("policy")
+    assert list(v.index) == ["start", "fitted", "change"] and list(v["name"]) == ["tuned", "team", ""]
+    assert (v["games"] == 20).all() and (v["margin_lo"] <= v["margin"]).all() and (v["margin"] <= v["margin_hi"]).all()
+    assert "margin" in repr(one)
+    with pytest.raises(ValueError, match="co-op has no panel"):
+        T.tune(start="tuned", panel=("value",), config=cfg, **TINY)
+
+
 @pytest.mark.parametrize("args, message", [
+    (["--mode", "coop", "--panel", "value"], "co-op has no --panel"),
     (["--start", "valeu"], "unknown policy 'valeu' (did you mean 'value'?)"),
     (["--panel", "value,nope"], "unknown policy 'nope'"),
     (["--start", "random"], "has no weights to tune"),

@@ -7,7 +7,10 @@
     fit.save()       # ... into the package (sim/policies/NAME.json): then `--policy NAME` plays it
 
 The objective is a candidate's mean win share against the panel members, each on `games` seeds
-played twice with the seats swapped (sim/tools/duel.py). Every candidate of a generation plays
+played twice with the seats swapped (sim/tools/duel.py). In co-op there is no panel: the candidate
+plays every seat, and its objective is the team's mean margin over Poseidon (its VP minus
+Poseidon's; the win rate alone is too rare to steer by), validated against the start policy on
+fresh seeds (`team_validation`). Every candidate of a generation plays
 the same seeds (common random numbers, so candidates are compared on the same deals);
 generation g plays game indices g * games .. (g + 1) * games - 1 of the master seed, and the
 validation the indices after the last generation's, which the fit never saw.
@@ -32,7 +35,7 @@ from analysis.ratings import paired_share
 from sim.engine.policies.weights import WEIGHT_NAMES
 from sim.policy_catalog import BUILT_IN, Policy, policy_by_name
 from sim.policy_files import NAME, POLICY_DIR, write_json
-from sim.tools.arms import base_config, worker_pool
+from sim.tools.arms import base_config, play_in_chunks, worker_pool
 from sim.tools.duel import play_matches
 
 TUNED = ("vp", "strength", "cosmos", "heal", "draw", "effect", "flame", "cost", "keep", "pay", "use", "heal_min",
@@ -59,6 +62,11 @@ class Tuned:
 
     def __repr__(self):
         v = self.validation.iloc[-1]
+        if "margin" in self.validation:
+            f = self.validation.iloc[1]
+            return (f"Tuned({self.policy.name} from {self.record['fitted']['start']}: the team's margin "
+                    f"{f.margin:+.1f} (change {v.margin:+.1f} [{v.margin_lo:+.1f}, {v.margin_hi:+.1f}]), win rate "
+                    f"{f.team_win_rate:.3f} on {int(f.games)} fresh co-op games)")
         return (f"Tuned({self.policy.name} from {self.record['fitted']['start']}: win share {v.win_share:.3f} "
                 f"[{v.lo:.3f}, {v.hi:.3f}] against the panel on {int(v.games)} fresh games per member)")
 
@@ -90,7 +98,42 @@ def win_shares(config, policies, panel, seeds: int, first_game: int, pool, on_ga
     return np.array([s.mean(axis=1) for s in scores]).reshape(len(policies), len(panel), seeds)
 
 
-def tune(start="value", panel=("value", "greedy", "clock"), generations: int = 20, population: int | None = None,
+def play_team(config, policy: Policy, first_game: int, games: int) -> np.ndarray:
+    """Co-op, `policy` in every seat: per game (won, margin over Poseidon), an array (games, 2)."""
+    from sim.games import play
+    from sim.runs.tally import coop_outcome
+    res = play(games, first_game=first_game, config=config.with_changes(policies=(policy,)), events="none")
+    out = coop_outcome(res.games, res.players)
+    return np.stack([out["won"].to_numpy(float), out["margin"].to_numpy(float)], axis=1)
+
+
+def team_results(config, policies, seeds: int, first_game: int, pool, on_games) -> np.ndarray:
+    """Each policy's (won, margin) per seed: an array (policies, seeds, 2)."""
+    return np.array(play_in_chunks(play_team, [(config, p) for p in policies], seeds, first_game, pool, on_games))
+
+
+def team_validation(results: np.ndarray, names) -> pd.DataFrame:
+    """The start and the fitted policy (rows "start", "fitted"; same fresh seeds): the team's win
+    rate (Wilson 95% CI) and mean margin (95% CI); then the paired change (row "change")."""
+    from analysis.stats import wilson, z_value
+    z = z_value(0.95)
+    rows = []
+    for role, name, r in zip(("start", "fitted"), names, results):
+        lo, hi = wilson(int(r[:, 0].sum()), len(r), 0.95)
+        m, h = r[:, 1].mean(), z * r[:, 1].std(ddof=1) / np.sqrt(len(r))
+        rows.append({"policy": role, "name": name, "team_win_rate": r[:, 0].mean(), "lo": float(lo), "hi": float(hi),
+                     "margin": m, "margin_lo": m - h, "margin_hi": m + h, "games": len(r)})
+    d = results[-1] - results[0]
+    m, h = d.mean(axis=0), z * d.std(axis=0, ddof=1) / np.sqrt(len(d))
+    rows.append({"policy": "change", "name": "", "team_win_rate": m[0], "lo": m[0] - h[0], "hi": m[0] + h[0],
+                 "margin": m[1], "margin_lo": m[1] - h[1], "margin_hi": m[1] + h[1], "games": len(d)})
+    return pd.DataFrame(rows)
+
+
+DEFAULT_PANEL = ("value", "greedy", "clock")
+
+
+def tune(start="value", panel=None, generations: int = 20, population: int | None = None,
          games: int = 100, seed: int = 0, players: int = 2, name: str = "tuned", validation_games: int = 2000,
          workers: int = 1, config=None, on_games=None, on_generation=None) -> Tuned:
     """Fit the start policy's continuous weights by CMA-ES to maximise the mean win share against
@@ -101,8 +144,10 @@ def tune(start="value", panel=("value", "greedy", "clock"), generations: int = 2
     import cma
     config = base_config(config, players=players, seed=seed)
     start = start if isinstance(start, Policy) else policy_by_name(start)
+    team = config.mode == "coop"
+    panel = (() if team else DEFAULT_PANEL) if panel is None else panel
     members = [m if isinstance(m, Policy) else policy_by_name(m) for m in panel]
-    check_settings(start, members, generations, population, games, validation_games, name)
+    check_settings(start, members, generations, population, games, validation_games, name, team)
     space = search_space(start)
     options = {"seed": config.seed + 1, "verbose": -9,   # cma reads a seed of 0 as "from the clock"
                "popsize": population or default_population()}
@@ -111,17 +156,23 @@ def tune(start="value", panel=("value", "greedy", "clock"), generations: int = 2
     with worker_pool(workers, config) as pool:
         for g in range(generations):
             xs = es.ask()
-            scores = win_shares(config, [candidate(start, name, x, space) for x in xs], members, games,
-                                g * games, pool, on_games)
-            objective = scores.mean(axis=(1, 2))
-            es.tell(xs, list(1.0 - objective))
+            candidates = [candidate(start, name, x, space) for x in xs]
+            if team:
+                objective = team_results(config, candidates, games, g * games, pool, on_games)[:, :, 1].mean(axis=1)
+            else:
+                objective = win_shares(config, candidates, members, games, g * games, pool, on_games).mean(axis=(1, 2))
+            es.tell(xs, list(-objective))
             rows.append({"generation": g + 1, "best": float(objective.max()), "mean": float(objective.mean()),
                          "sigma": float(es.sigma)})
             if on_generation:
                 on_generation(g + 1, max(r["best"] for r in rows), rows)
         fitted = candidate(start, name, es.mean, space)
-        val = win_shares(config, [fitted], members, validation_games, generations * games, pool, on_games)[0]
-    validation = validation_table(val, members)
+        if team:
+            validation = team_validation(team_results(config, [start, fitted], validation_games, generations * games,
+                                                      pool, on_games), [start.name, name])
+        else:
+            validation = validation_table(win_shares(config, [fitted], members, validation_games, generations * games,
+                                                     pool, on_games)[0], members)
     history = pd.DataFrame(rows)
     record = policy_record(fitted, start, members, config, es, validation, history,
                            dict(generations=generations, games=games, validation_games=validation_games))
@@ -129,12 +180,14 @@ def tune(start="value", panel=("value", "greedy", "clock"), generations: int = 2
     return Tuned(fitted, record, history, validation)
 
 
-def check_settings(start, members, generations, population, games, validation_games, name):
+def check_settings(start, members, generations, population, games, validation_games, name, team=False):
     if start.algorithm != "heuristic":
         raise ValueError(f"the start policy '{start.name}' has no weights to tune (algorithm {start.algorithm}); "
                          "start from a heuristic policy, e.g. value")
-    if not members:
+    if not members and not team:
         raise ValueError("the panel needs at least one policy")
+    if members and team:
+        raise ValueError("co-op has no panel: the candidate plays every seat against Poseidon")
     for what, v, low in (("generations", generations, 1), ("games", games, 2), ("validation games", validation_games, 2)):
         if v < low:
             raise ValueError(f"the number of {what} must be at least {low}, not {v}")
@@ -160,22 +213,30 @@ def policy_record(fitted: Policy, start: Policy, members, config, es, validation
     import cma
     from sim import __version__
     from sim.engine.cache import engine_hash
-    v = validation.set_index("opponent")
     panel = [m.name for m in members]
-    description = (f"Fitted from '{start.name}' by CMA-ES against {', '.join(panel)} ({config.players} players): "
-                   f"win share {v.loc['panel', 'win_share']:.3f} [{v.loc['panel', 'lo']:.3f}, "
-                   f"{v.loc['panel', 'hi']:.3f}] on fresh seeds.")
+    if "margin" in validation:  # co-op: the team against Poseidon
+        v = validation.set_index("policy")
+        description = (f"Fitted from '{start.name}' by CMA-ES for the co-op team ({config.players} players): margin "
+                       f"over Poseidon {v.loc['fitted', 'margin']:+.1f} ({start.name}: {v.loc['start', 'margin']:+.1f}), "
+                       f"win rate {v.loc['fitted', 'team_win_rate']:.3f} on fresh seeds.")
+        what = "the team's mean margin over Poseidon (its VP minus Poseidon's), the candidate in every seat; 95% CIs over seeds"
+    else:
+        v = validation.set_index("opponent")
+        description = (f"Fitted from '{start.name}' by CMA-ES against {', '.join(panel)} ({config.players} players): "
+                       f"win share {v.loc['panel', 'win_share']:.3f} [{v.loc['panel', 'lo']:.3f}, "
+                       f"{v.loc['panel', 'hi']:.3f}] on fresh seeds.")
+        what = ("mean win share against the panel members, each seed played twice with the seats swapped; 95% CI "
+                "over seeds (a seed's games paired)")
     return {
         "name": fitted.name, "algorithm": fitted.algorithm, "description": description,
         "weights": dict(zip(WEIGHT_NAMES, fitted.weights)),
         "fitted": {
             "start": start.name, "start_weights": dict(zip(WEIGHT_NAMES, start.weights)), "panel": panel,
-            "players": config.players, "seed": config.seed, **budget, "population": int(es.popsize),
+            "mode": config.mode, "players": config.players, "seed": config.seed, **budget, "population": int(es.popsize),
             "optimizer": {"name": "CMA-ES", "package": f"cma {cma.__version__}", "sigma0": SIGMA0,
                           "seed": config.seed + 1, "tuned": list(TUNED),
                           "space": f"w = start + max(|start|, {SCALE_FLOOR}) * x, x from 0"},
-            "objective": {"what": "mean win share against the panel members, each seed played twice with the "
-                                  "seats swapped; 95% CI over seeds (a seed's games paired)",
+            "objective": {"what": what,
                           "first_game": budget["generations"] * budget["games"],
                           "validation": validation.to_dict(orient="records")},
             "history": history.to_dict(orient="records"),

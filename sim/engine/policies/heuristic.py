@@ -1535,12 +1535,11 @@ def start_pillar_fight(s, c, p, lead, floor, out):
 
 
 @kernel
-def pile_prospect(s, c, p, pile, lead):
-    """Co-op: what p could win at `pile` this turn, as far as its hand's reach (`hand_reach`)
+def pile_prospect(s, c, p, pile, lead, reach):
+    """Co-op: what p could win at `pile` this turn, as far as its hand's `reach` (per currency)
     tells: its face-up top's value if within reach (a last General's more: it opens its Pillar),
     or its revealed Pillar's if the hand's Strength reaches 10; a face-down top, unseen, as a modest
     card (COOP_UNSEEN); nothing, 0."""
-    reach = hand_reach(s, c, p)
     t = s.field[pos_of(s, pile)]
     if t >= 0:
         costs = costs_for(s, c, t, p, False)
@@ -1560,8 +1559,9 @@ def pile_prospect(s, c, p, pile, lead):
 @kernel
 def coop_move(s, c, p, lead, out):
     """Step 1e, co-op (COOP-18), before any fight of the turn: move one pile either way when what
-    p could win there (`pile_prospect`) beats what it could win at its own pile by more than the
-    card the move discards (its least valuable, which must not be its last)."""
+    p could win there (`pile_prospect`, with what the hand reaches less the discarded card) beats
+    what it could win at its own pile by more than the card the move discards (its least valuable,
+    which must not be its last)."""
     nh = s.zone_n[p, E.Z_HAND]
     if nh < 2:
         return False
@@ -1574,10 +1574,16 @@ def coop_move(s, c, p, lead, out):
             cheapest_v = v
             cheapest = x
     pile = s.pl[p, PL_MARKER]
-    best = pile_prospect(s, c, p, pile, lead) + max(cheapest_v, 0.0)
+    reach_str, reach_cos = hand_reach(s, c, p)
+    reach = np.array([reach_str, reach_cos])  # indexed by STRENGTH, COSMOS
+    best = pile_prospect(s, c, p, pile, lead, reach) + max(cheapest_v, 0.0)
+    if c.classes[c.inst_card[cheapest]] & E.CLASS_CHARACTER:
+        less_str, less_cos = fighter_bound(s, c, cheapest, p)
+        reach[STRENGTH] -= less_str
+        reach[COSMOS] -= less_cos
     best_way = 0
     for way in (1, -1):
-        v = pile_prospect(s, c, p, (pile + way) % N_PILES, lead)
+        v = pile_prospect(s, c, p, (pile + way) % N_PILES, lead, reach)
         if v > best:
             best = v
             best_way = way
