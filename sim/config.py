@@ -54,10 +54,11 @@ class GameConfig(BaseModel):
 
     @field_validator("policies", mode="before")
     @classmethod
-    def _policies(cls, v):
+    def _policies(cls, v, info):
         if isinstance(v, (str, Policy, dict)):
             v = (v,)
-        v = tuple(v or ()) or ("<default>",)
+        mode = MODES[MODE_IDS[info.data["mode"]]] if info.data.get("mode") in MODE_IDS else None
+        v = tuple(v or ()) or (getattr(mode, "DEFAULT_POLICY", "<default>"),)  # co-op: the team's fit
         return tuple(policy_by_name(p) if isinstance(p, str) else p for p in v)
 
     @field_validator("boxes", "heroes", mode="before")

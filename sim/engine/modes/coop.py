@@ -46,6 +46,7 @@ from sim.engine.state import (G_ACTIVE, G_END_NOW, G_END_REASON, G_FIELD_END, G_
 PLAYERS = (2, 5)
 DEFAULT_BOXES = ("base", "asgard", "poseidon")  # GEN-1: Asgard's cards and boards by default
 NEEDS_BOXES = ("base", "poseidon")
+DEFAULT_POLICY = "coop"  # the policy fitted for the team (sim/policies/coop.json), when none is given
 REMOVED_CARDS = ("Pope", "Hilda", "Poseidon", "Ring of the Nibelungen", "Balmung", "Poseidon's Trident",
                  "Athena's Urn")  # not in a co-op game (COOP-10)
 START_WATER = 5  # the water starts at 5 - players: 3, 2, 1, 0 for 2 to 5 players (COOP-1)
@@ -107,8 +108,19 @@ def setup_board(s, c, n_players):
             inst = s.zone[E.COMMON, E.Z_RESERVE, m - 1]
             move_to(s, inst, E.COMMON, E.Z_PILE + pile)
     for p in range(n_players):
-        s.pl[p, PL_MARKER] = p * N_PILES // n_players
+        s.pl[p, PL_MARKER] = start_pile(p, n_players)
     reveal_faced_tops(s, c, False)
+
+
+@kernel
+def start_pile(p, n_players):
+    """The pile the players choose for p's marker (P: "a different pile for each player"): the last
+    seat's at pile 0, the others' around it, nearest first (1, 6, 2, 5), so that the players who
+    play before it stand a move away from the one who plays last (gifts, COOP-7)."""
+    if p == n_players - 1:
+        return 0
+    k = p // 2 + 1
+    return k if p % 2 == 0 else N_PILES - k
 
 
 @kernel

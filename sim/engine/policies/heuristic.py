@@ -51,6 +51,7 @@ M_WIDTH = 10
 COOP_PILLAR_SWING = 6.0
 COOP_GENERAL_BONUS = 3.0
 COOP_UNSEEN = 1.0  # a pile's face-down top, as a move would reveal it
+COOP_POOL = 0.5  # of the value of the cards p could give a teammate who plays later this round
 
 # reach[...]: the most p's hand, equipped Cloth and best helper could add to a fight against a card
 # p has no fighter facing (an upper bound, per currency)
@@ -1310,10 +1311,12 @@ def leaving(s, c, p, out):
 
 @kernel
 def coop_gift(s, c, p, out):
-    """Co-op (COOP-7), when nothing else is left to do: give a card of the hand that p would not
-    keep (it would be discarded at upkeep) to the teammate who plays soonest, at p's pile (any
-    number) or at a neighbouring one (one a turn): it joins their hand for their turn. The card
-    worth most to the team goes first."""
+    """Co-op (COOP-7), when nothing else is left to do: give a card of the hand to the teammate who
+    plays soonest, at p's pile (any number) or at a neighbouring one (one a turn): it joins their
+    hand for their turn. To a teammate who plays later this round any card goes (p draws back to 5
+    at upkeep, and the team's cards pooled in one hand buy what no single hand reaches); to one
+    who plays next round, only the cards p would not keep. The card worth most to the team goes
+    first."""
     n_players = s.g[G_POSEIDON] - 1
     receiver = -1
     for r in range(1, n_players):
@@ -1323,12 +1326,14 @@ def coop_gift(s, c, p, out):
             break
     if receiver < 0:
         return
-    choose_keep(s, c, p, s.keep)
+    this_round = receiver > p
+    if not this_round:
+        choose_keep(s, c, p, s.keep)
     best = -1
     best_v = 0.0
     for i in range(s.zone_n[p, E.Z_HAND]):
         x = s.zone[p, E.Z_HAND, i]
-        if giftable(s, c, x) and not s.keep[i]:
+        if giftable(s, c, x) and (this_round or not s.keep[i]):
             v = s.mind.value[receiver, c.inst_card[x]]
             if v > best_v:
                 best_v = v
@@ -1557,6 +1562,25 @@ def pile_prospect(s, c, p, pile, lead, reach):
 
 
 @kernel
+def pool_value(s, c, p, pile, skip):
+    """Co-op: what p's hand (less `skip`) would add to a teammate who plays later this round and
+    stands at `pile`, where p may give it any number of cards (COOP-7): COOP_POOL of the value of
+    p's giftable cards; 0 with no such teammate."""
+    later = False
+    for q in range(p + 1, s.g[G_POSEIDON] - 1):
+        if s.pl[q, PL_MARKER] == pile:
+            later = True
+    if not later:
+        return 0.0
+    v = 0.0
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        x = s.zone[p, E.Z_HAND, i]
+        if x != skip and giftable(s, c, x):
+            v += max(s.mind.value[p, c.inst_card[x]], 0.0)
+    return COOP_POOL * v
+
+
+@kernel
 def coop_move(s, c, p, lead, out):
     """Step 1e, co-op (COOP-18), before any fight of the turn: move one pile either way when what
     p could win there (`pile_prospect`, with what the hand reaches less the discarded card) beats
@@ -1576,14 +1600,15 @@ def coop_move(s, c, p, lead, out):
     pile = s.pl[p, PL_MARKER]
     reach_str, reach_cos = hand_reach(s, c, p)
     reach = np.array([reach_str, reach_cos])  # indexed by STRENGTH, COSMOS
-    best = pile_prospect(s, c, p, pile, lead, reach) + max(cheapest_v, 0.0)
+    best = pile_prospect(s, c, p, pile, lead, reach) + pool_value(s, c, p, pile, -1) + max(cheapest_v, 0.0)
     if c.classes[c.inst_card[cheapest]] & E.CLASS_CHARACTER:
         less_str, less_cos = fighter_bound(s, c, cheapest, p)
         reach[STRENGTH] -= less_str
         reach[COSMOS] -= less_cos
     best_way = 0
     for way in (1, -1):
-        v = pile_prospect(s, c, p, (pile + way) % N_PILES, lead, reach)
+        to = (pile + way) % N_PILES
+        v = pile_prospect(s, c, p, to, lead, reach) + pool_value(s, c, p, to, cheapest)
         if v > best:
             best = v
             best_way = way
