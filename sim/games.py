@@ -12,7 +12,7 @@ from sim.engine import enums as E
 from sim.cards.cardsets import apply_overrides, box_path, cardset_hash, load_card_records
 from sim.cards.compiler import CardTable, compile_cards
 from sim.cards.epics import epic_pool
-from sim.cards.schema import Card, parse_card_file
+from sim.cards.schema import Card, CardFileError, parse_card_file
 
 
 
@@ -233,7 +233,14 @@ def engine_for(config) -> Engine:
     removed = getattr(MODES[MODE_IDS[config.mode]], "REMOVED_CARDS", ())
     epics = (config.mode, config.rules["epic_pools"]) if config.mode in ("classic", "coop") and config.rules["epics"] \
         else None
-    return get_engine(config.boxes, config.cardset, config.overrides, config.rules["technique_set"], removed, epics)
+    engine = get_engine(config.boxes, config.cardset, config.overrides, config.rules["technique_set"], removed, epics)
+    if config.mode == "coop":
+        f = engine.frame
+        missing = f.loc[(f["class"] == "marina_general") & (f["copies"] < 1), "name"]
+        if len(missing):  # COOP-5: one of each General guards a Pillar
+            raise CardFileError(f"co-op needs a copy of each Marina General to guard its Pillar (COOP-5); "
+                                f"'{missing.iloc[0]}' has none")
+    return engine
 
 
 def config_cards(config) -> pd.DataFrame:

@@ -343,3 +343,15 @@ def test_a_rules_sweep_in_coop_measures_the_team(tmp_path):
     r = _invoke("sweep", "--mode", "coop", "--card", "Taurus Aldebaran", "--field", "vp", "--values", "3",
                 "--out", tmp_path / "c")
     assert r.exit_code == 2 and "seiya impact" in r.output and not (tmp_path / "c").exists()
+
+
+def test_a_marina_general_banned_in_coop_leaves_the_piles_but_still_guards_its_pillar():
+    from sim.cards.schema import CardFileError
+    from sim.games import config_cards
+    from sim.tools.impact import banned_copies
+    cfg = game_config(mode="coop", players=2, seed=1, boxes=BOXES)
+    assert banned_copies(config_cards(cfg), "Lymnades Kasa", cfg) == 1
+    assert banned_copies(config_cards(cfg), "Jaki", cfg) == 0
+    with pytest.raises(CardFileError, match="'Lymnades Kasa' has none"):
+        sim.play(1, config=game_config(mode="coop", players=2, seed=1, boxes=BOXES,
+                                       overrides={"Lymnades Kasa.copies": 0}))

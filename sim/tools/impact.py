@@ -1,7 +1,7 @@
 """Card impact: what removing a card from the game (banned from the reserve: copies = 0, same
 seeds; an Epic: left out of the pile) does to game length, first-player advantage and Hero
 balance; in co-op, to the team's win rate, its margin over Poseidon, the Pillars destroyed and
-the game length.
+the game length (a Marina General keeps the copy that guards its Pillar: it leaves the piles).
 
     imp = sim.impact(games=1000)                   # every reserve card and Epic; or cards=["Athena", ...]
     imp.table     # per card and metric: with the card, without, change (without - with), paired
@@ -77,6 +77,13 @@ def reserve_cards(frame: pd.DataFrame) -> list[str]:
     return list(frame.loc[(frame["start"] == "reserve") & (frame["copies"] > 0), "name"])
 
 
+def banned_copies(frame: pd.DataFrame, name: str, config) -> int:
+    """The copies a ban leaves: none; in co-op a Marina General keeps the one that guards its
+    Pillar (COOP-5), so its ban takes it out of the piles."""
+    general = card_row(frame, name)["class"] == "marina_general"
+    return 1 if config.mode == "coop" and general else 0
+
+
 def bannable_cards(frame: pd.DataFrame) -> list[str]:
     """Cards that can be banned: the reserve's and the Epics of the pile."""
     return list(frame.loc[frame["start"].isin(BANNABLE) & (frame["copies"] > 0), "name"])
@@ -99,7 +106,7 @@ def impact(cards=None, games: int = 1000, players: int = 2, seed: int = 0, polic
     base = overall_metrics(game_arrays(play_arm(config, games, 0, workers), card_ids=none))
     rows = []
     for name in names:
-        banned = config.with_changes(overrides={**config.overrides, f"{name}.copies": 0})
+        banned = config.with_changes(overrides={**config.overrides, f"{name}.copies": banned_copies(frame, name, config)})
         arm = overall_metrics(game_arrays(play_arm(banned, games, 0, workers), card_ids=none))
         cid = int(card_row(frame, name)["id"])
         for m in impact_metrics(config):
