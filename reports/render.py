@@ -312,7 +312,11 @@ def against_poseidon(run, tabs) -> dict:
              ("Pillars destroyed", f"mean {s['pillars_destroyed']:.2f} a game; " + ", ".join(
                  f"{int(r.pillars_destroyed)}: {r.share:.1%}" for r in d.itertuples())),
              ("Water", f"submerged at level {rules.get('coop_water_height', 5)} (COOP-1, our estimate); "
-                       f"piles of {rules.get('coop_pile_size', 11)} cards")]
+                       f"piles of {rules.get('coop_pile_size', 11)} cards"),
+             ("What raises the team's chances", "measured by intervening on the same seeds: `seiya impact --mode "
+                                                "coop` (each card and Epic left out), `seiya compare --mode coop "
+                                                "--set` (a number changed), `seiya sweep --mode coop --field "
+                                                "coop_water_height` (a rules parameter)")]
     view = pd.DataFrame([{"games": int(s["games"]), "wins": int(s["wins"]),
                           "win rate [95% CI]": ci(s["win_rate"], s["lo"], s["hi"]),
                           "median margin (VP)": s["median_margin"], "margin q1 (VP)": s["margin_q1"],

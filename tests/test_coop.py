@@ -282,6 +282,7 @@ def test_simulate_and_report_a_coop_run(tmp_path):
     assert r.exit_code == 0, r.output
     text = (out / "report.md").read_text()
     assert "## Against Poseidon" in text and "The players beat Poseidon in" in text
+    assert "seiya impact --mode coop" in text
     assert "flames left by round" not in text
 
 
@@ -340,9 +341,10 @@ def test_a_rules_sweep_in_coop_measures_the_team(tmp_path):
     t = __import__("pandas").read_csv(tmp_path / "s" / "tables" / "sweep.csv")
     assert {"team_win_rate", "margin", "delta_margin"} <= set(t.columns) and len(t) == 2
     assert t.loc[t["value"] == 6, "rounds"].iloc[0] > t.loc[t["value"] == 5, "rounds"].iloc[0]  # higher water lasts longer
-    r = _invoke("sweep", "--mode", "coop", "--card", "Taurus Aldebaran", "--field", "vp", "--values", "3",
-                "--out", tmp_path / "c")
-    assert r.exit_code == 2 and "seiya impact" in r.output and not (tmp_path / "c").exists()
+    for args in (("sweep", "--card", "Taurus Aldebaran", "--field", "vp", "--values", "3"), ("worth",)):
+        r = _invoke(*args, "--mode", "coop", "--out", tmp_path / "c")
+        assert r.exit_code == 2 and "seiya impact --mode coop" in r.output and not (tmp_path / "c").exists()
+        assert len(r.output.strip().splitlines()) == 1
 
 
 def test_a_marina_general_banned_in_coop_leaves_the_piles_but_still_guards_its_pillar():

@@ -49,7 +49,7 @@ def simulate(
     metric: str = typer.Option("first_player_advantage", "--metric", help="The metric for --precision: first_player_advantage (seat 0's win share), tie_rate or rounds (mean game length)."),
     max_games: Optional[int] = typer.Option(None, "--max-games", help="Game budget for --precision (default 20 x --games)."),
     report: bool = typer.Option(False, "--report", help="Also write the report (as `seiya report RUN`) and print its path."),
-    worth_games: int = typer.Option(5000, "--worth-games", help="With --report: games per arm to measure each card's causal worth first (as `seiya worth --run RUN`), which the report opens with; 0: do not measure."),
+    worth_games: int = typer.Option(5000, "--worth-games", help="With --report: games per arm to measure each card's causal worth first (as `seiya worth --run RUN`), which the report opens with; 0: do not measure. Not in co-op (`seiya impact --mode coop` measures the team)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar and no summary; print only the run folder (and report) path."),
 ):
     """Play games in batches across worker processes into a run folder (manifest.json, Parquet tables) and print a summary."""
@@ -109,8 +109,8 @@ def simulate(
     if report:
         from sim.cli.report import print_report
         from sim.tools.run import Run
-        if worth_games > 0:
-            from sim.cli.worth import measure_run
+        from sim.cli.worth import measure_run, run_config
+        if worth_games > 0 and run_config(folder).mode != "coop":  # co-op: the team shares a seat's win share
             measure_run(folder, worth_games, workers, quiet)
         print_report(Run(folder) if run is None else run)  # the Run keeps its summed counters
 

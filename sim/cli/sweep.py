@@ -61,9 +61,9 @@ def sweep(
     check_precision(precision, max_games, games)
     options.check_games(games)
     base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset, mode=mode)
-    if cards and mode == "coop":
-        fail("a card sweep measures a seat's win share, which co-op shares; in co-op use `seiya impact` "
-             "(a card removed) or `seiya compare --set` (a number changed)")
+    if cards and base.mode == "coop":
+        from sim.tools.worth import NOT_IN_COOP
+        fail(NOT_IN_COOP)
     for c in cards:
         for v in vals:
             check_arm(base.with_changes(overrides={**base.overrides, f"{c}.{field}": v}))

@@ -51,6 +51,9 @@ def worth(
         base = run_config(run)
     else:
         base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset, mode=mode)
+    if base.mode == "coop":
+        from sim.tools.worth import NOT_IN_COOP
+        fail(NOT_IN_COOP)
     check_arm(base)
     cards = split_list(card)
     from sim.games import config_cards

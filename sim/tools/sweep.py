@@ -32,7 +32,7 @@ from sim.cards.cardsets import NUMERIC_FIELDS
 from sim.games import config_cards, estimated_cards
 from sim.tools.arms import base_config, concat_results, play_arm
 from sim.tools.precision import until_precise
-from sim.tools.worth import measure, worth
+from sim.tools.worth import NOT_IN_COOP, measure, worth
 
 SWEEP_METRICS = ("residual", "worth", "acquisition_rate", "win_share_diff", "acquired_share", "rounds",
                  "first_player_advantage", "hero_imbalance",
@@ -160,8 +160,7 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
         return sweep_rule(field, values, base, games, workers, target or default, precision, precision_metrics,
                           max_games)
     if base.mode == "coop":
-        raise ValueError("a card sweep measures a seat's win share, which co-op shares; in co-op use "
-                         "`seiya impact` (a card removed) or `seiya compare --set` (a number changed)")
+        raise ValueError(NOT_IN_COOP)
     target = target or DEFAULT_TARGET
     if field not in NUMERIC_FIELDS:
         from sim.spelling import did_you_mean

@@ -110,6 +110,10 @@ def measure(config: GameConfig, names, games: int, first_game: int = 0, copies: 
     return pd.DataFrame(rows), shares
 
 
+NOT_IN_COOP = ("a card's worth is one seat's win share, which the co-op team shares; in co-op use `seiya impact "
+               "--mode coop` (each card and Epic left out) or `seiya compare --mode coop --set` (a number changed)")
+
+
 def worth(cards=None, games: int = 5000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
           boxes=("base",), cardset=None, overrides: dict | None = None, workers: int = 1, copies: int = 1,
           text: bool = False, tolerance: float = 1.0, fdr: float = 0.05, first_game: int = 0,
@@ -120,6 +124,8 @@ def worth(cards=None, games: int = 5000, players: int = 2, seed: int = 0, polici
     `fdr`). The game options, or `config` (a sim.config.GameConfig), set up every arm."""
     config = base_config(config, players=players, seed=seed, policies=policies, heroes=heroes, boxes=boxes,
                          cardset=cardset, overrides=overrides, rules=rules)
+    if config.mode == "coop":
+        raise ValueError(NOT_IN_COOP)
     if games < 2 or copies < 1 or tolerance < 0:
         raise ValueError("worth needs at least 2 games, at least 1 copy and a tolerance of 0 or more")
     frame = config_cards(config)
