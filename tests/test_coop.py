@@ -103,6 +103,31 @@ def test_gifts_follow_the_literal_rule_and_the_hand_limit():
     assert ("give", another, 1) not in sc.legal_actions(0)  # 10 cards in hand
 
 
+def test_the_team_orders_its_turns_weakest_hand_first_and_gives_to_those_who_play_later():
+    """COOP-3, `coop_turn_order = "policy"`: the heuristic lets the players most teammates can give
+    to play last, and among as many the hand that reaches least first; a card pooled for a
+    teammate (`pool_value`) counts only for one who plays later in the phase."""
+    from sim.engine.policies import heuristic
+    from sim.engine.state import PL_PLACE
+    sc = _coop(players=3)
+    sc.hand(0, "Scorpio Milo", "Taurus Aldebaran", FILLER)
+    sc.hand(1, FILLER)
+    sc.hand(2, FILLER, FILLER)
+    order = np.zeros(3, np.int64)
+    heuristic.choose_turn_order(sc.s, sc.c, 0, order)  # all three at pile 0
+    assert order.tolist() == [1, 2, 0]
+    sc.marker(1, 1)
+    sc.marker(2, 3)  # 0 and 1 neighbours (one giver each), 2 alone
+    heuristic.choose_turn_order(sc.s, sc.c, 0, order)
+    assert order.tolist() == [2, 1, 0]
+    sc.marker(0, 2)
+    sc.marker(1, 2)
+    sc.st.pl[0, PL_PLACE], sc.st.pl[1, PL_PLACE] = 0, 1
+    assert heuristic.pool_value(sc.s, sc.c, 0, 2, -1) > 0 and heuristic.pool_value(sc.s, sc.c, 1, 2, -1) == 0
+    sc.st.pl[0, PL_PLACE], sc.st.pl[1, PL_PLACE] = 1, 0
+    assert heuristic.pool_value(sc.s, sc.c, 0, 2, -1) == 0 and heuristic.pool_value(sc.s, sc.c, 1, 2, -1) > 0
+
+
 def test_an_opponent_in_the_player_phase_is_poseidon():
     """COOP-19: a card aimed at each opponent reaches Poseidon alone: Lionet Ban's Wound use
     wounds a Saint of its hand (the top 5 of the Main Breadwinner), its fewest VP (COOP-12)."""
@@ -246,6 +271,22 @@ def test_coop_games_keep_every_invariant(players):
     team = res.players.groupby("game")["vp"].sum()
     assert ((won == 1) == ((g.set_index("game")["end_reason"] == "pillars") | (team > g.set_index("game")["poseidon_vp"]))).all()
     assert np.isin(won.to_numpy(), [0.0, 1.0]).all()
+
+
+@pytest.mark.parametrize("policy", ["coop", "random"])
+def test_with_the_policys_turn_order_each_player_plays_once_a_round(policy):
+    """COOP-3: the order varies from round to round; each seat still takes one turn in each."""
+    cfg = game_config(mode="coop", players=4, seed=3, boxes=BOXES, policies=(policy,),
+                      rules={"coop_turn_order": "policy"})
+    res = sim.play(3, config=cfg, check_invariants=True, events="full")
+    assert (res.games["violations"] == 0).all() and (res.games["illegal_actions"] == 0).all()
+    turns = res.events[res.events["kind"] == "turn"]
+    orders = turns.groupby(["game", "round"])["seat"].apply(tuple)
+    assert all(len(set(o)) == len(o) for o in orders)  # nobody twice in a round
+    last_round = turns.groupby("game")["round"].transform("max")
+    full = turns[(turns["round"] < last_round)].groupby(["game", "round"])["seat"].apply(sorted)
+    assert all(o == [0, 1, 2, 3] for o in full)  # a game may end in the middle of its last round
+    assert len(set(orders)) > 1
 
 
 def test_coop_games_are_the_same_whatever_the_batch():

@@ -76,6 +76,9 @@ PARAMS = (
     Param("coop_general_placement", str, "random", "COOP-5",
           "Co-op mode: 'random', the 7 Generals go on the Pillars at random; 'matching', each on the Pillar it "
           "guards.", choices=("random", "matching")),
+    Param("coop_turn_order", str, "seat", "COOP-3",
+          "Co-op mode: the order of the players' turns in each Player phase. 'seat': seat order; 'policy': the "
+          "team's policy (the first seat's) orders them at the start of each phase.", choices=("seat", "policy")),
     Param("coop_last_space_discount", bool, True, "COOP-6",
           "Co-op mode: a face-up card on the last field space (the pile Poseidon reaches next) costs 1 less, as "
           "slot 6 does in the classic mode."),
@@ -100,6 +103,7 @@ R_EPIC_INFLEXIBLE_SCOPE = PARAMS.index(BY_NAME["epic_inflexible_scope"])
 R_COOP_WATER_HEIGHT = PARAMS.index(BY_NAME["coop_water_height"])
 R_COOP_PILE_SIZE = PARAMS.index(BY_NAME["coop_pile_size"])
 R_COOP_GENERAL_PLACEMENT = PARAMS.index(BY_NAME["coop_general_placement"])
+R_COOP_TURN_ORDER = PARAMS.index(BY_NAME["coop_turn_order"])
 R_COOP_LAST_SPACE_DISCOUNT = PARAMS.index(BY_NAME["coop_last_space_discount"])
 R_COOP_FOLLOW_MARKER = PARAMS.index(BY_NAME["coop_played_cards_follow_marker"])
 R_COOP_GIFT_RULE = PARAMS.index(BY_NAME["coop_gift_rule"])
@@ -111,6 +115,7 @@ EPICS_CURRENT_ONLY = 1  # kernel value of epic_endgame_scope = "current_only"
 INFLEXIBLE_FORCED_ONLY = 1  # kernel value of epic_inflexible_scope = "forced_only"
 GENERALS_MATCHING = 1  # kernel value of coop_general_placement = "matching"
 GIFT_HERO_CARDS, GIFT_STRICT = 1, 2  # kernel values of coop_gift_rule
+TURN_ORDER_POLICY = 1  # kernel value of coop_turn_order = "policy"
 
 
 def defaults() -> dict:

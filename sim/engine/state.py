@@ -108,7 +108,8 @@ PL_EPIC_USES = 14      # how many times they used it then (an Epic's `uses_per_t
 PL_ELIMINATED = 15     # 1 once an effect eliminated the player: they cannot win (GEN-10; Graad Foundation Attack)
 PL_MARKER = 16         # co-op: the pile the player's Hero marker faces, 0..6 (COOP-4)
 PL_GIFTS = 17          # co-op: the seats the player gave a card to this turn from an adjacent pile, one bit each (COOP-7)
-N_PL = 18
+PL_PLACE = 18         # co-op: the player's place in this Player phase's turn order, 0 first (COOP-3)
+N_PL = 19
 
 # inst_flags bits
 IF_COSMOS_DRAW = 1      # Shun ▲: draw when his Cosmos acquires a field Character

@@ -9,8 +9,9 @@ rest is the reserve. The Submersion marker on the starting gap, the water at 5 -
 each Hero marker at its own pile, seat i at pile i * 7 // players (the piles spread round the
 board), the faced tops revealed without Arrival, an Epic revealed (COOP-20).
 
-A round: each player takes a turn in seat order (COOP-3): a main phase in which they fight at their
-pile, move and give cards, then the upkeep's discard and draw, with no field step (COOP-17). Then
+A round: each player takes a turn, in seat order or in the order the team's policy chooses
+(`coop_turn_order`, COOP-3): a main phase in which they fight at their pile, move and give cards,
+then the upkeep's discard and draw, with no field step (COOP-17). Then
 Poseidon's phase (COOP-11..13): the Submersion marker moves one gap at a time, as many as there are
 players, and on while Poseidon has neither collected a card nor put a token on a General, at most
 7 in the phase; at each pile it passes Poseidon collects (a-d). Reaching the starting gap raises
@@ -26,8 +27,9 @@ import numpy as np
 from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.modes.classic import log_table, setup_players
-from sim.engine.params import (GENERALS_MATCHING, R_COOP_GENERAL_PLACEMENT, R_COOP_PILE_SIZE, R_COOP_WATER_HEIGHT,
-                               R_ROUND_CAP)
+from sim.engine.params import (GENERALS_MATCHING, R_COOP_GENERAL_PLACEMENT, R_COOP_PILE_SIZE, R_COOP_TURN_ORDER,
+                               R_COOP_WATER_HEIGHT, R_ROUND_CAP, TURN_ORDER_POLICY)
+from sim.engine.policies.interface import choose_turn_order
 from sim.engine.policies.registry import POSEIDON
 from sim.engine.resolution.actions import drain
 from sim.engine.resolution.effects import run_program
@@ -41,7 +43,7 @@ from sim.engine.rules.scoring import card_vp, score_player
 from sim.engine.rules.zones import field_slot, log_event, move_to, push_pending, zone_push
 from sim.engine.state import (G_ACTIVE, G_END_NOW, G_END_REASON, G_FIELD_END, G_GAP, G_LAST_PLAYER, G_NO_CLOCK,
                               G_PILE_PILLAR, G_POSEIDON, G_ROUND, G_TURN, G_WATER, P_EXIT, PL_ALGO, PL_HERO,
-                              PL_MARKER, PL_VP)
+                              PL_MARKER, PL_PLACE, PL_VP)
 
 PLAYERS = (2, 5)
 DEFAULT_BOXES = ("base", "asgard", "poseidon")  # GEN-1: Asgard's cards and boards by default
@@ -226,13 +228,19 @@ def play_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_leve
     setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_level, check, shuffle_seats)
     action = s.action
     keep = s.keep
+    order = np.arange(n_players)  # the seats in this Player phase's turn order (COOP-3)
     end = -1
     while end < 0:
         if s.g[G_ROUND] >= s.rules[R_ROUND_CAP]:
             end = E.END_TURN_CAP
             break
         s.g[G_ROUND] += 1
-        for p in range(n_players):
+        if s.rules[R_COOP_TURN_ORDER] == TURN_ORDER_POLICY:
+            choose_turn_order(s, c, 0, order)
+        for place in range(n_players):
+            s.pl[order[place], PL_PLACE] = place
+        for place in range(n_players):
+            p = order[place]
             s.g[G_ACTIVE] = p
             s.g[G_TURN] += 1
             log_event(s, c, E.EV_TURN, p, -1, s.g[G_ROUND], s.g[G_WATER])

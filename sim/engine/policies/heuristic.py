@@ -32,7 +32,7 @@ from sim.engine.rules.scoring import card_vp
 from sim.engine.rules.zones import (buff_times, cards_matching, count_alongside_any, equip_locked, field_slot, matches, program_op, relic_lock,
                                     rival_relic)
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_MAY_RELIC, G_PILE_PILLAR, G_POSEIDON, PL_MARKER, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
-                              G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_WEAPONS)
+                              G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_PLACE, PL_WEAPONS)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -1319,14 +1319,15 @@ def coop_gift(s, c, p, out):
     first."""
     n_players = s.g[G_POSEIDON] - 1
     receiver = -1
-    for r in range(1, n_players):
-        q = (p + r) % n_players
-        if may_receive(s, p, q):
+    soonest = n_players
+    for q in range(n_players):
+        wait = (s.pl[q, PL_PLACE] - s.pl[p, PL_PLACE]) % n_players  # places until q's turn
+        if may_receive(s, p, q) and wait < soonest:
             receiver = q
-            break
+            soonest = wait
     if receiver < 0:
         return
-    this_round = receiver > p
+    this_round = s.pl[receiver, PL_PLACE] > s.pl[p, PL_PLACE]
     if not this_round:
         choose_keep(s, c, p, s.keep)
     best = -1
@@ -1567,8 +1568,8 @@ def pool_value(s, c, p, pile, skip):
     stands at `pile`, where p may give it any number of cards (COOP-7): COOP_POOL of the value of
     p's giftable cards; 0 with no such teammate."""
     later = False
-    for q in range(p + 1, s.g[G_POSEIDON] - 1):
-        if s.pl[q, PL_MARKER] == pile:
+    for q in range(s.g[G_POSEIDON] - 1):
+        if s.pl[q, PL_MARKER] == pile and s.pl[q, PL_PLACE] > s.pl[p, PL_PLACE]:
             later = True
     if not later:
         return 0.0
@@ -2726,3 +2727,32 @@ def choose_field_removal(s, c, p, buf, n_cand, n, refilled):
         tmp = buf[i]
         buf[i] = buf[best]
         buf[best] = tmp
+
+
+@kernel
+def choose_turn_order(s, c, p, order):
+    """Co-op (COOP-3): the players most teammates can give to (at their pile or a neighbouring one)
+    play last, so that the cards the others give away (`coop_gift`) reach them; among as many, the
+    weakest hand first and the strongest last. A hand's strength: what it reaches in a fight
+    (`hand_reach`), both currencies; ties in seat order."""
+    n = s.g[G_POSEIDON] - 1
+    reach = s.mind.reach
+    last = np.empty(n, np.int64)  # the larger, the later q plays
+    for q in range(n):
+        reach[R_KNOWN] = 0
+        reach_str, reach_cos = hand_reach(s, c, q)
+        givers = 0
+        for r in range(n):
+            gap = (s.pl[q, PL_MARKER] - s.pl[r, PL_MARKER]) % N_PILES
+            if r != q and (gap == 0 or gap == 1 or gap == N_PILES - 1):
+                givers += 1
+        last[q] = givers * 10000 + reach_str + reach_cos
+        order[q] = q
+    reach[R_KNOWN] = 0
+    for i in range(1, n):  # a stable insertion sort
+        q = order[i]
+        j = i - 1
+        while j >= 0 and last[order[j]] > last[q]:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = q

@@ -11,7 +11,7 @@ accepts a "may", and takes the first of two options.
 from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.rules.legal import A_END
-from sim.engine.state import G_MOVE_DST
+from sim.engine.state import G_MOVE_DST, G_NPLAYERS
 
 MEMORY = {}  # she remembers nothing
 
@@ -98,3 +98,9 @@ def choose_count(s, c, chooser, buf, n_cand, best_first):
 @kernel
 def choose_field_removal(s, c, p, buf, n_cand, n, refilled):
     pass
+
+
+@kernel
+def choose_turn_order(s, c, p, order):
+    for q in range(s.g[G_NPLAYERS]):  # she plays no co-op game: seat order
+        order[q] = q

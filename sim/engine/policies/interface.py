@@ -25,7 +25,7 @@ def _bound():
 
 QUESTIONS = ("prepare", "choose_action", "choose_keep", "pick_cards", "decide_pay", "decide_may", "choose_player",
              "choose_field_swap", "choose_buff_target", "choose_cost_cut", "choose_option", "choose_count",
-             "choose_field_removal")
+             "choose_field_removal", "choose_turn_order")
 _prepare = by_index("prepare", _bound)
 _choose_action = by_index("choose_action", _bound)
 _choose_keep = by_index("choose_keep", _bound)
@@ -39,6 +39,7 @@ _choose_cost_cut = by_index("choose_cost_cut", _bound)
 _choose_option = by_index("choose_option", _bound)
 _choose_count = by_index("choose_count", _bound)
 _choose_field_removal = by_index("choose_field_removal", _bound)
+_choose_turn_order = by_index("choose_turn_order", _bound)
 
 
 @inline_kernel
@@ -126,3 +127,10 @@ def choose_field_removal(s, c, p, buf, n_cand, n, refilled):
     discard: reorder buf so that its first n entries are those. refilled: the emptied slots are
     refilled at once (Gigas), else they stay empty until the upkeep (Guard #1034)."""
     _choose_field_removal(s.pl[p, PL_ALGO], s, c, p, buf, n_cand, n, refilled)
+
+
+@inline_kernel
+def choose_turn_order(s, c, p, order):
+    """Co-op, a Player phase starts (COOP-3, `coop_turn_order = "policy"`): p, for the team, fills
+    order[:n] with the n players' seats in the order they take their turns."""
+    _choose_turn_order(s.pl[p, PL_ALGO], s, c, p, order)

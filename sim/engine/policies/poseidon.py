@@ -11,10 +11,10 @@ option), which never helps the players.
 """
 from sim.engine.jit import kernel
 # the questions it answers as Hilda does: no turn, no hand kept, never pay nor accept a "may", no
-# swap, buff, cut or count, the first of two options
+# swap, buff, cut or count, the first of two options, no turn order of its own
 from sim.engine.policies.hilda import (choose_action, choose_buff_target, choose_cost_cut, choose_count,  # noqa: F401
                                        choose_field_removal, choose_field_swap, choose_keep, choose_option,
-                                       decide_may, decide_pay, prepare)
+                                       choose_turn_order, decide_may, decide_pay, prepare)
 from sim.engine.rules.scoring import score_player
 from sim.engine.state import G_LAST_PLAYER, G_NPLAYERS
 

@@ -52,6 +52,7 @@ choose_cost_cut = heuristic.choose_cost_cut
 choose_option = heuristic.choose_option
 choose_count = heuristic.choose_count
 choose_field_removal = heuristic.choose_field_removal
+choose_turn_order = heuristic.choose_turn_order
 
 
 @kernel

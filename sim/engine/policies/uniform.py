@@ -117,3 +117,11 @@ def choose_count(s, c, chooser, buf, n_cand, best_first):
 @kernel
 def choose_field_removal(s, c, p, buf, n_cand, n, refilled):
     pick_cards(s, c, p, buf, n_cand, n, False)
+
+
+@kernel
+def choose_turn_order(s, c, p, order):
+    n = s.g[G_NPLAYERS]
+    for q in range(n):
+        order[q] = q
+    shuffle_prefix(s.rng, order, n)
