@@ -80,6 +80,7 @@ def test_suggest_command(tmp_path):
     (("--card", CARD, "--max-change", "0"), "--max-change"),
     (("--card", CARD, "--target", "rounds=3"), "bad target"),
     (("--card", CARD, "--set", "Nobody.vp=1"), "unknown card"),
+    (("--mode", "coop", "--players", "3"), "seiya impact --mode coop"),
 ])
 def test_suggest_bad_input_is_one_line_with_exit_code_2(args, words, tmp_path):
     r = invoke("suggest", *args, "--out", tmp_path / "x")

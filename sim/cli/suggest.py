@@ -60,6 +60,9 @@ def suggest(
     except ValueError:
         fail(f"bad target '{target}': use curve or METRIC=VALUE with METRIC one of {', '.join(SUGGEST_METRICS)}")
     base = options.game_config(players, boxes, seed, policy, heroes, rules, sets, cardset, mode=mode)
+    if base.mode == "coop":
+        from sim.tools.worth import NOT_IN_COOP
+        fail(NOT_IN_COOP)
     check_arm(base)
     for c in cards:
         check_arm(base.with_changes(overrides={**base.overrides, f"{c}.{fields[0]}": 1}))
