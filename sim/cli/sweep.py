@@ -86,8 +86,10 @@ def sweep(
     t = sw.table
     from reports.tuning import ci_text
     import pandas as pd
-    view = pd.DataFrame({"card": t["card"], field: t["value"].astype(str) + t["current"].map({True: " (current)", False: ""}),
+    view = pd.DataFrame({field: t["value"].astype(str) + t["current"].map({True: " (current)", False: ""}),
                          "games": t["games"]})
+    if cards:  # a rules sweep's rows are all "rule": its value leads each part of the table
+        view.insert(0, "card", t["card"])
     for m in ("residual", "acquisition_rate", "rounds") if cards else ("rounds",):
         view[m] = [f"{v:.3f} [{lo:.3f}, {hi:.3f}]" for v, lo, hi in zip(t[m], t[f"{m}_lo"], t[f"{m}_hi"])]
     view["Δ rounds vs current"] = [ci_text(v, lo, hi) for v, lo, hi in zip(t["delta_rounds"], t["delta_rounds_lo"], t["delta_rounds_hi"])]
