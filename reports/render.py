@@ -316,7 +316,9 @@ def against_poseidon(run, tabs) -> dict:
              ("What raises the team's chances", "measured by intervening on the same seeds: `seiya impact --mode "
                                                 "coop` (each card and Epic left out), `seiya compare --mode coop "
                                                 "--set` (a number changed), `seiya sweep --mode coop --field "
-                                                "coop_water_height` (a rules parameter)")]
+                                                "coop_turn_order --values seat,policy` (a rules parameter)"),
+             ("Turn order", f"{rules.get('coop_turn_order', 'seat')} (COOP-3: 'seat', seat order; 'policy', "
+                            "the team's policy orders each Player phase)")]
     view = pd.DataFrame([{"games": int(s["games"]), "wins": int(s["wins"]),
                           "win rate [95% CI]": ci(s["win_rate"], s["lo"], s["hi"]),
                           "median margin (VP)": s["median_margin"], "margin q1 (VP)": s["margin_q1"],

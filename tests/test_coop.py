@@ -323,7 +323,7 @@ def test_simulate_and_report_a_coop_run(tmp_path):
     assert r.exit_code == 0, r.output
     text = (out / "report.md").read_text()
     assert "## Against Poseidon" in text and "The players beat Poseidon in" in text
-    assert "seiya impact --mode coop" in text
+    assert "seiya impact --mode coop" in text and "**Turn order**: seat (COOP-3" in text
     assert "flames left by round" not in text
 
 
