@@ -6,8 +6,8 @@ Setup (COOP-5, COOP-10): the players as in the classic mode; Pope, Hilda, Poseid
 stay out; the 7 Pillars around the board, one General of each name on them (at random, or each on
 its own Pillar: `coop_general_placement`), a pile of `coop_pile_size` reserve cards on each; the
 rest is the reserve. The Submersion marker on the starting gap, the water at 5 - players (3 to 0),
-each Hero marker at its own pile, seat i at pile i * 7 // players (the piles spread round the
-board), the faced tops revealed without Arrival, an Epic revealed (COOP-20).
+each Hero marker at its own pile (`start_pile`: the last seat's at pile 0, the others' round it),
+the faced tops revealed without Arrival, an Epic revealed (COOP-20).
 
 A round: each player takes a turn, in seat order or in the order the team's policy chooses
 (`coop_turn_order`, COOP-3): a main phase in which they fight at their pile, move and give cards,
