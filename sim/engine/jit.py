@@ -66,36 +66,22 @@ def inline_kernel(func):
     return func if config.DISABLE_JIT else njit(inline="always", cache=True, **_OPTIONS)(func)
 
 
-def by_index(name: str, modules):
+def by_index(name: str, modules: tuple):
     """A kernel `f(which, *args)` calling `modules[which].<name>(*args)` (the last module for an
-    index out of range). Numba copies it into each caller, so that the call goes straight to the
-    chosen module's kernel, with the arguments named as that kernel names them (a `*args` tuple
-    cost about 50 instructions per call).
-
-    `modules` is a tuple, or a function returning it when a caller is first compiled: so a
-    module may dispatch to modules that import it (the policy questions, asked by the rules, to
-    a policy that plays the rules ahead: sim/engine/policies/registry.py binds them)."""
-    modules_of = modules if callable(modules) else (lambda: modules)
-
-    def dispatch_code():
-        targets = [getattr(m, name) for m in modules_of()]
-        if not targets:
-            raise RuntimeError(f"no modules bound for '{name}'")
-        params = ", ".join(inspect.signature(getattr(targets[0], "py_func", targets[0])).parameters)
-        lines = [f"def {name}_by_index(which, {params}):"]
-        for i in range(len(targets) - 1):
-            lines.append(f"    if which == {i}:\n        return f{i}({params})")
-        lines.append(f"    return f{len(targets) - 1}({params})")
-        glob = {f"f{i}": t for i, t in enumerate(targets)}
-        exec("\n".join(lines), glob)
-        return glob[f"{name}_by_index"]
-
-    def call(which, *args):  # Python callers, and every caller with NUMBA_DISABLE_JIT=1
-        bound = modules_of()
-        return getattr(bound[min(which, len(bound) - 1)], name)(*args)
-
-    call.__name__ = call.__qualname__ = f"{name}_by_index"
-    if config.DISABLE_JIT:
-        return call
-    overload(call, inline="always", jit_options=_OPTIONS, strict=False)(lambda which, *args: dispatch_code())
-    return call
+    index out of range). Numba copies its code into each caller before typing (njit
+    `inline="always"`), so that the call goes straight to the chosen module's kernel, with the
+    arguments named as that kernel names them (a `*args` tuple cost about 50 instructions per
+    call). An overload inlined after typing would do the same at run time, but numba compiles it
+    whole first, to type it, and every module's kernel a second time: the engine twice over."""
+    targets = [getattr(m, name) for m in modules]
+    if not targets:
+        raise RuntimeError(f"no modules for '{name}'")
+    params = ", ".join(inspect.signature(getattr(targets[0], "py_func", targets[0])).parameters)
+    lines = [f"def {name}_by_index(which, {params}):"]
+    for i in range(len(targets) - 1):
+        lines.append(f"    if which == {i}:\n        return f{i}({params})")
+    lines.append(f"    return f{len(targets) - 1}({params})")
+    glob = {f"f{i}": t for i, t in enumerate(targets)}
+    exec("\n".join(lines), glob)
+    func = glob[f"{name}_by_index"]
+    return func if config.DISABLE_JIT else njit(inline="always", **_OPTIONS)(func)  # no file to cache

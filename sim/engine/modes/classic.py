@@ -10,7 +10,7 @@ ends; a game also ends when the field and the reserve are both empty, or after t
 import numpy as np
 from sim.engine import enums as E
 from sim.engine.allocation import refill_each_game
-from sim.engine.jit import kernel
+from sim.engine.jit import inline_kernel, kernel
 from sim.engine.params import R_ROUND_CAP
 from sim.engine.rules.epics import setup_epics
 from sim.engine.rules.field import reveal
@@ -142,7 +142,7 @@ def log_table(s, c, p):
         log_event(s, c, E.EV_HAND, p, s.zone[p, E.Z_HAND, j], s.zone_n[p, E.Z_DRAW], s.zone_n[p, E.Z_DISCARD])
 
 
-@kernel
+@inline_kernel
 def play_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_level, check,
               shuffle_seats, shares):
     setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_level, check,

@@ -25,7 +25,7 @@ scored as a submersion. No Clock (COOP-16): Flames do nothing.
 import numpy as np
 
 from sim.engine import enums as E
-from sim.engine.jit import kernel
+from sim.engine.jit import inline_kernel, kernel
 from sim.engine.modes.classic import log_table, setup_players
 from sim.engine.params import (GENERALS_MATCHING, R_COOP_GENERAL_PLACEMENT, R_COOP_PILE_SIZE, R_COOP_TURN_ORDER,
                                R_COOP_WATER_HEIGHT, R_ROUND_CAP, TURN_ORDER_POLICY)
@@ -222,7 +222,7 @@ def poseidon_phase(s, c, n_players):
     return -1
 
 
-@kernel
+@inline_kernel
 def play_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_level, check,
               shuffle_seats, shares):
     setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_level, check, shuffle_seats)

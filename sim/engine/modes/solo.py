@@ -14,7 +14,7 @@ Not played: Epics in solo (SOLO-19, rules `solo.epics`, off by default: a Poseid
 import numpy as np
 
 from sim.engine import enums as E
-from sim.engine.jit import kernel
+from sim.engine.jit import inline_kernel, kernel
 from sim.engine.modes.classic import log_table, setup_game
 from sim.engine.params import DIE_FILE, R_HILDA_DIE, R_SOLO_TURNS, R_UPKEEP_REMOVE_LAST_CARD
 from sim.engine.policies.interface import pick_cards, prepare
@@ -258,7 +258,7 @@ def hilda_vp(s, c):
     return score_player(s, c, HILDA_SEAT) - marked
 
 
-@kernel
+@inline_kernel
 def play_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_level, check,
               shuffle_seats, shares):
     setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_level, check, shuffle_seats)

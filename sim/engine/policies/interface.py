@@ -11,35 +11,20 @@ play the rules ahead (sim/engine/policies/search.py), and the rules ask these qu
 from sim.engine.jit import by_index, inline_kernel
 from sim.engine.state import PL_ALGO
 
-_algorithms = []
+QUESTIONS = ("prepare", "choose_action", "choose_keep", "pick_cards", "decide_pay", "decide_may", "choose_player",
+             "choose_field_swap", "choose_buff_target", "choose_cost_cut", "choose_option", "choose_count",
+             "choose_field_removal", "choose_turn_order")
+
+# Each question's dispatch to the algorithms' answers (`by_index`), made by bind(). The kernels
+# below read these globals when a caller is compiled, by which time the registry has bound them.
+_prepare = _choose_action = _choose_keep = _pick_cards = _decide_pay = _decide_may = _choose_player = None
+_choose_field_swap = _choose_buff_target = _choose_cost_cut = _choose_option = _choose_count = None
+_choose_field_removal = _choose_turn_order = None
 
 
 def bind(algorithms: tuple):
     """The policy algorithms, in the order of their indices (s.pl[seat, PL_ALGO])."""
-    _algorithms[:] = algorithms
-
-
-def _bound():
-    return tuple(_algorithms)
-
-
-QUESTIONS = ("prepare", "choose_action", "choose_keep", "pick_cards", "decide_pay", "decide_may", "choose_player",
-             "choose_field_swap", "choose_buff_target", "choose_cost_cut", "choose_option", "choose_count",
-             "choose_field_removal", "choose_turn_order")
-_prepare = by_index("prepare", _bound)
-_choose_action = by_index("choose_action", _bound)
-_choose_keep = by_index("choose_keep", _bound)
-_pick_cards = by_index("pick_cards", _bound)
-_decide_pay = by_index("decide_pay", _bound)
-_decide_may = by_index("decide_may", _bound)
-_choose_player = by_index("choose_player", _bound)
-_choose_field_swap = by_index("choose_field_swap", _bound)
-_choose_buff_target = by_index("choose_buff_target", _bound)
-_choose_cost_cut = by_index("choose_cost_cut", _bound)
-_choose_option = by_index("choose_option", _bound)
-_choose_count = by_index("choose_count", _bound)
-_choose_field_removal = by_index("choose_field_removal", _bound)
-_choose_turn_order = by_index("choose_turn_order", _bound)
+    globals().update({f"_{question}": by_index(question, algorithms) for question in QUESTIONS})
 
 
 @inline_kernel

@@ -18,7 +18,7 @@ Games are played on by the classic mode's turn order and end (sim/engine/resolut
 import numpy as np
 
 from sim.engine import enums as E
-from sim.engine.jit import kernel
+from sim.engine.jit import inline_kernel, kernel
 from sim.engine.params import R_ROUND_CAP
 from sim.engine.policies import heuristic
 from sim.engine.policies.heuristic import PLAN_ACTION
@@ -55,7 +55,7 @@ choose_field_removal = heuristic.choose_field_removal
 choose_turn_order = heuristic.choose_turn_order
 
 
-@kernel
+@inline_kernel
 def choose_action(s, c, p, out):
     """Fill out = (kind, a, b) with p's next main-phase action."""
     if s.zone_n[p, E.Z_TO_PLAY] == 0 and heuristic.follow_plan(s, c, p, out):
@@ -116,7 +116,7 @@ def candidate_actions(s, c, p, first, cands):
 
 
 # --- Sequential halving -----------------------------------------------------------------------------
-@kernel
+@inline_kernel
 def best_candidate(s, c, p, cands, n):
     """The index of the candidate with the best mean outcome over its rollouts (among equals, the
     earlier: the heuristic's choice unless another does better)."""
@@ -144,7 +144,7 @@ def best_candidate(s, c, p, cands, n):
 
 
 # --- Playing on ---------------------------------------------------------------------------------------
-@kernel
+@inline_kernel
 def start_playing_on(s, c, p, base):
     """base: s as the rollouts start from it, every seat played by the heuristic with p's weights,
     nothing logged or checked."""
@@ -159,7 +159,7 @@ def start_playing_on(s, c, p, base):
     base.mind.plan[PLAN_ACTION] = -1  # planned for the heuristic's choice, which may not be played
 
 
-@kernel
+@inline_kernel
 def rollout(base, work, c, p, action, r, horizon):
     """How p fares in one game played on from base after `action`, on determinization r
     (`outcome`)."""
@@ -173,7 +173,7 @@ def rollout(base, work, c, p, action, r, horizon):
     return play_on(work, c, p, horizon)
 
 
-@kernel
+@inline_kernel
 def heuristic_main_phase(s, c, p):
     """The rest of p's main phase, every action the heuristic's (sim/engine/resolution/turn.py
     `main_phase`, which asks the seat's policy instead)."""
@@ -185,7 +185,7 @@ def heuristic_main_phase(s, c, p):
             break
 
 
-@kernel
+@inline_kernel
 def play_on(s, c, p, horizon):
     """Play the turns after p's (the classic mode's order) until the game ends or `horizon`
     rounds have passed (0: no limit); how p fares then (`outcome`)."""

@@ -8,7 +8,7 @@ others shift right, and the field refills right to left with Arrival effects.
 The current Epic's turn programs run before the first action and after the refill (POS-8); its
 `hand_size` rule changes the 5 of step 2.
 """
-from sim.engine.jit import kernel
+from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
@@ -64,7 +64,7 @@ def relic_tokens(s, c, p):
                 s.g[G_MAY_RELIC] = 0
 
 
-@kernel
+@inline_kernel
 def main_phase(s, c, p, action):
     s.g[G_ACTIONS] = 0
     s.g[G_HEAL_HEARTS] = 0
