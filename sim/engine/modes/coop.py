@@ -132,7 +132,7 @@ def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_lev
     setup_epics(s, c)
 
 
-@kernel
+@inline_kernel
 def poseidon_applies(s, c, t):
     """COOP-11 b: Poseidon takes the face-up card t off the last space; its Discard, Wound, Freeze
     or Destroy use, then its Marked and Defeated effects apply as Poseidon's (the players are its
@@ -196,7 +196,7 @@ def poseidon_score(s, c):
     return total + 5 * pillars_left(s)
 
 
-@kernel
+@inline_kernel
 def poseidon_phase(s, c, n_players):
     """COOP-11..13: the marker's moves and what Poseidon collects; the reason the game ends, or -1."""
     s.g[G_ACTIVE] = s.g[G_LAST_PLAYER]  # "the active player" in this phase (COOP-20)

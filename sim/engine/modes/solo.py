@@ -90,7 +90,7 @@ def face_discard(s, c):
         log_event(s, c, E.EV_DISCARD, 0, inst, E.Z_HAND, 0)
 
 
-@kernel
+@inline_kernel
 def face_freeze(s, c):
     """SOLO-11: the player freezes a card of their choice from their hand; its Marked effect fires."""
     n = s.zone_n[0, E.Z_HAND]
@@ -128,7 +128,7 @@ def heal_priority(c, inst):
     return max(c.vp[k], 0) * 1000 + c.strength[k] + c.cosmos[k]
 
 
-@kernel
+@inline_kernel
 def face_purify(s, c):
     """SOLO-10: every field card leaves, last slot first (Exits hit the player; God Warriors join
     Hilda's hand); the field refills with Arrivals; then Hilda heals her marked cards with 1 heart
@@ -173,7 +173,7 @@ def buy_priority(c, inst, slot):
     return (max(c.vp[k], 0) * 100 + c.strength[k] + c.cosmos[k]) * 8 + slot
 
 
-@kernel
+@inline_kernel
 def face_buy(s, c, by_cosmos):
     """SOLO-12: Hilda discards her Armor, then her hand cards from left to right, that have
     Strength (Cosmos), and spends their sum on field cards, the most printed VP first, then the
@@ -220,14 +220,14 @@ def face_buy(s, c, by_cosmos):
         drain(s, c)
 
 
-@kernel
+@inline_kernel
 def hilda_step(s, c):
     """Hilda's two steps, before the player's main phase (SOLO-2, SOLO-8..12)."""
     slot, icon = roll(s)
     hilda_face(s, c, slot, icon)
 
 
-@kernel
+@inline_kernel
 def hilda_face(s, c, slot, icon):
     """Hilda's steps for a roll of this slot (index 0-5) and icon."""
     log_event(s, c, E.EV_HILDA_ROLL, HILDA_SEAT, -1, slot + 1, icon)

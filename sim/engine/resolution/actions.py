@@ -391,7 +391,7 @@ def end_of_turn_returns(s, c, p):
             log_event(s, c, E.EV_DISCARD, s.inst_row[inst], inst, zone, 0)
 
 
-@kernel
+@inline_kernel
 def move_marker(s, c, p, way):
     """p's Hero marker moves to the next pile (way +1: clockwise, -1: counterclockwise); its top, if
     face down, is revealed at once (COOP-8); p's played cards that face the old pile's card face the
