@@ -68,7 +68,8 @@ def test_the_parser_takes_the_ir_column_and_falls_back_on_the_summary(tmp_path):
 @pytest.fixture
 def fake_children(monkeypatch):
     """subprocess.run records each child (command, environment) and answers like the real one:
-    under valgrind it writes CALLGRIND_OUT where asked and prints 8976 player-turns."""
+    under valgrind it writes CALLGRIND_OUT where asked and prints 8976 player-turns (and, counting
+    decisions, 40,000 decisions before them)."""
     calls = []
 
     def run(cmd, env=None, **kwargs):
@@ -76,7 +77,8 @@ def fake_children(monkeypatch):
         out = [a.split("=", 1)[1] for a in cmd if a.startswith("--callgrind-out-file=")]
         if out:
             Path(out[0]).write_text(CALLGRIND_OUT)
-        return subprocess.CompletedProcess(cmd, 0, stdout="8976\n" if out else "", stderr="")
+        counted = "40000 " if "GM_DECISIONS" in cmd[-1] else ""
+        return subprocess.CompletedProcess(cmd, 0, stdout=f"{counted}8976\n" if out else "", stderr="")
 
     monkeypatch.setattr(ins.shutil, "which", lambda name: f"/usr/bin/{name}")
     monkeypatch.setattr(ins.subprocess, "run", run)
@@ -117,18 +119,41 @@ def test_the_cli_prints_a_line_per_case(fake_children):
     r = invoke("bench", "--instructions", "--games", 200)
     assert r.exit_code == 0, r.output
     assert "instructions (callgrind, haswell target, 200 games each, seed 12345):" in r.stdout
-    lines = [line for line in r.stdout.splitlines() if "per player-turn" in line]
+    lines = [line for line in r.stdout.splitlines() if "per game" in line]
     default = DEFAULT_POLICY
     assert [re.match(r"\s+(\d players, \w+)", line).group(1) for line in lines] == [
         f"2 players, {default}", "2 players, random", f"4 players, {default}", "4 players, random"]
     assert lines[0] == f"  2 players, {default:<5}        17,598 per player-turn     789,790 per game"
-    assert len(fake_children) == 5  # one warm-up, then one valgrind run per case
+    decided = [line for line in r.stdout.splitlines() if "per decision" in line and "players" in line]
+    assert [re.match(r"\s+(\d players, \w+)", line).group(1) for line in decided] == [
+        f"2 players, {default}", "2 players, random", "2 players, search",
+        f"4 players, {default}", "4 players, random", "4 players, search"]
+    # 157,957,905 instructions collected / 40,000 decisions; 40,000 / 8,976 player-turns; the
+    # decisions' instructions are all the player-turn's here, as the fake counts the same
+    assert decided[0] == f"  2 players, {default:<5}         3,949 per decision   4.5 decisions per player-turn  100% of the player-turn"
+    assert decided[2].endswith("per player-turn")  # the search policy has no figure per player-turn to compare
+    assert len(fake_children) == 12  # a warm-up, a valgrind run per case; the same counting decisions
+    assert "games each, search 1):" in r.stdout  # the search policy plays 1/200 of the games
+
+
+def test_decisions_are_counted_by_their_own_build_in_its_own_folder(fake_children):
+    ins.warm_cache(decisions=True)
+    assert ins.measure_decisions(4, "search", 10) == (157957905, 40000, 8976)
+    (warm, warm_env), (measured, measured_env) = fake_children
+    for env in (warm_env, measured_env):
+        assert env["SEIYA_COUNT_DECISIONS"] == "1" and env["NUMBA_CPU_NAME"] == "haswell"
+        assert env["NUMBA_CACHE_DIR"] == os.environ["NUMBA_CACHE_DIR"] + "-haswell-decisions"
+    assert "--collect-atstart=no" in measured and not any(a.startswith("--toggle-collect") for a in measured)
+    assert "game_config(players=4, seed=12345, policies=('search',))" in measured[-1]
+    assert "c, 0, 10, LOG_NONE" in measured[-1]
+    ins.warm_cache()
+    assert fake_children[-1][1]["SEIYA_COUNT_DECISIONS"] == "0"  # a user's setting does not reach the plain build
 
 
 def test_the_cli_defaults_to_200_games_for_instructions(fake_children):
     r = invoke("bench", "--instructions")
     assert r.exit_code == 0, r.output
-    assert "200 games each" in r.stdout and "sim.play(200," in fake_children[-1][0][-1]
+    assert "200 games each" in r.stdout and "sim.play(200," in fake_children[4][0][-1]
 
 
 def test_without_valgrind_the_cli_says_so_in_one_line_and_exits_2(monkeypatch):

@@ -25,6 +25,7 @@ from sim.cli.help import examples
 PLAYER_COUNTS = (2, 4)
 GAMES = 2000  # per timed run
 INSTRUCTION_GAMES = 200  # per case under callgrind: about 40 s each, mostly Python's start-up there
+SEARCH_SHARE = 200  # the search policy plays 1/200 of them when its decisions are counted: each plays games ahead
 _CHILD = ("import time; t = time.perf_counter(); import sim; sim.play(1, players=2); "
           "print(time.perf_counter() - t)")
 
@@ -87,9 +88,10 @@ def bench(
     quick: bool = typer.Option(False, "--quick", help="A fast check: few games, 2 runs, no cold compile."),
     profile: bool = typer.Option(False, "--profile", help="Instead: where the time goes, by part of the engine "
                                  "and by function (2 players, default policy, 10 x --games games; needs Linux perf)."),
-    instructions: bool = typer.Option(False, "--instructions", help="Instead: instructions per player-turn and "
-                                      "per game, counted by callgrind (steady under any load; needs valgrind, "
-                                      "takes a few minutes)."),
+    instructions: bool = typer.Option(False, "--instructions", help="Instead: instructions per player-turn, "
+                                      "per game and per decision of each policy, counted by callgrind (steady "
+                                      "under any load; needs valgrind; about 10 minutes, and two engine "
+                                      "compiles the first time)."),
 ):
     """Measure the engine: games/s and µs per player-turn, compile and start-up time, memory."""
     import resource
@@ -149,19 +151,40 @@ def _cache_dir() -> str:
 
 
 def _print_instructions(policies: tuple[str, ...], games: int) -> None:
-    from sim.perf.instructions import PINNED_TARGET, SEED, InstructionsError, measure, valgrind, warm_cache
+    """Instructions per player-turn and per game of each policy, then per decision, with the
+    search policy (its decisions play games ahead: it plays fewer games)."""
+    from sim.perf.instructions import (PINNED_TARGET, SEED, InstructionsError, measure, measure_decisions,
+                                       valgrind, warm_cache)
+    target = PINNED_TARGET["NUMBA_CPU_NAME"]
     try:
-        valgrind()  # before the warm-up, which may compile for a minute
+        valgrind()  # before the warm-up, which may compile for minutes
         t0 = time.perf_counter()
         warm_cache()
-        target = PINNED_TARGET["NUMBA_CPU_NAME"]
         typer.echo(f"warm-up ({target} kernels, load or compile in a child): {time.perf_counter() - t0:.1f} s")
         typer.echo(f"instructions (callgrind, {target} target, {games} games each, seed {SEED}):")
+        per_turn = {}
         for players in PLAYER_COUNTS:
             for policy in policies:
                 total, turns, played = measure(players, policy, games)
-                typer.echo(f"  {players} players, {policy:<8} {total / max(turns, 1):10,.0f} per player-turn "
+                per_turn[players, policy] = total / max(turns, 1)
+                typer.echo(f"  {players} players, {policy:<8} {per_turn[players, policy]:10,.0f} per player-turn "
                            f"{total / played:11,.0f} per game")
+        t0 = time.perf_counter()
+        warm_cache(decisions=True)
+        typer.echo(f"warm-up (the build that counts decisions, load or compile in a child): "
+                   f"{time.perf_counter() - t0:.1f} s")
+        search_games = max(1, games // SEARCH_SHARE)
+        typer.echo(f"instructions per decision (collected only while a policy answers; {games} games each, "
+                   f"search {search_games}):")
+        for players in PLAYER_COUNTS:
+            for policy in policies + ("search",):
+                total, decisions, turns = measure_decisions(players, policy, search_games if policy == "search"
+                                                            else games)
+                line = (f"  {players} players, {policy:<8} {total / max(decisions, 1):10,.0f} per decision "
+                        f"{decisions / max(turns, 1):5.1f} decisions per player-turn")
+                if (players, policy) in per_turn:
+                    line += f"  {total / max(turns, 1) / per_turn[players, policy]:4.0%} of the player-turn"
+                typer.echo(line)
     except InstructionsError as e:
         fail(str(e))
 

@@ -13,14 +13,14 @@ from sim.engine.modes import MODES
 from sim.engine.rules.zones import count_in_deck, is_deck_zone
 from sim.engine.rules.coop import pillars_left
 from sim.engine.state import (G_POSEIDON, G_WATER, G_END_REASON, G_FLAMES, G_HILDA, G_FLAMES_REMOVED, G_ILLEGAL, G_LOG_N, G_LOG_OVERFLOW, G_ROUND,
-                              G_TURN, G_VIOLATIONS, PL_ALGO, PL_ENTRY, PL_HERO, PL_VP, PL_WON_FIGHTS)
+                              G_DECISIONS, G_TURN, G_VIOLATIONS, PL_ALGO, PL_ENTRY, PL_HERO, PL_VP, PL_WON_FIGHTS)
 
 play_game = by_index("play_game", MODES)
 
 # games record columns
 GM_GAME, GM_ROUNDS, GM_TURNS, GM_END, GM_FLAMES_REMOVED, GM_FLAMES_LEFT, GM_ILLEGAL, GM_LOG_LOST, GM_VIOLATIONS, \
-    GM_OPPONENT_VP, GM_WATER, GM_PILLARS_LEFT = range(12)
-GAME_WIDTH = 12
+    GM_OPPONENT_VP, GM_WATER, GM_PILLARS_LEFT, GM_DECISIONS = range(13)
+GAME_WIDTH = 13
 # players record columns
 PR_HERO, PR_ALGO, PR_VP, PR_DECK, PR_DESTROYED, PR_WOUNDED, PR_FIGHTS, PR_ENTRY = range(8)
 PLAYER_WIDTH = 8
@@ -65,6 +65,7 @@ def play_batch(c, s, mode, rules, first_game, n_games, seed, n_players, heroes, 
         row[GM_OPPONENT_VP] = s.pl[opponent, PL_VP] if opponent >= 0 else 0
         row[GM_WATER] = s.g[G_WATER]
         row[GM_PILLARS_LEFT] = pillars_left(s) if s.g[G_POSEIDON] else 0
+        row[GM_DECISIONS] = s.g[G_DECISIONS]  # 0 unless the build counts them (sim/engine/decision_count.py)
         for p in range(n_players):
             pr = players[gi, p]
             pr[PR_HERO] = s.pl[p, PL_HERO]

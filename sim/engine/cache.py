@@ -15,7 +15,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 ENGINE_DIR = Path(__file__).resolve().parent
-COMPILE_TIME = "a minute or two"  # a cold compile, 2 cores (`seiya bench`: 41-69 s; 74-84 s on a slow day)
+COMPILE_TIME = "about 7 minutes"  # a cold compile on 2 cores (the bench log)
+COUNT_DECISIONS = "SEIYA_COUNT_DECISIONS"  # =1: a build that counts decisions (sim/engine/decision_count.py)
 
 
 def kernel_sources() -> list[Path]:
@@ -36,16 +37,25 @@ def engine_hash() -> str:
     return h.hexdigest()[:12]
 
 
+def counting_decisions() -> bool:
+    return os.environ.get(COUNT_DECISIONS) == "1"
+
+
 def cache_root() -> Path:
     base = os.environ.get("SEIYA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "seiya-sim")
     return Path(base)
 
 
+def engine_folder() -> Path:
+    """This engine version's kernel folder (a build that counts decisions has its own)."""
+    return cache_root() / f"numba-{engine_hash()}{'-decisions' if counting_decisions() else ''}"
+
+
 def configure() -> Path:
     """Point numba at this engine version's cache folder (unless NUMBA_CACHE_DIR is set)."""
     if "NUMBA_CACHE_DIR" not in os.environ:
-        folder = cache_root() / f"numba-{engine_hash()}"
+        folder = engine_folder()
         folder.mkdir(parents=True, exist_ok=True)
         os.environ["NUMBA_CACHE_DIR"] = str(folder)
     return Path(os.environ["NUMBA_CACHE_DIR"])
@@ -73,7 +83,7 @@ def info() -> dict:
     """Where the kernels are cached: the root, this engine's folder, and every kernel folder with
     its size (one folder per engine version that was ever run)."""
     root = cache_root()
-    current = Path(os.environ.get("NUMBA_CACHE_DIR") or root / f"numba-{engine_hash()}")
+    current = Path(os.environ.get("NUMBA_CACHE_DIR") or engine_folder())
     folders = []
     for d in sorted(root.glob("numba-*")) if root.exists() else []:
         size, files = folder_size(d)
@@ -84,7 +94,7 @@ def info() -> dict:
 
 def clear() -> list[tuple[Path, int]]:
     """Delete every cached kernel folder; return [(folder, bytes)] of those removed. The next game
-    compiles the engine again (a minute or two)."""
+    compiles the engine again."""
     root = cache_root()
     removed = []
     if root.exists():
@@ -143,7 +153,7 @@ def repair(exc: BaseException) -> bool:
     files (or, if numba's cache code raised and no file looks bad, this engine's whole cache
     folder), print a one-line notice and return True (the caller runs the kernel again, which
     compiles what was removed). Return False if the cache is not to blame."""
-    folder = Path(os.environ.get("NUMBA_CACHE_DIR") or cache_root() / f"numba-{engine_hash()}")
+    folder = Path(os.environ.get("NUMBA_CACHE_DIR") or engine_folder())
     bad = corrupt_files(folder)
     if bad:
         for p in bad:

@@ -87,7 +87,9 @@ G_GAP = 64            # co-op: the gap the Submersion marker stands in, 0..6 (0:
 G_WATER = 65          # co-op: the water level in the Main Breadwinner (COOP-1, COOP-2)
 G_LAST_PLAYER = 66    # co-op: the seat of the last player who played (COOP-3)
 G_PILE_PILLAR = 67    # co-op: G_PILE_PILLAR + i, the Pillar + 1 under pile i; 7 piles
-N_G = 74
+G_DECIDING = 74      # questions being answered now, one inside another (sim/engine/decision_count.py)
+G_DECISIONS = 75     # questions answered this game, counted only by a build that counts them
+N_G = 76
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
