@@ -86,3 +86,16 @@ def test_kernels_cached_looks_at_this_checkouts_kernels(tmp_path, monkeypatch):
     other.mkdir()
     (other / "game.play_batch-169.py311.nbi").write_bytes(b"x")
     assert not cache.kernels_cached()
+
+
+def test_numba_imported_first_still_caches_in_the_engine_folder(tmp_path):
+    """A notebook may import numba (or a library that does) before sim: numba has read
+    NUMBA_CACHE_DIR by then, and without being told again it would cache the kernels beside their
+    sources, keyed on their file times only."""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["SEIYA_CACHE_DIR"] = str(tmp_path)
+    code = ("import numba; from numba.core import config; before = config.CACHE_DIR; import sim; "
+            "from sim.engine.cache import engine_folder; print(repr(before)); "
+            "print(config.CACHE_DIR == str(engine_folder()))")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["''", "True"]

@@ -58,6 +58,9 @@ def configure() -> Path:
         folder = engine_folder()
         folder.mkdir(parents=True, exist_ok=True)
         os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    numba_config = sys.modules.get("numba.core.config")
+    if numba_config is not None:  # numba was imported first (a notebook's cell): it reads the folder again,
+        numba_config.reload_config()  # or it would cache the kernels beside their sources
     return Path(os.environ["NUMBA_CACHE_DIR"])
 
 
