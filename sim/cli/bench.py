@@ -90,7 +90,7 @@ def bench(
                                  "and by function (2 players, default policy, 10 x --games games; needs Linux perf)."),
     instructions: bool = typer.Option(False, "--instructions", help="Instead: instructions per player-turn, "
                                       "per game and per decision of each policy, counted by callgrind (steady "
-                                      "under any load; needs valgrind; about 10 minutes, and two engine "
+                                      "under any load; needs valgrind; about 15 minutes, and two engine "
                                       "compiles the first time)."),
 ):
     """Measure the engine: games/s and µs per player-turn, compile and start-up time, memory."""
