@@ -3,13 +3,11 @@
 Two answers are not random: the card a buff goes to (the fight closest to being won, as the
 heuristic picks it) and, for a cost cut, a card it already fights before any other.
 """
-import numpy as np
-
 from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.policies import heuristic
 from sim.engine.rng import randint, random01, shuffle_prefix
-from sim.engine.rules.legal import LISTED, legal_actions, listed_action
+from sim.engine.rules.legal import legal_action
 from sim.engine.state import G_NPLAYERS
 
 MEMORY = {}  # it remembers nothing
@@ -22,9 +20,8 @@ def prepare(s, c, p, weights, entry):
 
 @kernel
 def choose_action(s, c, p, out):
-    listed = np.empty(3 * LISTED, np.int64)
-    n = legal_actions(s, c, p, listed)
-    listed_action(s, c, p, listed, randint(s.rng, n), out)
+    n = legal_action(s, c, p, -1, out)
+    legal_action(s, c, p, randint(s.rng, n), out)
 
 
 @kernel

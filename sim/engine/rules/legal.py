@@ -2,8 +2,6 @@
 
 An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) and apply them
 (sim.engine.resolution.actions, which refuses and counts an illegal one); a policy only chooses.
-The enumeration counts them, writes the one picked, or lists them all: a policy that picks among
-them lists them once (`legal_actions`, `listed_action`) rather than walking them again to its pick.
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
@@ -36,21 +34,6 @@ A_GIFT = 10        # co-op: a = a card of the hand, given to seat b (COOP-7)
 # A fight's "slot" from N_SLOTS on is a Relic of the player's play area (the Ring, faced to be beaten,
 # ASG-19): N_SLOTS + its index there (`zones.fight_target`); from PILLAR_AT on, a revealed Pillar (POS-11):
 # PILLAR_AT + its place in the Pillar row. A_PLAY, A_CLOTH_FIGHT and A_ACQUIRE take them.
-
-ALL = -2  # the `pick` that lists every legal action: the n-th at out[3n:3n + 3], as many as fit
-LISTED = 128  # the actions a policy's list holds; past them, it walks the actions again (`listed_action`)
-
-
-@inline_kernel
-def offer(out, pick, n, kind, a, b):
-    """The n-th legal action: written into out[:3] if it is the pick, at out[3n:3n + 3] when listing
-    them all (pick ALL) and it fits; the count after it."""
-    at = 3 * n if pick == ALL else (0 if n == pick else -1)
-    if 0 <= at and at + 3 <= out.shape[0]:
-        out[at] = kind
-        out[at + 1] = a
-        out[at + 2] = b
-    return n + 1
 
 
 @kernel
@@ -257,20 +240,31 @@ def must_heal(s, c, p, inst):
 def card_plays(s, c, p, inst, pick, out, n, can_equip, heal_ok):
     """The ways p may play inst, a card of its hand (or one it is to play, as from its hand): a
     Cloth is equipped (when it can be), a Relic played (any number, ASG-19); another card faces a
-    field card, is spent for its use, or heals a marked card. Offered from the n-th (`offer`);
-    returns the new count."""
+    field card, is spent for its use, or heals a marked card. Counted from n, the pick-th written
+    into out; returns the new count."""
     k = c.inst_card[inst]
     if c.classes[k] & (E.CLASS_CLOTH | E.CLASS_RELIC):
         if can_equip or (c.classes[k] & E.CLASS_RELIC):
-            n = offer(out, pick, n, A_RELIC if c.classes[k] & E.CLASS_RELIC else A_EQUIP, inst, -1)
+            if n == pick:
+                out[0] = A_RELIC if c.classes[k] & E.CLASS_RELIC else A_EQUIP
+                out[1] = inst
+            n += 1
         return n
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if t >= 0 and can_face(s, c, p, inst, t):
-            n = offer(out, pick, n, A_PLAY, inst, slot)
+            if n == pick:
+                out[0] = A_PLAY
+                out[1] = inst
+                out[2] = slot
+            n += 1
     ut = c.use_trig[k]
     if ut >= 0 and can_use(s, c, p, inst, ut):
-        n = offer(out, pick, n, A_USE, inst, ut)
+        if n == pick:
+            out[0] = A_USE
+            out[1] = inst
+            out[2] = ut
+        n += 1
     if heal_ok and printed_heal(s, c, inst) > 0:
         n = heals(s, p, inst, pick, out, n)
     return n
@@ -282,7 +276,11 @@ def heals(s, p, healer, pick, out, n):
     from n as in `card_plays`."""
     for zone in (E.Z_WOUNDED, E.Z_FROZEN):
         for j in range(s.zone_n[p, zone]):
-            n = offer(out, pick, n, A_HEAL, healer, s.zone[p, zone, j])
+            if n == pick:
+                out[0] = A_HEAL
+                out[1] = healer
+                out[2] = s.zone[p, zone, j]
+            n += 1
     return n
 
 
@@ -302,16 +300,17 @@ def legal_to_play(s, c, p, pick, out):
 
 @kernel
 def legal_action(s, c, p, pick, out):
-    """Count the legal actions (pick -1), write the pick-th one into out[:3], or list them all
-    (pick ALL: `offer`); returns the count (when picking, it may stop counting once the pick is
-    written). While p has cards to play (an effect's, Gamma and Delta Robes), their plays are the
-    only legal actions."""
+    """Count the legal actions (pick < 0) or write the pick-th one into out; returns the count
+    (when picking, it may stop counting once the pick is written). While p has cards to play (an
+    effect's, Gamma and Delta Robes), their plays are the only legal actions."""
     if s.zone_n[p, E.Z_TO_PLAY] > 0:
         return legal_to_play(s, c, p, pick, out)
     n = 0
     nh = s.zone_n[p, E.Z_HAND]
     # end the main phase
-    n = offer(out, pick, n, A_END, -1, -1)
+    if n == pick:
+        out[0] = A_END
+    n += 1
     cloth_on = s.zone_n[p, E.Z_CLOTH] > 0
     can_equip = not cloth_on and not equip_locked(s, c, p)
     heal_ok = not healing_banned(s, c)
@@ -330,9 +329,17 @@ def legal_action(s, c, p, pick, out):
             inst = s.zone[p, zone, i]
             ut = c.use_trig[c.inst_card[inst]]
             if ut >= 0 and can_use(s, c, p, inst, ut):
-                n = offer(out, pick, n, A_USE, inst, ut)
+                if n == pick:
+                    out[0] = A_USE
+                    out[1] = inst
+                    out[2] = ut
+                n += 1
     if s.g[G_EPIC] > 0 and can_use(s, c, p, s.g[G_EPIC] - 1, E.T_EPIC_ACTION):  # the current Epic's action
-        n = offer(out, pick, n, A_USE, s.g[G_EPIC] - 1, E.T_EPIC_ACTION)
+        if n == pick:
+            out[0] = A_USE
+            out[1] = s.g[G_EPIC] - 1
+            out[2] = E.T_EPIC_ACTION
+        n += 1
     wound_cuts = s.g[G_WOUND_CUTS_ON]
     for slot in range(E.N_SLOTS):
         if 0 <= pick < n:
@@ -341,13 +348,24 @@ def legal_action(s, c, p, pick, out):
         if t < 0 or (s.g[G_POSEIDON] and not may_face(s, c, p, t)):
             continue
         if cloth_on and face_cost_payable(s, c, p, t, -1):
-            n = offer(out, pick, n, A_CLOTH_FIGHT, -1, slot)
+            if n == pick:
+                out[0] = A_CLOTH_FIGHT
+                out[2] = slot
+            n += 1
         if wound_cuts and wound_cut_open(s, c, p, t):  # Baian: a cost bought down by wounding
-            n = offer(out, pick, n, A_USE, t, E.T_COST)
+            if n == pick:
+                out[0] = A_USE
+                out[1] = t
+                out[2] = E.T_COST
+            n += 1
         by = acquirable(s, c, t, p)
         for cur in (STRENGTH, COSMOS):
             if by[cur]:
-                n = offer(out, pick, n, A_ACQUIRE, slot, cur)
+                if n == pick:
+                    out[0] = A_ACQUIRE
+                    out[1] = slot
+                    out[2] = cur
+                n += 1
     if s.zone_n[p, E.Z_RELICS] > 0:
         n = relic_fights(s, c, p, pick, out, n, cloth_on)
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0:
@@ -364,26 +382,12 @@ def legal_action(s, c, p, pick, out):
             n = faces_off_field(s, c, p, t, at, pick, out, n, cloth_on)
             for cur in (STRENGTH, COSMOS):
                 if won_back(s, c, t, cur, p) if at == E.URN_AT else open_won(s, c, t, cur, p):
-                    n = offer(out, pick, n, A_ACQUIRE, at, cur)
+                    if n == pick:
+                        out[0] = A_ACQUIRE
+                        out[1] = at
+                        out[2] = cur
+                    n += 1
     return n
-
-
-@kernel
-def legal_actions(s, c, p, listed):
-    """List p's legal actions in listed (3 entries each, as many as it holds); their count."""
-    return legal_action(s, c, p, ALL, listed)
-
-
-@kernel
-def listed_action(s, c, p, listed, i, out):
-    """Write p's i-th legal action into out: from the list `legal_actions` made, or, past what it
-    holds, by walking the actions again."""
-    if 3 * i + 3 <= listed.shape[0]:
-        out[0] = listed[3 * i]
-        out[1] = listed[3 * i + 1]
-        out[2] = listed[3 * i + 2]
-    else:
-        legal_action(s, c, p, i, out)
 
 
 @kernel
@@ -395,11 +399,19 @@ def coop_actions(s, c, p, pick, out, n):
             return n
         inst = s.zone[p, E.Z_HAND, i]
         for way in (1, -1):
-            n = offer(out, pick, n, A_MOVE, inst, way)
+            if n == pick:
+                out[0] = A_MOVE
+                out[1] = inst
+                out[2] = way
+            n += 1
         if giftable(s, c, inst):
             for q in range(s.g[G_POSEIDON] - 1):
                 if may_receive(s, p, q):
-                    n = offer(out, pick, n, A_GIFT, inst, q)
+                    if n == pick:
+                        out[0] = A_GIFT
+                        out[1] = inst
+                        out[2] = q
+                    n += 1
     return n
 
 
@@ -433,9 +445,16 @@ def faces_off_field(s, c, p, target, at, pick, out, n, cloth_on):
     for i in range(s.zone_n[p, E.Z_HAND]):
         inst = s.zone[p, E.Z_HAND, i]
         if can_face(s, c, p, inst, target):
-            n = offer(out, pick, n, A_PLAY, inst, at)
+            if n == pick:
+                out[0] = A_PLAY
+                out[1] = inst
+                out[2] = at
+            n += 1
     if cloth_on and (not s.g[G_POSEIDON] or may_face(s, c, p, target)):
-        n = offer(out, pick, n, A_CLOTH_FIGHT, -1, at)
+        if n == pick:
+            out[0] = A_CLOTH_FIGHT
+            out[2] = at
+        n += 1
     return n
 
 
@@ -453,9 +472,16 @@ def pillar_fights(s, c, p, pick, out, n, cloth_on):
         for i in range(s.zone_n[p, E.Z_PLAY]):
             hero = s.zone[p, E.Z_PLAY, i]
             if s.inst_facing[hero] == pillar and can_arm(s, c, p, hero):
-                n = offer(out, pick, n, A_WEAPON, hero, -1)
+                if n == pick:
+                    out[0] = A_WEAPON
+                    out[1] = hero
+                n += 1
         if pillar_won(s, c, pillar, p):
-            n = offer(out, pick, n, A_ACQUIRE, at, STRENGTH)
+            if n == pick:
+                out[0] = A_ACQUIRE
+                out[1] = at
+                out[2] = STRENGTH
+            n += 1
     return n
 
 
@@ -473,5 +499,9 @@ def relic_fights(s, c, p, pick, out, n, cloth_on):
         at = E.N_SLOTS + j
         n = faces_off_field(s, c, p, r, at, pick, out, n, cloth_on)
         if relic_won(s, c, r, p):
-            n = offer(out, pick, n, A_ACQUIRE, at, STRENGTH)
+            if n == pick:
+                out[0] = A_ACQUIRE
+                out[1] = at
+                out[2] = STRENGTH
+            n += 1
     return n
