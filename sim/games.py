@@ -10,7 +10,7 @@ import pandas as pd
 
 from sim.engine import enums as E
 from sim.cards.cardsets import apply_overrides, box_path, cardset_hash, load_card_records
-from sim.cards.compiler import CardTable, compile_cards
+from sim.cards.compiler import CardTable, compile_cards, unplayed_hades
 from sim.cards.epics import epic_pool
 from sim.cards.schema import Card, CardFileError, parse_card_file
 
@@ -107,6 +107,12 @@ def build_engine(boxes=("base",), cardset=None, overrides=None, techniques="esti
     missing = [c.name for c in cards if not (c.plain or c.effects)]
     if missing:
         raise NotImplementedError("cards whose effect the engine does not apply: " + ", ".join(missing))
+    hades = unplayed_hades(cards)
+    if hades:
+        raise NotImplementedError(
+            f"the engine does not play the Hades mechanics yet ({', '.join(hades)}), and "
+            f"{len({n for names in hades.values() for n in names})} cards need them; `seiya cards list --boxes hades` "
+            "shows the estimated Hades cards (docs/hades.md)")
     return Engine(cards, origin, compile_cards(cards), cardset_hash(cards))
 
 

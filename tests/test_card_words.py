@@ -27,7 +27,9 @@ NEEDS = {"move": {"from": "hand", "to": "wounded"}, "shuffle": {"zone": "draw"},
          "wound_for_same_rank": {"who": "each_player", "other_select": {"class": "character"}},
          "swap_same_rank": {"who": "chosen_opponent", "other_select": {"class": "character"}},
          "open_target": {"who": "chosen_opponent", "from": "marked"},
-         "put_beneath": {"who": "chosen_opponent", "from": "discard"}, "win_back": {"cosmos": 4}}
+         "put_beneath": {"who": "chosen_opponent", "from": "discard"}, "win_back": {"cosmos": 4},
+         "move_marker": {"toward": "elysion"}, "ban": {"what": "souls"}, "soul_cost": {"souls": -1},
+         "gain_vp_token": {"bonus": -1}, "lose_souls": {"most": "void"}, "underworld_cut": {"strength": 2}}
 INTERNALS = re.compile(r"op=|select=|\{|\}|_use\b|_saint\b|_cloth\b|\bNone\b|each_|chosen_|fighters_owner")
 
 

@@ -360,6 +360,28 @@ def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, n
     return ok
 
 
+HADES_PART = {"styx": "the Styx and the Underworld", "trial": "Trials", "ability": "Abilities", "duel": "the Duel",
+              "house": "the Duel's Houses", "altar": "the Duel's Altars"}
+_HADES_TRIGGER_NAMES = {name for name, code in E.TRIGGER_NAMES.items() if code in E.HADES_TRIGGERS}
+_HADES_OP_NAMES = {name for name, code in E.OP_NAMES.items() if code in E.HADES_OPS}
+
+
+def unplayed_hades(cards: list[Card]) -> dict[str, list[str]]:
+    """The Hades mechanics the engine does not play yet, each with the cards that need it: Hades
+    material (a Styx card, a Trial, ...) or a program with a Hades trigger or op."""
+    need: dict[str, list[str]] = {}
+    for c in cards:
+        parts = {HADES_PART[c.start]} if c.start in HADES_PART else set()
+        for e in c.effects:
+            parts |= {f"'{e.on}' programs"} & {f"'{t}' programs" for t in _HADES_TRIGGER_NAMES}
+            parts |= {f"op '{o.op}'" for o in e.do if o.op in _HADES_OP_NAMES}
+            parts |= {f"counting '{o.count}'" for o in e.do if o.count in ("void", "houses")}
+            parts |= {"op 'buff' of the card itself" for o in e.do if o.op == "buff" and o.from_ == "this"}
+        for part in parts:
+            need.setdefault(part, []).append(c.name)
+    return dict(sorted(need.items()))
+
+
 def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
     """Turn validated cards (all boxes of one run) into a CardTable."""
     names = {}

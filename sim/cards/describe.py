@@ -3,6 +3,7 @@ programs make the engine do, told from the programs themselves, so that a reader
 against the text without reading the effect language."""
 from __future__ import annotations
 
+from sim.cards.compiler import unplayed_hades
 from sim.cards.schema import Arriving, Card, Condition, Hourglasses, Op, RuleIs, Select
 
 RANK_SIGNS = {"very_common": "●", "common": "▲", "uncommon": "◆", "rare": "★", "very_rare": "✻"}
@@ -10,7 +11,9 @@ RANK_WORDS = {"very_common": "very common", "common": "common", "uncommon": "unc
               "very_rare": "very rare"}
 START_WORDS = {"reserve": "in the reserve", "deck": "in each starting deck", "setaside": "set aside (armoured Heroes)",
                "board": "on a player's board", "pillar": "out of play until revealed (a Pillar)",
-               "epic": "in the Epic pile"}
+               "epic": "in the Epic pile", "styx": "in the Styx (Hades)", "trial": "in the Trial pile (Hades)",
+               "ability": "in the Ability pile (Hades)", "duel": "in the Duel (Hades)",
+               "house": "in the House pile (Hades Duel)", "altar": "among the Altars (Hades Duel)"}
 TRIGGERS = {
     "engagement": "Engagement (played to face a field card; a Relic: played into play)",
     "defeated": "Defeated (acquired from the field)",
@@ -33,6 +36,13 @@ TRIGGERS = {
     "card_arrival": "Whenever a card arrives on the field (revealed, not at setup)",
     "epic_action": "The active player may use it in the main phase",
     "granted_exit": "While it is on the field, every other field card has this Exit",
+    "appearance": "Appearance (revealed in the Underworld)",
+    "underworld": "While it is face up in the Underworld",
+    "annihilated": "Annihilated (put into a player's Void)",
+    "shackle": "While it is on top of a Shackle pile (its owner suffers it)",
+    "talent": "Discard / Talent (used by discarding it, or by returning an Ability)",
+    "ability": "Used as an Ability (in the main phase)",
+    "altar": "The Altar's rule (the whole Duel)",
 }
 WHO = {  # subject, possessive
     "self": ("you", "your"), "each_opponent": ("each opponent", "their"), "each_player": ("each player", "their"),
@@ -245,6 +255,8 @@ def _op(op: Op, card: Card) -> str:
         return "the emptied slot is refilled from the reserve" if op.same_slot else "the field is refilled from the reserve"
     if name == "field_swap":
         return "you swap the places of 2 field cards"
+    if name == "buff" and op.from_ == "this":  # a Hades Talent: the card stays in play (HAD-12)
+        return f"this card gains {_stats(op.strength, op.cosmos)} this turn"
     if name == "buff":
         return f"{things(op.n, op.select)} of yours in play gains {_stats(op.strength, op.cosmos)}"
     if name == "turn_buff":
@@ -444,7 +456,9 @@ def _op(op: Op, card: Card) -> str:
         one, many = {"deck": ("card in your deck", "cards in your deck"),
                      "destroyed": ("destroyed card of yours", "of your destroyed cards"),
                      "field": ("card on the field", "cards on the field"),
-                     "alongside": ("card alongside it", "cards alongside it")}[op.count]
+                     "alongside": ("card alongside it", "cards alongside it"),
+                     "void": ("card in your Void", "cards in your Void"),
+                     "houses": ("House you own", "Houses you own")}[op.count]
         vp = op.factor or 1
         if op.per > 1:
             return f"+{vp} VP per full {op.per} {many}"
@@ -458,7 +472,70 @@ def _op(op: Op, card: Card) -> str:
         if op.n != 1:
             return f"+{op.bonus} VP if you have at least {op.n} {kind(op.select, many=True)}{where}"
         return f"+{op.bonus} VP if you also own a {kind(op.select)}{where}"
+    if name in HADES_WORDS:
+        return _hades(op, subject, poss, s)
     raise ValueError(f"no words for op '{name}'")  # a new op: add its words here
+
+
+BANS = {"souls": "gain Souls", "highest_sense": "use their highest Sense", "trials": "claim Trials",
+        "abilities": "draw Abilities", "marker_to_elysion": "move their marker toward Elysion",
+        "energy": "gain Energy"}
+HADES_WORDS = ("gain_souls", "lose_souls", "gate_tokens", "move_marker", "recharge_sense", "lose_sense", "refill_trial",
+               "draw_ability", "free_shackle", "ban", "soul_cost", "extra_gate_tokens", "annihilate_souls",
+               "gain_vp_token", "house_counter", "counter_step", "counter_reset", "end_at_houses", "styx_look",
+               "underworld_cut")
+
+
+def _hades(op: Op, subject: str, poss: str, s: str) -> str:
+    """The Hades ops (docs/hades.md): Souls, Gate tokens, the marker, Senses, Trials, Abilities, the Shackle
+    pile, the Duel's Houses."""
+    name, n = op.op, op.n
+    if name == "gain_souls":
+        return f"{s}{_verb(subject, 'gain')} {things(n, None).replace('card', 'Soul')}"
+    if name == "lose_souls":
+        souls = things(n, None).replace("card", "Soul")
+        if op.most:
+            most = {"souls": "Souls", "void": "cards in their Void", "abilities": "Abilities"}[op.most]
+            return f"the player with the most {most} (nobody on a tie) loses {souls}"
+        return f"{s}{_verb(subject, 'lose')} {souls}"
+    if name == "gate_tokens":
+        return f"{things(n, None).replace('card', 'Gate token')} {'go onto or come off' if op.either else 'go onto'} " \
+               f"the Gate{' (your choice)' if op.either else ''}"
+    if name == "move_marker":
+        way = {"elysion": "toward Elysion", "gate": "toward the Gate", "either": "either way"}[op.toward]
+        return f"{s}{_verb(subject, 'move')} {poss} Hero marker {n} space{'s' if n != 1 else ''} {way}"
+    if name == "recharge_sense":
+        return f"{s}{_verb(subject, 'recharge')} one of {poss} inactive Senses"
+    if name == "lose_sense":
+        return f"{s}{_verb(subject, 'lose')} {poss} highest Sense"
+    if name == "refill_trial":
+        return "an empty Trial space is filled now"
+    if name == "draw_ability":
+        return f"{s}{_verb(subject, 'draw')} an Ability (at most 3 held)"
+    if name == "free_shackle":
+        which = "the top card" if op.top else "a card"
+        return f"{s}{_verb(subject, 'put')} {which} of {poss} Shackle pile under the Styx, without gaining its Souls"
+    if name == "ban":
+        return f"{'its owner' if subject == 'you' else subject or 'no player'} cannot {BANS[op.what]}"
+    if name == "soul_cost":
+        return f"the other Underworld cards' Soul costs are {abs(op.souls)} {'lower' if op.souls < 0 else 'higher'}"
+    if name == "extra_gate_tokens":
+        return f"a card leaving the Underworld adds {n} more Gate token{'s' if n != 1 else ''}"
+    if name == "annihilate_souls":
+        return f"each annihilation gains {n} more Soul{'s' if n != 1 else ''}"
+    if name == "gain_vp_token":
+        return f"{s}{_verb(subject, 'take')} {n} VP token{'s' if n != 1 else ''} of {op.bonus:+d}"
+    if name == "house_counter":
+        return f"{s}{_verb(subject, 'lower')} {poss} House counter by {n} (not below 1)"
+    if name == "counter_step":
+        return f"at the end of each turn, House counters drop by {n}"
+    if name == "counter_reset":
+        return f"a House counter resets to {n} plus the Houses its player owns"
+    if name == "end_at_houses":
+        return f"the Duel ends when a player owns {n} Houses"
+    if name == "styx_look":
+        return f"{s}{_verb(subject, 'look')} at the top {n} Styx cards and {_verb(subject, 'put')} them back in any order"
+    return f"an Underworld card of {poss} choice costs {op.strength} Strength less this turn"  # underworld_cut
 
 
 def _play(op: Op, subject: str, poss: str) -> str:
@@ -516,6 +593,17 @@ def program(effect, card: Card) -> str:
 
 
 # --- the card ----------------------------------------------------------------------------------
+def _hades_lines(card: Card) -> list[str]:
+    if card.start == "styx":
+        return [f"Grade {card.grade}; to fight: {card.strength_cost} Strength; to place on a Shackle pile: "
+                f"{card.soul_cost} Souls; under the Styx: {card.soul_gain} Souls; VP: {card.vp}"]
+    if card.start in ("trial", "house"):
+        what = f"{'An' if card.difficulty == 'easy' else 'A'} {card.difficulty} Trial" if card.start == "trial" \
+            else f"A House, reduction {card.reduction}"
+        return [f"{what}; its condition: {card.event.replace('_', ' ')}"]
+    return []
+
+
 def card_lines(card: Card) -> list[str]:
     """The card for a reader: name, kind, numbers, printed text, and its effects in plain words."""
     kinds = ", ".join(_class_word(c) for c in card.classes) or "No class"
@@ -526,7 +614,9 @@ def card_lines(card: Card) -> list[str]:
     lines = [head, f"{kinds}; {ranks}; {copies}"]
     costs = [f"{v} {name}" for v, name in ((card.strength_cost, "Strength"), (card.cosmos_cost, "Cosmos")) if v]
     cannot = "none (a starting card)" if card.start != "reserve" else "none (it cannot be bought)"
-    if card.start == "pillar":
+    if card.start in ("styx", "trial", "ability", "house", "altar"):
+        lines += _hades_lines(card)
+    elif card.start == "pillar":
         lines.append(f"Destroyed by a fight with {card.strength_cost} Strength; VP: {card.vp}, and more by its text")
     elif card.start == "epic":
         lines.append(f"Duration: {card.hourglasses} hourglasses")
@@ -537,7 +627,7 @@ def card_lines(card: Card) -> list[str]:
     elif card.start != "board":
         lines.append("Cost: " + (" or ".join(costs) if costs else cannot))
     gives = [f"{v} {name}" for v, name in ((card.strength, "Strength"), (card.cosmos, "Cosmos"), (card.heal, "Heal")) if v]
-    if card.start not in ("board", "pillar", "epic"):
+    if card.start not in ("board", "pillar", "epic", "styx", "trial", "ability", "house", "altar"):
         lines.append("Gives: " + (", ".join(gives) if gives else "nothing") + f"; VP: {card.vp}"
                  + (" and more at the end of the game (below)" if any(e.on == "score" for e in card.effects) else ""))
     if card.start == "board" and card.hero:
@@ -552,16 +642,28 @@ def card_lines(card: Card) -> list[str]:
         lines.append("Icons: " + ", ".join(card.icons))
     if card.text:
         lines.append(f"Text: {card.text}")
-    if card.effects:
+    hades = unplayed_hades([card])
+    if hades:
+        lines.append("What the engine does: nothing yet; it does not play Hades (this card needs "
+                     + ", ".join(hades) + ")" + (". Its programs say:" if card.effects else ""))
+    elif card.effects:
         lines.append("What the engine does:")
-        lines += [f"  {TRIGGERS[e.on]}: {program(e, card)}" for e in card.effects]
     elif card.plain and "transcended" in card.classes:
         lines.append("Its text is the rule of every Transcended Hero, which the engine applies (POS-15).")
     elif card.plain:
         lines.append("No effect of its own.")
     else:  # the engine refuses a card set holding it
         lines.append("Its effect is not applied by the engine yet.")
-    if card.estimate:
+    for e in card.effects:
+        when = "At the end of each of its Shackle pile owner's turns" if card.start == "styx" and e.on == "turn_end" \
+            else TRIGGERS[e.on]
+        lines.append(f"  {when}: {program(e, card)}")
+    if card.source:
+        lines.append(f"Source: {card.source}")
+    if card.estimate and card.source:
+        lines.append("The whole card is our estimate (no public list of its box's cards); its source says where "
+                     "each part comes from.")
+    elif card.estimate:
         lines.append("Its numbers are our estimate, not printed facts." if card.start != "board"
                      else "Its text is our estimate (ASG-4), not printed fact.")
     return lines

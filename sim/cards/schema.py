@@ -135,7 +135,8 @@ class Op(Strict):
     factor: int = 0
     bonus: int = 0
     per: int = Field(1, ge=1)
-    count: Literal["deck", "deck_names", "destroyed", "field", "alongside", "discard", "marked", "wounded"] | None = None
+    count: Literal["deck", "deck_names", "destroyed", "field", "alongside", "discard", "marked", "wounded", "void",
+                   "houses"] | None = None
     per_player: bool = False        # vp_if_most: the bonus is per player in the game (Arctic Pillar)
     per_field_discard: bool = False  # vp_if_most: the bonus is per such card in the field discard (Death Queen Island)
     alongside: Select | None = None
@@ -148,6 +149,12 @@ class Op(Strict):
     also: Select | None = None      # acquire_only: a second kind of card that may still be acquired
     buff: Select | None = None  # play: the cards played so that gain strength/cosmos this turn (Gamma: Warriors)
     when: When | None = None
+    # Hades
+    toward: Literal["elysion", "gate", "either"] | None = None  # move_marker: which way the marker goes
+    either: bool = False  # gate_tokens: the controller may remove the tokens instead of adding them
+    most: Literal["souls", "void", "abilities"] | None = None  # lose_souls: only THE player with the most (a tie: nobody)
+    what: Literal[tuple(E.BAN_NAMES)] | None = None  # type: ignore[valid-type]  # ban: what the player cannot do
+    souls: int = 0        # soul_cost: the change of the Soul costs (less if negative)
 
     @model_validator(mode="after")
     def _required(self):
@@ -159,7 +166,7 @@ class Op(Strict):
             "currency_ban": ("currency",), "vp_token": ("from_",), "vp_tokens_to_most": ("from_",),
             "swap_marked": ("from_", "other_select"), "wound_for_same_rank": ("other_select",),
             "swap_same_rank": ("other_select",), "open_target": ("from_",), "put_beneath": ("from_",),
-            "play": ("from_",),
+            "play": ("from_",), "move_marker": ("toward",), "ban": ("what",),
         }.get(self.op, ())
         missing = [f.rstrip("_") for f in need if getattr(self, f) is None]
         if missing:
@@ -206,6 +213,14 @@ class Op(Strict):
             raise ValueError("'also' is the second kind an 'acquire_only' lets be acquired")
         if self.or_ and (self.op != "move" or self.pay or self.may or self.then or self.top):
             raise ValueError("'or' joins two moves, neither a cost ('pay'), optional ('may'), 'then' nor 'top'")
+        if self.either and self.op != "gate_tokens":
+            raise ValueError("'either' is for a gate_tokens (the controller may remove them instead)")
+        if self.most is not None and self.op != "lose_souls":
+            raise ValueError("'most' is for a lose_souls (only THE player with the most loses them)")
+        if self.souls and self.op != "soul_cost":
+            raise ValueError("'souls' is the change a 'soul_cost' makes")
+        if self.op == "soul_cost" and not self.souls:
+            raise ValueError("op 'soul_cost' changes the Soul costs (souls: more, or less if negative)")
         return self
 
 
@@ -234,6 +249,16 @@ class Effect(Strict):
         return self
 
 
+# Hades: what a Trial's or a House's condition watches for (HAD-10, DUEL-17), on the active player's turn.
+HADES_EVENTS = (
+    "freeze_own", "acquire_with_cosmos", "three_in_a_fight", "heal", "gain_souls", "draw_last", "discard_use",
+    "annihilate", "acquire_armor", "wound_own", "acquire_uncommon", "free_shackle", "move_marker", "destroy",
+    "place_with_souls", "acquire_rare", "acquire_two_field", "destroy_pillar", "annihilate_grade_3",
+    "gain_energy", "destroy_hero_in_hand",
+)
+HADES_STARTS = ("styx", "trial", "ability", "duel", "house", "altar")  # Hades material: no deck, no reserve
+
+
 class Card(Strict):
     id: int = Field(ge=1)
     name: str = Field(min_length=1)
@@ -242,7 +267,8 @@ class Card(Strict):
     classes: list[ClassName] = Field(default_factory=list)
     rank: list[RankName] = Field(default_factory=list)  # every card but a technique has one or two
     copies: int = Field(ge=0)
-    start: Literal["deck", "setaside", "reserve", "gift", "board", "pillar", "epic"] = "reserve"  # gift: see cardsets.INTERVENTION_FIELDS
+    # gift: see cardsets.INTERVENTION_FIELDS
+    start: Literal["deck", "setaside", "reserve", "gift", "board", "pillar", "epic", *HADES_STARTS] = "reserve"
     strength_cost: int = Field(0, ge=0)
     cosmos_cost: int = Field(0, ge=0)
     strength: int = Field(0, ge=0)
@@ -258,6 +284,17 @@ class Card(Strict):
     pillar: int = Field(0, ge=0)  # a Marina General: the number of the Pillar it protects (its printed code, POS-10)
     hourglasses: int = Field(0, ge=0, le=9)  # an Epic's duration: the hourglasses after which it is replaced (POS-2/3)
     uses_per_turn: int = Field(1, ge=0)  # an Epic's action: how often the active player may use it a turn (0: no limit)
+    # Hades
+    grade: int = Field(0, ge=0, le=9)       # a Styx card's Grade: its Gate tokens on leaving, its Soul gain's scale
+    soul_cost: int = Field(0, ge=0)         # a Styx card's Soul cost: placing it on an opponent's Shackle pile
+    soul_gain: int = Field(0, ge=0)         # the Souls a Styx card gives when annihilated or freed from a Shackle pile
+    event: Literal[HADES_EVENTS] | None = None  # type: ignore[valid-type]  # a Trial's or a House's condition
+    difficulty: Literal["easy", "medium", "hard"] | None = None  # a Trial's
+    reduction: int = Field(0, ge=0, le=9)   # a House's: how much its condition lowers its player's counter
+    side: Literal["gold_saints", "renegades"] | None = None  # Duel: the side a card belongs to
+    symbol: str | None = None               # Duel: the Constellation symbol tying a Hero's Talent to its Ability
+    source: str | None = None               # an estimated card's note: where each of its parts comes from
+    override_h: bool = False                # a designer's card that knowingly departs from a fact of hades.txt
     effects: list[Effect] = Field(default_factory=list)
 
     _lists = field_validator("classes", "rank", mode="before")(_listify)
@@ -288,21 +325,48 @@ class Card(Strict):
         if (self.start == "epic") != (self.hourglasses > 0):
             raise ValueError("an Epic, and only an Epic, has a duration (hourglasses >= 1)")
         epic_only = {"turn_start", "turn_end", "epic_end", "card_arrival", "epic_action"}
+        if self.start == "styx":  # its 'turn_end': at the end of its Shackle pile's owner's turn
+            epic_only -= {"turn_end"}
         if self.start != "epic" and any(e.on in epic_only for e in self.effects):
             raise ValueError(f"only an Epic has programs {', '.join(sorted(epic_only))}")
         if self.uses_per_turn != 1 and not any(e.on == "epic_action" for e in self.effects):
             raise ValueError("'uses_per_turn' is for an Epic with an 'epic_action' program")
         if (self.pillar > 0) != ("marina_general" in self.classes):
             raise ValueError("a Marina General, and only a General, names the Pillar it protects (pillar = its number)")
-        if not (on_board or aside) and not self.rank:
+        if not (on_board or aside or self.start in HADES_STARTS) and not self.rank:
             raise ValueError("a card has a rank")
+        self._hades_consistent()
         if self.energy and kind != "technique":
             raise ValueError("only a board technique has an Energy cost")
         return self
 
+    def _hades_consistent(self):
+        styx = self.start == "styx"
+        if styx != (self.grade > 0) or (not styx and (self.soul_cost or self.soul_gain)):
+            raise ValueError("a Styx card (start = \"styx\"), and only it, has a Grade (1 or more), a Soul cost "
+                             "and a Soul gain")
+        if styx and (self.rank or self.cosmos_cost or self.strength or self.heal or self.cosmos):
+            raise ValueError("a Styx card has no rank, no Cosmos cost and no Strength, Heal or Cosmos")
+        kinds = ("trial", "ability", "house", "altar")  # each is its own start and its only class
+        kind = next((k for k in kinds if k in self.classes), None)
+        if (self.start in kinds or kind) and not (self.classes == [kind] and self.start in (kind, "duel")):
+            raise ValueError("a Trial, an Ability, a House or an Altar has start and classes = [its kind] "
+                             "(start = \"duel\" for a Duel one)")
+        if (self.event is not None) != (self.start in ("trial", "house")):
+            raise ValueError("a Trial and a House, and only they, name their condition (event)")
+        if (self.difficulty is not None) != (self.start == "trial"):
+            raise ValueError("a Trial, and only a Trial, has a difficulty")
+        if (self.reduction > 0) != (self.start == "house"):
+            raise ValueError("a House, and only a House, has a reduction (1 or more)")
+        if self.side is not None and self.start != "duel":
+            raise ValueError("only a Duel card (start = \"duel\") names its side")
+
 
 class CardFile(Strict):
     box: str   # the box its cards belong to
+    hades_data: Literal["estimated", "designer"] | None = None  # a Hades file: the generated estimate or a designer's
+    generator: str | None = None     # the generated file's generator and its version
+    content_hash: str | None = None  # the generated file's hash of its cards (sim.cards.hades_estimates)
     card: list[Card] = Field(min_length=1)
 
 

@@ -9,7 +9,7 @@ import typer
 from sim.cli.common import fail, parse_sets, split_list, user_errors
 from sim.cli.help import examples
 
-app = typer.Typer(help="List, show and validate cards.", no_args_is_help=True,
+app = typer.Typer(help="List, show and validate cards; write the estimated Hades cards.", no_args_is_help=True,
                   epilog=examples("seiya cards list", "seiya cards show 31", "seiya cards validate mine.toml"))
 
 LIST_COLUMNS = {"id": "#", "name": "name", "box": "box", "class": "class", "rank": "rank", "copies": "copies",
@@ -42,6 +42,9 @@ def list_cards(
         from sim.spelling import did_you_mean
         fail(f"--format must be table, csv or json, not '{fmt}'{did_you_mean(fmt, FORMATS)}")
     cards = _load(boxes, cardset, sets)
+    if fmt == "table" and cards["estimate"].any() and (cards["box"] == "hades").any():
+        from sim.cards.hades_estimates import estimate_flag
+        typer.echo(f"{estimate_flag()}: no public list of the Hades cards exists (docs/hades.md)")
     if fmt == "csv":
         typer.echo(cards.to_csv(index=False), nl=False)
     elif fmt == "json":
@@ -85,3 +88,20 @@ def validate(
         build_engine(tuple(split_list(boxes)) or ("base",), str(path))
     n = len(parsed.card)
     typer.echo(f"{path}: valid ({n} card{'' if n == 1 else 's'}, box '{parsed.box}')")
+
+
+@app.command("hades-estimates", epilog=examples("seiya cards hades-estimates --check",
+                                                "seiya cards hades-estimates --seed 7 --out /tmp/hades-7"))
+def hades_estimates(
+    check: bool = typer.Option(False, "--check", help="Only say whether the files in cardsets/ are what the method gives."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Another estimate by the same method: random pool picks "
+                                       "and template cycles' starts (for a sensitivity sweep). Needs --out."),
+    out: Optional[Path] = typer.Option(None, "--out", help="The folder to write the files into (default: cardsets/)."),
+):
+    """Write the estimated Hades card files from the real cards of the other boxes (docs/hades.md)."""
+    from sim.cards.hades_estimates import main
+    if seed is not None and out is None and not check:
+        fail("--seed builds another estimate: give --out FOLDER (cardsets/ keeps the method's own)")
+    args = (["--check"] if check else []) + (["--seed", str(seed)] if seed is not None else []) + \
+        (["--out", str(out)] if out is not None else [])
+    raise typer.Exit(main(args))

@@ -43,6 +43,10 @@ CLASS_MARINA = 1 << 21       # Poseidon: a Marina (Thetis by her printed class; 
 CLASS_TRANSCENDED = 1 << 22  # Poseidon: a Transcended Hero (POS-15)
 CLASS_PILLAR = 1 << 23       # Poseidon: a Pillar, never in a deck nor on the field (POS-10..12)
 CLASS_EPIC = 1 << 28         # Poseidon: an Epic, a rule of the whole table for a while (POS-1..9)
+CLASS_TRIAL = 1 << 29        # Hades: a Trial, claimed when its event happens (HAD-10)
+CLASS_ABILITY = 1 << 30      # Hades: an Ability, a one-shot effect or a Talent's payment (HAD-11)
+CLASS_HOUSE = 1 << 31        # Hades Duel: a House of the Sanctuary (DUEL-6, DUEL-19)
+CLASS_ALTAR = 1 << 32        # Hades Duel: an Altar, a rule of the whole Duel (DUEL-9)
 # Derived flags, set by the compiler from the classes above.
 CLASS_SAINT = 1 << 24
 CLASS_CLOTH = 1 << 25
@@ -53,7 +57,8 @@ CLASS_NAMES = named("CLASS_")
 SAINT_CLASSES = (CLASS_BRONZE_SAINT | CLASS_SILVER_SAINT | CLASS_GOLD_SAINT | CLASS_BLACK_SAINT
                  | CLASS_GHOST_SAINT | CLASS_STEEL_SAINT | CLASS_SAINT_NO_CONSTELLATION)
 CLOTH_CLASSES = CLASS_BRONZE_CLOTH | CLASS_GOLD_CLOTH | CLASS_GOD_ROBE | CLASS_MARINA_SCALE | CLASS_SURPLICE
-NOT_CHARACTER_CLASSES = CLOTH_CLASSES | CLASS_RELIC | CLASS_TECHNIQUE | CLASS_ODIN_ROBE | CLASS_PILLAR | CLASS_EPIC
+NOT_CHARACTER_CLASSES = (CLOTH_CLASSES | CLASS_RELIC | CLASS_TECHNIQUE | CLASS_ODIN_ROBE | CLASS_PILLAR | CLASS_EPIC
+                         | CLASS_TRIAL | CLASS_ABILITY | CLASS_HOUSE | CLASS_ALTAR)
 WARRIOR_CLASSES = CLASS_GOD_WARRIOR | CLASS_GUARD
 MARINA_CLASSES = CLASS_MARINA_GENERAL | CLASS_MARINA_SOLDIER  # "a Marina": every class that says Marina (POS-12)
 BOARD_CLASSES = CLASS_TECHNIQUE | CLASS_ODIN_ROBE  # the cards of a player's board (start = "board")
@@ -169,8 +174,17 @@ T_EPIC_END = 17     # an Epic: once its hourglasses reach its duration, before t
 T_CARD_ARRIVAL = 18  # an Epic: a card is revealed on the field (not at setup); the program's target is that card (POS-8)
 T_EPIC_ACTION = 19  # an Epic: a main-phase action of the active player's, `uses_per_turn` times a turn (POS-8)
 T_GRANTED_EXIT = 20  # while on the field, the Exit effect it gives every other field card (Marina Soldier #2024)
-N_TRIGGERS = 21
+# Hades (hades.txt; the engine does not play them yet, see HADES_TRIGGERS):
+T_APPEARANCE = 21   # an Underworld card revealed on its space
+T_UNDERWORLD = 22   # continuous, while face up in the Underworld: rules it imposes on everyone
+T_ANNIHILATED = 23  # when a player annihilates it (puts it into their Void)
+T_SHACKLE = 24      # continuous, while on top of a Shackle pile: rules it imposes on the pile's owner
+T_TALENT = 25       # a "Discard / Talent" use: paid by discarding the card or by returning an Ability (HAD-12)
+T_ABILITY = 26      # an Ability used for its own effect in the main phase (HAD-11)
+T_ALTAR = 27        # a Duel Altar: rules and scoring of the whole Duel (DUEL-9)
+N_TRIGGERS = 28
 TRIGGER_NAMES = named("T_")
+HADES_TRIGGERS = (T_APPEARANCE, T_UNDERWORLD, T_ANNIHILATED, T_SHACKLE, T_TALENT, T_ABILITY, T_ALTAR)
 
 # What a card's use does (CardTable.use_kind, set by the compiler from its program)
 USE_PLAIN = 0    # anything else: draws, attacks, recursion
@@ -272,8 +286,38 @@ OP_VP_IF_MOST = 61    # +bonus VP (F_B = 1: per player; 2: per such card in the 
                       # of something in F_C (Marin, Shaina; Death Queen Island)
 OP_FREEZE_ALONGSIDE = 63  # fighting: the cards of a kind facing the same card are frozen, not discarded, after the fight (Isaak)
 OP_VP_IF_OWN = 62     # +bonus VP if you own at least F_N named cards in F_C (Reda, Spica)
+# Hades (the engine does not play them yet, see HADES_OPS)
+OP_GAIN_SOULS = 76        # the player gains n Souls (HAD-16)
+OP_LOSE_SOULS = 77        # the player loses n Souls; with F_C (a `most` count) only THE player with the most, if any
+OP_GATE_TOKENS = 78       # n Gate tokens go onto the Gate (F_A = 1: the controller may remove them instead)
+OP_MOVE_MARKER = 79       # the player's Hero marker moves n spaces (F_A: toward Elysion, the Gate or either)
+OP_RECHARGE_SENSE = 80    # one of the player's inactive Senses turns active again
+OP_LOSE_SENSE = 81        # the player loses their highest Sense
+OP_REFILL_TRIAL = 82      # an empty Trial space is filled now
+OP_DRAW_ABILITY = 83      # the player draws the top Ability (at most 3 held, HAD-11)
+OP_FREE_SHACKLE = 84      # a card of the player's Shackle pile (`top`: its top card) goes under the Styx, no Souls gained
+OP_BAN = 85               # a rule: the player (a Shackle: its pile's owner; else everyone) cannot do F_A (BAN_*)
+OP_SOUL_COST = 86         # a rule: the Soul cost of the other Underworld cards changes by F_A
+OP_EXTRA_GATE_TOKENS = 87  # a rule: a card leaving the Underworld adds n more Gate tokens (HAD-3)
+OP_ANNIHILATE_SOULS = 88  # a rule: each annihilation gains its player n more Souls (Shaka's Rosary)
+OP_GAIN_VP_TOKEN = 89     # the player takes n VP tokens of value F_A (+1 or -1)
+OP_HOUSE_COUNTER = 90     # Duel: the player's House counter drops by n (floor 1, DUEL-6)
+OP_COUNTER_STEP = 91      # Duel Altar: the end-of-turn House counter reduction is n
+OP_COUNTER_RESET = 92     # Duel Altar: House counters reset to n + the Houses their player owns
+OP_END_AT_HOUSES = 93     # Duel Altar: the Duel ends when a player owns n Houses
+OP_STYX_LOOK = 94         # the controller looks at the top n Styx cards and puts them back in any order
+OP_UNDERWORLD_CUT = 95    # an Underworld card of the controller's choice costs F_A Strength less this turn
 
 OP_NAMES = named("OP_", exclude=("OP_WIDTH",))
+HADES_OPS = tuple(range(OP_GAIN_SOULS, OP_UNDERWORLD_CUT + 1))
+# What an OP_BAN forbids (F_A)
+BAN_SOULS = 0          # gaining Souls
+BAN_HIGHEST_SENSE = 1  # using the highest Sense
+BAN_TRIALS = 2         # claiming Trials
+BAN_ABILITIES = 3      # drawing Abilities
+BAN_MARKER_TO_ELYSION = 4  # moving the Hero marker toward Elysion
+BAN_ENERGY = 5         # gaining Energy
+BAN_NAMES = named("BAN_")
 # The ops a `field` program may hold: rules read while their card is on the field (or their Epic is
 # current), never executed. Each has its bit of a card's `field_rules` mask, FIELD_BIT[code] (0 for
 # any other op), so that the rules of the field are known in one look.

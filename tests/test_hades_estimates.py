@@ -1,0 +1,228 @@
+"""The estimated Hades cards: the method's files are reproducible, complete, flagged, true to the
+facts of hades.txt, and refused by the engine until it plays Hades."""
+import re
+from collections import Counter
+
+import pytest
+from typer.testing import CliRunner
+
+from sim.cards import hades_estimates as H
+from sim.cards.cardsets import load_card_records
+from sim.cards.compiler import unplayed_hades
+from sim.cards.hades_check import CLASSIC_GROUPS, validate_hades
+from sim.cards.describe import card_lines
+from sim.cards.schema import Card, CardFileError, parse_card_file
+from sim.cli.app import app
+from sim.games import build_engine
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return {c.id: c for path in (H.CLASSIC_FILE, H.DUEL_FILE) for c in parse_card_file(path).card}
+
+
+def test_the_files_are_what_the_method_gives(capsys):
+    assert H.main(["--check"]) == 0
+    assert H.build() == H.build()
+    for path, data in H.build().items():
+        assert path.read_text(encoding="utf-8") == H.render(path, data)
+
+
+def test_an_edited_file_is_found_stale(tmp_path):
+    assert H.main(["--out", str(tmp_path)]) == 0
+    edited = tmp_path / H.CLASSIC_FILE.name
+    edited.write_text(edited.read_text(encoding="utf-8").replace("grade = 3", "grade = 2", 1), encoding="utf-8")
+    assert H.main(["--check", "--out", str(tmp_path)]) == 1
+
+
+def test_the_file_carries_its_hash_and_flags():
+    for path in (H.CLASSIC_FILE, H.DUEL_FILE):
+        text = path.read_text(encoding="utf-8")
+        assert f'content_hash = "{H.estimate_hash(path)}"' in text
+        assert 'hades_data = "estimated"' in text and f'generator = "{H.GENERATOR}"' in text
+        assert "ESTIMATED Hades cards" in text.splitlines()[0]
+
+
+def test_every_card_is_an_estimate_with_its_source(cards):
+    assert all(c.estimate and c.source for c in cards.values())
+    # a fact of hades.txt is marked "H" in the source, so that fact and fill can be told apart
+    assert "H: Charon Grade 3, 3 Souls" in cards[3051].source
+    assert cards[3020].source.startswith("est")
+
+
+def test_the_box_counts(cards):
+    validate_hades(list(cards.values()))
+    box = [c for c in cards.values() if c.id <= 3077]
+    assert sum(c.copies for c in box) == 113
+    assert Counter(c.start for c in box for _ in range(c.copies)) == {"setaside": 20, "reserve": 18, "styx": 75}
+    assert sum(c.copies for c in cards.values() if c.start == "trial") == 19
+    assert sum(c.copies for c in cards.values() if c.start == "ability") == 18
+    assert sum(c.copies for c in cards.values() if c.start == "epic") == 9
+    grades = Counter(c.grade for c in box for _ in range(c.copies) if c.start == "styx")
+    assert grades == {1: 16, 2: 22, 3: 20, 4: 11, 5: 6}
+    # every Styx card has a Shackle effect; the second effects split as the method's table says
+    numbers, copies = Counter(), Counter()
+    for c in box:
+        if c.start == "styx":
+            assert c.effects[0].on in ("shackle", "turn_end")
+            second = c.effects[1].on if len(c.effects) > 1 else "none"
+            numbers[second] += 1
+            copies[second] += c.copies
+    assert numbers == {"appearance": 8, "annihilated": 7, "underworld": 7, "exit": 7, "none": 17}
+    assert copies == {"appearance": 12, "annihilated": 10, "underworld": 10, "exit": 9, "none": 34}
+
+
+def test_the_facts_of_hades_txt(cards):
+    charon, pharaoh, aphrodite, thanatos = cards[3051], cards[3052], cards[3061], cards[3072]
+    assert (charon.name, charon.grade, charon.soul_gain) == ("Charon", 3, 3)
+    assert [o.what for e in charon.effects if e.on == "shackle" for o in e.do] == ["souls"]
+    assert (pharaoh.grade, aphrodite.grade) == (3, 4)
+    assert any(o.most == "souls" for e in pharaoh.effects if e.on == "appearance" for o in e.do)
+    exit_ops = [o for e in thanatos.effects if e.on == "exit" for o in e.do]
+    assert {o.to for o in exit_ops} == {"destroyed"} and exit_ops[0].select.rank == ["rare"]
+    rosary = cards[3030]
+    assert rosary.classes == ["relic"] and rosary.effects[0].do[0].op == "annihilate_souls"
+    assert cards[3025].effects[0].on == "destroy_use"  # the Hades Shaka Thanatos can destroy
+    assert (cards[3201].name_fr, cards[3201].event) == ("Froid", "freeze_own")
+    houses = {c.name: (c.event, c.reduction) for c in cards.values() if c.start == "house"}
+    assert houses["House of Aries"] == ("acquire_armor", 3)
+    assert houses["House of Leo"] == ("gain_energy", 2)
+    assert houses["House of Sagittarius"] == ("destroy_hero_in_hand", 5)
+    assert cards[3125].effects[0].do[0].op == "end_at_houses" and cards[3125].effects[0].do[0].n == 7
+    doko = next(c for c in cards.values() if c.name.startswith("Libra Dōko"))
+    assert doko.effects[0].do[0].from_ == "this"
+    assert cards[3097].name.startswith("Psychokinesis") and cards[3097].symbol == cards[3078].symbol == "Aries"
+
+
+def test_the_numbers_come_from_the_pools(cards):
+    real = {c.id: c for c in H.reserve_cards()}
+    assert sum(c.copies for c in real.values()) == 196
+    # the pools of docs/hades.md, read from our card files
+    very_common = H.pool(list(real.values()), lambda c: c.rank[0] == "very_common")
+    assert Counter(p.strength_cost for p in very_common) == {2: 9, 3: 9, 0: 6}
+    assert Counter(p.vp for p in very_common) == {1: 20, -1: 2, 0: 2}
+    athena = real[2011]
+    assert (cards[3031].cosmos_cost, cards[3031].vp, cards[3031].heal) == (athena.cosmos_cost, athena.vp, athena.heal)
+    trident = real[H.TRIDENT]
+    assert (cards[3030].cosmos_cost, cards[3030].vp) == (trident.cosmos_cost, trident.vp) == (4, 1)
+    for c in cards.values():
+        if c.start == "styx":
+            assert (c.soul_gain, c.soul_cost) == (c.grade, 2 * c.grade)
+    assert [(cards[i].strength_cost, cards[i].vp) for i in (3072, 3073)] == [(10, 5), (9, 6)]
+    # an even pick: the k-th of n takes entry floor((k + 0.5) |P| / n)
+    assert H.Picker(None).pick(list(range(10)), 0, 2) == 2 and H.Picker(None).pick(list(range(10)), 1, 2) == 7
+
+
+def test_every_mechanic_is_on_two_cards_and_the_check_fails_without(cards):
+    data = [c for d in H.build().values() for c in d["card"]]
+    H.check_coverage(data)
+    without_marker = [c for c in data if "marker" not in H.mechanics_of(c)]
+    with pytest.raises(CardFileError, match="marker"):
+        H.check_coverage(without_marker)
+
+
+def test_a_seed_gives_another_valid_estimate():
+    canonical, seeded, again = H.build(), H.build(seed=7), H.build(seed=7)
+    assert seeded == again and seeded != canonical
+    cards = [Card.model_validate(c) for d in seeded.values() for c in d["card"]]
+    validate_hades(cards)
+    H.check_coverage([c for d in seeded.values() for c in d["card"]])
+
+
+def test_a_seeded_build_needs_its_own_folder(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        H.main(["--seed", "3"])
+    assert "--out" in capsys.readouterr().err
+    assert H.main(["--seed", "3", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / H.CLASSIC_FILE.name).read_text(encoding="utf-8") != H.CLASSIC_FILE.read_text(encoding="utf-8")
+
+
+def test_validation_names_the_card_and_the_field(cards):
+    def changed(cid, **fields):
+        c = cards[cid].model_copy(update=fields)
+        return [c if x.id == cid else x for x in cards.values()]
+    with pytest.raises(CardFileError, match=r"#3051 'Charon': field 'grade': hades.txt gives 3"):
+        validate_hades(changed(3051, grade=2))
+    validate_hades(changed(3051, grade=2, override_h=True))  # a designer departs knowingly
+    with pytest.raises(CardFileError, match=r"Styx #32-77: 74 copies, the box has 75"):
+        validate_hades(changed(3077, copies=0))
+    with pytest.raises(CardFileError, match="field 'id'"):
+        validate_hades(list(cards.values()) + [cards[3001].model_copy(update={"id": 3093})])
+
+
+def test_the_schema_refuses_bad_hades_cards(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('box = "hades"\n[[card]]\nid = 3040\nname = "Queen"\ncopies = 2\nstart = "styx"\n'
+                    'rank = ["common"]\ngrade = 2\nsoul_cost = 4\nsoul_gain = 2\n', encoding="utf-8")
+    with pytest.raises(CardFileError, match=r"#3040 'Queen'.*no rank"):
+        parse_card_file(path)
+    path.write_text('box = "hades"\n[[card]]\nid = 3201\nname = "Trial"\ncopies = 1\nstart = "trial"\n'
+                    'classes = ["trial"]\ndifficulty = "easy"\nplain = true\n', encoding="utf-8")
+    with pytest.raises(CardFileError, match="condition"):
+        parse_card_file(path)
+
+
+def test_a_designer_file_replaces_cards_by_number(tmp_path):
+    own = tmp_path / "hades-cards.mine.toml"
+    own.write_text('box = "hades"\nhades_data = "designer"\n[[card]]\nid = 3051\nname = "Charon"\ncopies = 2\n'
+                   'start = "styx"\nclasses = ["specter"]\nstrength_cost = 5\nvp = 3\ngrade = 3\nsoul_cost = 5\n'
+                   'soul_gain = 3\ntext = "Shackle: you cannot gain Souls."\nsource = "designer: test"\n'
+                   '[[card.effects]]\non = "shackle"\ndo = [{op = "ban", what = "souls"}]\n', encoding="utf-8")
+    cards = {c.id: c for c in load_card_records(("base", "hades"), cardset=own)}
+    assert (cards[3051].strength_cost, cards[3051].estimate) == (5, False)
+    assert cards[3052].estimate  # the rest still comes from the estimate
+    validate_hades([c for c in cards.values() if 3000 < c.id < 4000], CLASSIC_GROUPS)
+
+
+def test_loading_the_box_validates_it(tmp_path):
+    own = tmp_path / "charon.toml"
+    text = H.CLASSIC_FILE.read_text(encoding="utf-8")
+    own.write_text('box = "hades"\n' + text[text.index("[[card]]\nid = 3051"):text.index("[[card]]\nid = 3052")]
+                   .replace("grade = 3", "grade = 2").replace("soul_gain = 3", "soul_gain = 2"), encoding="utf-8")
+    with pytest.raises(CardFileError, match=r"#3051 'Charon': field 'grade'"):
+        load_card_records(("base", "hades"), cardset=own)
+
+
+def test_the_engine_refuses_hades_and_says_why():
+    with pytest.raises(NotImplementedError) as err:
+        build_engine(("base", "hades"))
+    msg = str(err.value)
+    assert "does not play the Hades mechanics yet" in msg
+    assert "the Styx and the Underworld" in msg and "op 'gain_souls'" in msg and "Trials" in msg
+    assert unplayed_hades(load_card_records(("base", "asgard", "poseidon"))) == {}
+
+
+def test_the_cli_lists_and_shows_hades_cards_and_refuses_to_play_them():
+    runner = CliRunner()
+    listed = runner.invoke(app, ["cards", "list", "--boxes", "hades"])
+    assert listed.exit_code == 0 and "Charon" in listed.output
+    assert listed.output.startswith(f"ESTIMATED HADES CARDS (hades-estimated.toml, {H.estimate_hash(H.CLASSIC_FILE)})")
+    assert "ESTIMATED" not in runner.invoke(app, ["cards", "list"]).output
+    assert runner.invoke(app, ["cards", "hades-estimates", "--check"]).exit_code == 0
+    refused = runner.invoke(app, ["cards", "hades-estimates", "--seed", "4"])
+    assert refused.exit_code != 0 and "--out" in refused.output
+    shown = runner.invoke(app, ["cards", "show", "Charon", "--boxes", "hades"])
+    assert shown.exit_code == 0 and "Grade 3" in shown.output and "does not play Hades" in shown.output
+    played = runner.invoke(app, ["simulate", "--boxes", "base,hades", "--games", "2"])
+    assert played.exit_code != 0 and "does not play the Hades mechanics yet" in played.output
+    assert "Traceback" not in played.output
+
+
+def test_every_card_reads_in_plain_words(cards):
+    internals = re.compile(r"op=|select=|\{|\}|_use\b|_saint\b|each_|chosen_")
+    for c in cards.values():
+        lines = card_lines(c)
+        assert lines[0].startswith(f"#{c.id} ")
+        # all but the Hades Shaka, whose Destroy use is the base Shaka's, need a Hades mechanic
+        assert ("does not play Hades" in "\n".join(lines)) == (c.id != 3025), c.name
+        told = [line for line in lines if line.startswith("  ")]
+        assert len(told) == len(c.effects) and not any(internals.search(line) for line in told), (c.name, told)
+
+
+def test_a_talent_on_the_card_itself_is_refused_in_any_box(tmp_path):
+    own = tmp_path / "talent.toml"
+    own.write_text('box = "base"\n[[card]]\nid = 9500\nname = "Probe"\nrank = ["rare"]\ncopies = 1\n'
+                   'strength_cost = 3\n[[card.effects]]\non = "discard_use"\n'
+                   'do = [{op = "buff", strength = 1, from = "this"}]\n', encoding="utf-8")
+    with pytest.raises(NotImplementedError, match="buff' of the card itself"):
+        build_engine(("base",), own)
