@@ -17,6 +17,7 @@ from pathlib import Path
 ENGINE_DIR = Path(__file__).resolve().parent
 COMPILE_TIME = "about 7 minutes"  # a cold compile on 2 cores (the bench log)
 COUNT_DECISIONS = "SEIYA_COUNT_DECISIONS"  # =1: a build that counts decisions (sim/engine/decision_count.py)
+DECISIONS_SUFFIX = "-decisions"  # the end of such a build's kernel folder's name
 
 
 def kernel_sources() -> list[Path]:
@@ -49,7 +50,7 @@ def cache_root() -> Path:
 
 def engine_folder() -> Path:
     """This engine version's kernel folder (a build that counts decisions has its own)."""
-    return cache_root() / f"numba-{engine_hash()}{'-decisions' if counting_decisions() else ''}"
+    return cache_root() / f"numba-{engine_hash()}{DECISIONS_SUFFIX if counting_decisions() else ''}"
 
 
 def configure() -> Path:

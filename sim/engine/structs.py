@@ -24,6 +24,7 @@ indexes arrays by card instances read from other arrays everywhere: about a thir
 instructions). The engine never indexes with a negative value at run time; tests/test_bounds.py
 plays games with numba's bounds checks on to hold it to that.
 """
+import hashlib
 import operator
 
 import numpy as np
@@ -133,6 +134,12 @@ class StructType(types.Type):
     @property
     def key(self):
         return self.kind, self.fields, self.dims
+
+    @property
+    def mangling_args(self):
+        """The type in the kernels' symbol names: its kind and a digest of its layout. Its full name
+        (every field and its array type) made each kernel's symbol about 7 KB long."""
+        return f"{self.kind}_{hashlib.sha256(self.name.encode()).hexdigest()[:16]}", ()
 
 
 register_model(StructType)(models.OpaqueModel)

@@ -43,8 +43,8 @@ def pinned_env(decisions: bool = False) -> dict:
     normal one, `numba-<hash>-haswell`; `seiya cache` lists and clears it), so that the normal
     folder keeps only the host's kernels, one entry each. decisions: the build that counts them,
     in a folder of its own (`-decisions`)."""
-    from sim.engine.cache import COUNT_DECISIONS, configure
-    folder = f"{configure()}-{PINNED_TARGET['NUMBA_CPU_NAME']}{'-decisions' if decisions else ''}"
+    from sim.engine.cache import COUNT_DECISIONS, DECISIONS_SUFFIX, configure
+    folder = f"{configure()}-{PINNED_TARGET['NUMBA_CPU_NAME']}{DECISIONS_SUFFIX if decisions else ''}"
     return dict(os.environ, **PINNED_TARGET, NUMBA_CACHE_DIR=folder, **{COUNT_DECISIONS: "1" if decisions else "0"})
 
 
