@@ -358,7 +358,8 @@ def _op(op: Op, card: Card) -> str:
     if name == "eliminated_unless":
         return f"a player without a {kind(op.select)} in their deck is eliminated (cannot win)"
     if name == "hand_size":
-        return f"at upkeep, the active player draws up to {op.n} cards instead of 5"
+        who = "its Shackle pile's owner" if card.start == "styx" else "the active player"
+        return f"at upkeep, {who} draws up to {op.n} cards instead of 5"
     if name == "field_arrival":
         return "the Arrival effect of a field card of your choice applies (the card stays)"
     if name == "field_exits":

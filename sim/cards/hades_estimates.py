@@ -623,6 +623,14 @@ def estimate_flag() -> str:
 
 
 # --- Checks. -------------------------------------------------------------------------------------
+OP_MECHANIC = {"gain_souls": "soul_gain", "annihilate_souls": "soul_gain", "lose_souls": "soul_loss",
+               "soul_cost": "soul_loss", "gate_tokens": "gate_tokens", "extra_gate_tokens": "gate_tokens",
+               "move_marker": "marker", "free_shackle": "shackle_pile", "recharge_sense": "sense_recharge",
+               "lose_sense": "sense_lock_or_loss", "refill_trial": "trial_refill", "draw_ability": "ability_draw",
+               "gain_energy": "energy", "gain_vp_token": "vp_tokens", "house_counter": "house_counter",
+               "counter_step": "house_counter", "counter_reset": "house_counter", "vp_if_most": "the_most"}
+
+
 def mechanics_of(c: dict) -> set[str]:
     """The Hades mechanics a card's programs use (for the coverage check)."""
     found = set()
@@ -635,15 +643,8 @@ def mechanics_of(c: dict) -> set[str]:
         if on == "freeze_use":
             found.add("freeze")
         for op in e["do"]:
-            name = op["op"]
-            found |= {"gain_souls": {"soul_gain"}, "annihilate_souls": {"soul_gain"}, "lose_souls": {"soul_loss"},
-                      "soul_cost": {"soul_loss"}, "gate_tokens": {"gate_tokens"},
-                      "extra_gate_tokens": {"gate_tokens"}, "move_marker": {"marker"},
-                      "free_shackle": {"shackle_pile"}, "recharge_sense": {"sense_recharge"},
-                      "lose_sense": {"sense_lock_or_loss"}, "refill_trial": {"trial_refill"},
-                      "draw_ability": {"ability_draw"}, "gain_energy": {"energy"}, "gain_vp_token": {"vp_tokens"},
-                      "house_counter": {"house_counter"}, "counter_step": {"house_counter"},
-                      "counter_reset": {"house_counter"}, "vp_if_most": {"the_most"}}.get(name, set())
+            if op["op"] in OP_MECHANIC:
+                found.add(OP_MECHANIC[op["op"]])
             if op.get("most"):
                 found.add("the_most")
             if op.get("what") == "highest_sense":
