@@ -100,15 +100,16 @@ class Engine:
 
 
 def build_engine(boxes=("base",), cardset=None, overrides=None, techniques="estimated", removed=(),
-                 epics="all") -> Engine:
+                 epics="all", partial_hades=False) -> Engine:
     """The compiled cards of these boxes (or a card file), less the cards a mode removes by name
-    and the Epics outside the pile (`_records`)."""
+    and the Epics outside the pile (`_records`). Cards needing a Hades mechanic the engine does not
+    play yet are refused, unless `partial_hades` (scenarios testing the Hades rules it plays)."""
     cards, origin = _records(boxes, cardset, overrides, techniques, removed, epics)
     missing = [c.name for c in cards if not (c.plain or c.effects)]
     if missing:
         raise NotImplementedError("cards whose effect the engine does not apply: " + ", ".join(missing))
     hades = unplayed_hades(cards)
-    if hades:
+    if hades and not partial_hades:
         raise NotImplementedError(
             f"the engine does not play the Hades mechanics yet ({', '.join(hades)}), and "
             f"{len({n for names in hades.values() for n in names})} cards need them; `seiya cards list --boxes hades` "
@@ -220,26 +221,29 @@ def events_frame(cols: np.ndarray) -> pd.DataFrame:
 
 
 @lru_cache(maxsize=8)
-def _cached_engine(boxes, cardset, overrides_items, techniques, removed, epics):
-    return build_engine(boxes, cardset, dict(overrides_items) if overrides_items else None, techniques, removed, epics)
+def _cached_engine(boxes, cardset, overrides_items, techniques, removed, epics, partial_hades):
+    return build_engine(boxes, cardset, dict(overrides_items) if overrides_items else None, techniques, removed, epics,
+                        partial_hades)
 
 
 def get_engine(boxes=("base",), cardset=None, overrides=None, techniques="estimated", removed=(),
-               epics="all") -> Engine:
+               epics="all", partial_hades=False) -> Engine:
     if isinstance(boxes, str):
         boxes = (boxes,)
     items = tuple(sorted((overrides or {}).items()))
-    return _cached_engine(tuple(boxes), str(cardset) if cardset else None, items, techniques, tuple(removed), epics)
+    return _cached_engine(tuple(boxes), str(cardset) if cardset else None, items, techniques, tuple(removed), epics,
+                          partial_hades)
 
 
-def engine_for(config) -> Engine:
+def engine_for(config, partial_hades=False) -> Engine:
     """The engine of a GameConfig: its boxes, card file, overrides and board techniques, less the
-    cards its mode leaves out (solo: SOLO-3)."""
+    cards its mode leaves out (solo: SOLO-3). `partial_hades`: as `build_engine`'s."""
     from sim.engine.modes import MODE_IDS, MODES
     removed = getattr(MODES[MODE_IDS[config.mode]], "REMOVED_CARDS", ())
     epics = (config.mode, config.rules["epic_pools"]) if config.mode in ("classic", "coop") and config.rules["epics"] \
         else None
-    engine = get_engine(config.boxes, config.cardset, config.overrides, config.rules["technique_set"], removed, epics)
+    engine = get_engine(config.boxes, config.cardset, config.overrides, config.rules["technique_set"], removed, epics,
+                        partial_hades)
     if config.mode == "coop":
         f = engine.frame
         missing = f.loc[(f["class"] == "marina_general") & (f["copies"] < 1), "name"]

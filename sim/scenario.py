@@ -16,13 +16,16 @@
     print(sc.trace())                   # everything that happened, told as in `seiya trace`
 
 A scenario starts as a game set up by the engine (Heroes, policies, rules parameters), with every
-card then taken out of the game: nothing is anywhere until placed. Seat 0 is the active player
+card then taken out of the game: nothing is anywhere until placed (`empty=False` keeps the setup's
+cards where it put them). `partial_hades=True` builds an engine on Hades cards the engine does not
+fully play yet, to test the Hades rules it plays. Seat 0 is the active player
 unless `active=` says otherwise. Choices are made by each seat's policy ("value" unless
 `policies=` says otherwise). Zones of a seat: draw (the last is the top), hand, discard, play,
 cloth, wounded (a Wound token), destroyed, setaside, revealed, frozen (a Freeze token on side 2),
 board (the techniques of an Asgard board: place them to use them);
 common: the field (slots 0..5), the reserve (the last is the top), the field discard, the
-Pillars, the Epic pile (no Epic is current until `epic` reveals one). The card tests use this API.
+Pillars, the Epic pile (no Epic is current until `epic` reveals one); with Hades, the Styx and
+the Underworld's spaces, and each seat's Void and Shackle pile (its top is the last). The card tests use this API.
 """
 from __future__ import annotations
 
@@ -41,10 +44,11 @@ from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_
 from sim.engine.modes.classic import setup_game
 from sim.engine.rules.field import remove_flames
 from sim.engine.rules.scoring import score_player
+from sim.engine.rules.underworld import prepare_underworld
 from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EPIC, G_FIELD_CHANGES, G_FIELD_END, G_FLAMES, G_HOURGLASSES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL,
-                              G_LAST_FLAMES_SEEN, G_LOG_N, G_NO_CLOCK, G_TURN, G_WEAPONS, PL_ALGO, PL_ENERGY, PL_HERO,
-                              PL_WEAPONS, G_GAP, G_PILE_PILLAR, G_POSEIDON, G_WATER, PL_MARKER)
+                              G_GATE_TOKENS, G_LAST_FLAMES_SEEN, G_LOG_N, G_SOUL_POOL, G_NO_CLOCK, G_TURN, G_WEAPONS, PL_ALGO, PL_ENERGY, PL_HERO,
+                              PL_WEAPONS, G_GAP, G_PILE_PILLAR, G_POSEIDON, G_WATER, PL_MARKER, PL_SOULS, PL_SPACE)
 from sim.engine.structs import card_ref
 from sim.games import engine_for, events_frame, game_config
 
@@ -58,10 +62,11 @@ LOG_CAPACITY = 20000
 
 class Scenario:
     def __init__(self, players=2, heroes=("Seiya", "Shiryu", "Hyoga", "Shun", "Ikki"), policies=("value",),
-                 seed=0, active=0, boxes=("base",), overrides=None, rules=None, cardset=None):
+                 seed=0, active=0, boxes=("base",), overrides=None, rules=None, cardset=None, partial_hades=False,
+                 empty=True):
         self.config = game_config(players=players, policies=policies, heroes=tuple(heroes[:players]), seed=seed,
                                   boxes=boxes, overrides=overrides, rules=rules, cardset=cardset)
-        self.engine = engine_for(self.config)
+        self.engine = engine_for(self.config, partial_hades)
         t = self.engine.table
         self.t = t
         self.by_name = {c.name: i for i, c in enumerate(self.engine.cards)}
@@ -72,17 +77,19 @@ class Scenario:
         self.c = card_ref(t)
         self.s = state_view(self.st)
         setup_game(self.s, self.c, 0, seed, players, hero_ids, algorithms, weights, E.LOG_FULL, 0, 0)
-        # an empty board: every card out of the game until it is placed
         st = self.st
-        st.zone_n[:, :] = 0
-        st.zone[:, :, :] = -1
-        st.field[:] = -1
-        st.g[G_FIELD_CHANGES] += 1  # as the engine counts its own changes of the field
-        st.g[G_EPIC] = st.g[G_HOURGLASSES] = 0
-        st.inst_row[:] = -1
-        st.inst_zone[:] = -1
-        st.held[:, :] = False
-        st.g[G_LOG_N] = 0
+        if empty:  # an empty board: every card out of the game until it is placed
+            st.zone_n[:, :] = 0
+            st.zone[:, :, :] = -1
+            st.field[:] = -1
+            st.under[:] = -1
+            st.under_up[:] = False
+            st.g[G_FIELD_CHANGES] += 1  # as the engine counts its own changes of the field
+            st.g[G_EPIC] = st.g[G_HOURGLASSES] = 0
+            st.inst_row[:] = -1
+            st.inst_zone[:] = -1
+            st.held[:, :] = False
+            st.g[G_LOG_N] = 0
         st.g[G_ACTIVE] = active
         st.g[G_TURN] = 1
         self.players = players
@@ -396,6 +403,50 @@ class Scenario:
     def gap(self) -> int:
         return int(self.st.g[G_GAP])
 
+    # --- Hades's Underworld --------------------------------------------------------------------
+    def styx(self, *names: str):
+        """Put cards in the Styx; the last one named is on top (dealt first)."""
+        return [self._push_common(E.Z_STYX, n) for n in names]
+
+    def underworld(self, space: int, name: str, face_up: bool = False) -> int:
+        """Put a Styx card on an Underworld space: 0 is Elysion, 4 the Gate (no Appearance)."""
+        inst = self._free_copy(name)
+        self.st.under[space] = inst
+        self.st.under_up[space] = face_up
+        self.st.inst_row[inst] = E.COMMON
+        self.st.inst_zone[inst] = E.Z_UNDERWORLD
+        return inst
+
+    def underworld_names(self) -> list:
+        """The card on each space, Elysion first (None: empty); a face-down card's name in brackets."""
+        return [None if i < 0 else self.name_of(i) if up else f"[{self.name_of(i)}]"
+                for i, up in zip(self.st.under, self.st.under_up)]
+
+    @property
+    def gate_tokens(self) -> int:
+        return int(self.st.g[G_GATE_TOKENS])
+
+    @gate_tokens.setter
+    def gate_tokens(self, n: int):
+        self.st.g[G_GATE_TOKENS] = n
+
+    def souls(self, seat) -> int:
+        """The seat's Souls (seat "common": those left in the pool, -1 if it is unlimited)."""
+        return int(self.st.g[G_SOUL_POOL] if seat == "common" else self.st.pl[seat, PL_SOULS])
+
+    def hero_space(self, seat: int, space: int):
+        """Put the seat's Hero marker on an Underworld space (0 Elysion .. 4 the Gate); the cards it
+        reaches are not turned up until the Underworld is next prepared or a marker moves."""
+        self.st.pl[seat, PL_SPACE] = space
+
+    def prepare_underworld(self, seat: int | None = None):
+        """Upkeep step 4 for the active player (or `seat`, who becomes it): cases A, B or C (HAD-2),
+        with what they cause."""
+        seat = int(self.st.g[G_ACTIVE]) if seat is None else seat
+        self.st.g[G_ACTIVE] = seat
+        prepare_underworld(self.s, self.c, seat)
+        drain(self.s, self.c)
+
     def legal_actions(self, seat: int) -> list[tuple]:
         """Every action the rules allow seat now: (kind, a, b) with kind a name, a and b as
         `apply_action` takes them (instances, slots, triggers, currencies)."""
@@ -455,7 +506,8 @@ class Scenario:
     def insts(self, seat, zone: str) -> list[int]:
         row = E.COMMON if seat == "common" else seat
         z = {"reserve": E.Z_RESERVE, "field_discard": E.Z_BF_DISCARD, "pillars_aside": E.Z_PILLARS_ASIDE,
-             "pillar_row": E.Z_PILLAR_ROW, "epics": E.Z_EPICS, "epics_revealed": E.Z_EPICS_REVEALED}.get(zone) \
+             "pillar_row": E.Z_PILLAR_ROW, "epics": E.Z_EPICS, "epics_revealed": E.Z_EPICS_REVEALED,
+             "styx": E.Z_STYX}.get(zone) \
             if seat == "common" \
             else E.PLAYER_ZONE_NAMES[zone]
         n = self.st.zone_n[row, z]
@@ -475,9 +527,11 @@ class Scenario:
         row, z = int(self.st.inst_row[inst]), int(self.st.inst_zone[inst])
         if z == E.Z_BATTLEFIELD:
             return ("common", "field")
+        if z == E.Z_UNDERWORLD:
+            return ("common", "underworld")
         if row == E.COMMON:
             return ("common", {E.Z_RESERVE: "reserve", E.Z_BF_DISCARD: "field_discard", E.Z_PENDING: "pending",
-                               E.Z_OUT: "out"}[z])
+                               E.Z_OUT: "out", E.Z_STYX: "styx"}[z])
         if row < 0:
             return (None, None)
         inv = {v: k for k, v in E.PLAYER_ZONE_NAMES.items()}

@@ -12,7 +12,9 @@ ZONE_WORDS = {E.Z_DRAW: "draw pile", E.Z_HAND: "hand", E.Z_DISCARD: "discard pil
               E.Z_DST_DRAW_TOP: "top of draw pile", E.Z_DST_SELF_DISCARD: "own discard pile",
               E.Z_BATTLEFIELD: "the field", E.LOC_COMMON + E.Z_RESERVE: "reserve",
               E.LOC_COMMON + E.Z_BF_DISCARD: "battlefield discard", E.LOC_COMMON + E.Z_PENDING: "being acquired",
-              E.Z_GRAAD: "Graad cards", E.Z_DST_OUT: "out of the game"}
+              E.Z_GRAAD: "Graad cards", E.Z_DST_OUT: "out of the game", E.Z_UNDERWORLD: "the Underworld",
+              E.LOC_COMMON + E.Z_STYX: "the Styx", E.Z_VOID: "Void", E.Z_SHACKLE: "Shackle pile"}
+SPACE_WORDS = ("Elysion", "space 2", "space 3", "space 4", "the Gate")
 TRIGGER_WORDS = {v: k.replace("_", " ") for k, v in E.TRIGGER_NAMES.items()}
 
 
@@ -136,6 +138,14 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame, players: int = 0) -> 
             "water": lambda: f"    ~ the water {'rises' if b > 0 else 'falls'} to level {a}",
             "move_marker": lambda: f"  {who} moves to pile {b + 1}",
             "gift": lambda: f"  {who} gives {n(cid)} to seat {a}",
+            "underworld": lambda: (f"    Underworld: {n(cid) if b == 3 else 'a face-down card'} "
+                                   + ("comes from the Styx to " if b < 2 else "slides to ") + SPACE_WORDS[a]),
+            "under_up": lambda: f"    Underworld: {n(cid)} is revealed on {SPACE_WORDS[a]}",
+            "gate": lambda: f"    {abs(a)} Gate token{'s' if abs(a) != 1 else ''} {'added' if a > 0 else 'removed'}: {b} on the Gate",
+            "shackled": lambda: (f"    {n(cid)} joins the Shackle pile of {who}, "
+                                 + ("from the Gate" if b == E.SHACKLE_GATE else "placed with Souls")
+                                 + f" ({a + 1} from the bottom)"),
+            "souls": lambda: f"    {who} {'gains' if a > 0 else 'loses'} {abs(a)} Soul{'s' if abs(a) != 1 else ''}: {b} now",
             "field_out": lambda: (f"    field: {n(cid)} leaves slot {a + 1}, taken by Hilda" if b == E.OUT_HILDA else
                                   f"    field: {n(cid)} is collected by Poseidon" if b == E.OUT_POSEIDON else
                                   f"    {n(cid)}, the last General of its pile, joins the Abysses" if b == E.OUT_DEFEATED else

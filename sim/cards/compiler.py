@@ -50,6 +50,9 @@ class CardTable(NamedTuple):
     pillar_of: np.ndarray        # int64[C] a Marina General: the card row of the Pillar it protects; -1 otherwise
     hourglasses: np.ndarray      # int64[C] an Epic's duration in hourglasses (POS-2); 0 for any other card
     uses_per_turn: np.ndarray    # int64[C] an Epic's action: the uses a turn (0: no limit)
+    grade: np.ndarray            # int64[C] a Styx card's Grade: the Gate tokens it adds on leaving the Underworld (HAD-3)
+    soul_cost: np.ndarray        # int64[C] a Styx card's Soul cost (HAD-27)
+    soul_gain: np.ndarray        # int64[C] a Styx card's Soul gain (HAD-17, HAD-26)
 
 
 def name_key(card: Card) -> str:
@@ -198,9 +201,10 @@ class _Tables:
         elif k == "faced_cost_per":
             r[E.F_C] = self.filter(o.faced)
         elif k in ("vp_per",):
-            r[E.F_C] = {"deck": E.CNT_DECK, "deck_names": E.CNT_DECK_NAMES, "destroyed": E.CNT_DESTROYED}.get(o.count, -1)
+            r[E.F_C] = {"deck": E.CNT_DECK, "deck_names": E.CNT_DECK_NAMES, "destroyed": E.CNT_DESTROYED,
+                        "void": E.CNT_VOID, "houses": E.CNT_HOUSES}.get(o.count, -1)
             if r[E.F_C] < 0:
-                self.fail(f"vp_per counts 'deck', 'deck_names' or 'destroyed', not '{o.count}'")
+                self.fail(f"vp_per counts 'deck', 'deck_names', 'destroyed', 'void' or 'houses', not '{o.count}'")
             r[E.F_A] = o.per
             r[E.F_B] = o.factor or 1  # Hilda: 2 VP per God Robe
         elif k in ("vp_if_most", "vp_if_own"):
@@ -375,7 +379,7 @@ def unplayed_hades(cards: list[Card]) -> dict[str, list[str]]:
         for e in c.effects:
             parts |= {f"'{e.on}' programs"} & {f"'{t}' programs" for t in _HADES_TRIGGER_NAMES}
             parts |= {f"op '{o.op}'" for o in e.do if o.op in _HADES_OP_NAMES}
-            parts |= {f"counting '{o.count}'" for o in e.do if o.count in ("void", "houses")}
+            parts |= {f"counting '{o.count}'" for o in e.do if o.count == "houses"}
             parts |= {"op 'buff' of the card itself" for o in e.do if o.op == "buff" and o.from_ == "this"}
         for part in parts:
             need.setdefault(part, []).append(c.name)
@@ -455,6 +459,9 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
         pillar_of=pillar_rows(cards),
         hourglasses=i32(c.hourglasses for c in cards),
         uses_per_turn=i32(c.uses_per_turn for c in cards),
+        grade=i32(c.grade for c in cards),
+        soul_cost=i32(c.soul_cost for c in cards),
+        soul_gain=i32(c.soul_gain for c in cards),
     )
 
 

@@ -113,8 +113,7 @@ Z_BF_DISCARD = 1  # the battlefield's common discard pile
 Z_PENDING = 2     # a field card being acquired while its Defeated effect resolves
 Z_EPICS = 3       # Poseidon: the Epic pile, face down; its top is revealed next (POS-1..3)
 Z_PILLAR_ROW = 4  # Poseidon Pillars in play (reserved)
-Z_STYX = 5        # Hades (reserved)
-Z_UNDERWORLD = 6  # Hades (reserved)
+Z_STYX = 5        # Hades: the Styx, face down; top is the last element (HAD-2, HAD-4)
 Z_ABYSSES = 7     # Poseidon co-op (reserved)
 Z_PILLARS_ASIDE = 8  # Poseidon: the Pillars not revealed yet (POS-10)
 Z_EPICS_REVEALED = 9  # Poseidon: the Epics revealed this game, in reveal order; the top one is current while one is (POS-3, POS-5)
@@ -124,6 +123,7 @@ Z_PILE = 19       # co-op: Z_PILE + i, the face-down cards of pile i (0..6, cloc
                   # numbered past the seat zones, whose numbers some rules read without the row (Z_FROZEN)
 N_COMMON_ZONES = 26
 Z_BATTLEFIELD = 99  # pseudo-zone: the 6 field slots (own array)
+Z_UNDERWORLD = 98   # pseudo-zone: Hades's 5 Underworld spaces (own array, `under`)
 LOC_COMMON = 100    # in events, where a card was: a player zone, Z_BATTLEFIELD, or LOC_COMMON + a common zone
 
 MAX_PLAYERS = 5
@@ -136,9 +136,15 @@ PILLAR_AT = 2 * N_SLOTS + 8  # a fight's "slot" from here on is a revealed Pilla
 OPEN_AT = PILLAR_AT + 8      # the fight's "slot" of the card off the field an effect opens to a player this turn (POS-23)
 URN_AT = OPEN_AT + 1         # the fight's "slot" of a Relic of another player's that a player may face to win it back (POS-24)
 # Where a card starts (a card's `start`): the code the compiler gives each.
-START_NAMES = {"reserve": 0, "deck": 1, "setaside": 2, "gift": 3, "board": 4, "pillar": 5, "epic": 6}
+START_NAMES = {"reserve": 0, "deck": 1, "setaside": 2, "gift": 3, "board": 4, "pillar": 5, "epic": 6,
+               "styx": 7, "trial": 8, "ability": 9, "duel": 10, "house": 11, "altar": 12}
 START_PILLAR = START_NAMES["pillar"]
 START_EPIC = START_NAMES["epic"]
+START_STYX = START_NAMES["styx"]
+# Hades's Underworld (HAD-2): its spaces left to right, Elysion (space 1) first, the Gate (space 5) last
+UNDER_SPACES = 5
+ELYSION = 0
+GATE = UNDER_SPACES - 1
 N_WEAPONS = 6  # Poseidon: the Balance Weapon tokens of the supply (POS-13)
 WEAPON_STRENGTH = 4  # a Balance Weapon token spent on a Hero facing a Pillar: +4 Strength (POS-11)
 N_FLAMES = 12
@@ -148,9 +154,10 @@ PLAYER_ZONE_NAMES = {
     "draw": Z_DRAW, "hand": Z_HAND, "discard": Z_DISCARD, "play": Z_PLAY, "cloth": Z_CLOTH,
     "wounded": Z_WOUNDED, "destroyed": Z_DESTROYED, "setaside": Z_SETASIDE, "revealed": Z_REVEALED,
     "frozen": Z_FROZEN, "board": Z_BOARD, "relics": Z_RELICS, "to_play": Z_TO_PLAY, "pillars": Z_PILLARS,
-    "graad": Z_GRAAD,
+    "graad": Z_GRAAD, "void": Z_VOID, "shackle": Z_SHACKLE,
 }
-CARD_FILE_ZONES = {k: v for k, v in PLAYER_ZONE_NAMES.items() if v != Z_TO_PLAY}  # what card files may name
+CARD_FILE_ZONES = {k: v for k, v in PLAYER_ZONE_NAMES.items()  # what card files may name
+                   if v not in (Z_TO_PLAY, Z_VOID, Z_SHACKLE)}
 
 # --- Triggers: the hooks a card's programs attach to. ------------------------------------------
 T_ENGAGEMENT = 0    # Engagement (Mise en jeu): when played to face a card (GEN-21)
@@ -457,6 +464,8 @@ CNT_DECK_NAMES = 5     # distinct names in the controller's deck
 CNT_DESTROYED = 6      # the controller's destroyed cards
 CNT_MARKED = 7         # the controller's marked cards: wounded and frozen (Arctic and Indian Pillars)
 CNT_FIELD_DISCARD = 8  # the field discard pile
+CNT_VOID = 9           # Hades: the Characters under the controller's Void token
+CNT_HOUSES = 10        # Hades Duel: the controller's Houses
 
 # --- End reasons. ------------------------------------------------------------------------------
 END_CLOCK = 0
@@ -525,6 +534,12 @@ EV_MB = 47         # co-op: a card joins the Main Breadwinner (a = 1: from a pil
 EV_MOVE_MARKER = 48  # co-op: a player's Hero marker moves (a = the pile it leaves, b = the pile it faces now) (COOP-18)
 EV_GIFT = 49       # co-op: a card given (seat = the giver, a = the receiver) (COOP-7)
 EV_POSEIDON_PHASE = 50  # co-op: Poseidon's phase starts (a = the round, b = the water level) (COOP-11)
+EV_UNDERWORLD = 51  # Hades: a Styx card goes onto an Underworld space (a = the space, 0 Elysion .. 4 the Gate;
+                    # b = 1 face up) or moves right to it (b = 2 face down, 3 face up) (HAD-2)
+EV_UNDER_UP = 52    # Hades: an Underworld card turns face up (a = its space) (HAD-5)
+EV_GATE = 53        # Hades: Gate tokens added or removed (a = the change, b = the tokens now) (HAD-2, HAD-3)
+EV_SHACKLED = 54    # Hades: a card joins the seat's Shackle pile (a = its place from the bottom, b = SHACKLE_*) (HAD-17)
+EV_SOULS = 55       # Hades: the seat's Souls change (a = the change, b = the Souls now) (HAD-16)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns
@@ -555,3 +570,5 @@ OUT_EFFECT = 1
 OUT_HILDA = 2        # solo: Hilda takes it (her die, her Strength or Cosmos buys)
 OUT_DEFEATED = 3     # co-op: a pile's last General, defeated, joins the Abysses (COOP-5)
 OUT_POSEIDON = 4     # co-op: Poseidon collects it into the Main Breadwinner (COOP-11)
+SHACKLE_GATE = 0     # Hades: how a card joins a Shackle pile: from the Gate, in case C (HAD-18)
+SHACKLE_PLACED = 1   # placed on the pile with Souls (HAD-27)

@@ -89,6 +89,20 @@ PARAMS = (
           "Co-op mode: which cards may not be given. 'literal': every ★ and ◆ card, every ▲ Hero card and ▲ Armor; "
           "'hero_cards': only ★, ◆ and ▲ Hero cards and the Bronze Armors; 'strict': the literal list and every "
           "● Hero.", choices=("literal", "hero_cards", "strict")),
+    Param("hades_clock_flames", int, 12, "HAD-20",
+          "Hades: the flames on the Clock at setup in a classic game with the Underworld (fewer: a shorter game). "
+          "6 to 12.", 6, high=12),
+    Param("hades_gate_tokens_per_player", int, 2, "HAD-25",
+          "Hades: the tokens put on the Gate at setup, per player. 1 to 3.", 1, high=3),
+    Param("hades_grade_tokens_on", str, "any_departure", "HAD-3",
+          "Hades: when a Character leaving the Underworld puts its Grade in tokens on the Gate: 'any_departure' "
+          "(annihilated, placed with Souls, or shackled from the Gate), 'gate_only' (only when it leaves the Gate), "
+          "'case_c_only' (only when the Gate card shackles the active player).",
+          choices=("any_departure", "gate_only", "case_c_only")),
+    Param("hades_soul_pool", int, 70, "HAD-16",
+          "Hades: the Souls of the shared pool (ESTIMATE: the split of the 30 tokens into 1, 3 and 5 is not "
+          "public; 70 is 15x1 + 10x3 + 5x5). A gain above what is left gives what is left; 0: unlimited.", 0,
+          high=100),
 )
 
 BY_NAME = {p.name: p for p in PARAMS}
@@ -107,6 +121,10 @@ R_COOP_TURN_ORDER = PARAMS.index(BY_NAME["coop_turn_order"])
 R_COOP_LAST_SPACE_DISCOUNT = PARAMS.index(BY_NAME["coop_last_space_discount"])
 R_COOP_FOLLOW_MARKER = PARAMS.index(BY_NAME["coop_played_cards_follow_marker"])
 R_COOP_GIFT_RULE = PARAMS.index(BY_NAME["coop_gift_rule"])
+R_HADES_CLOCK_FLAMES = PARAMS.index(BY_NAME["hades_clock_flames"])
+R_HADES_GATE_TOKENS = PARAMS.index(BY_NAME["hades_gate_tokens_per_player"])
+R_HADES_GRADE_TOKENS_ON = PARAMS.index(BY_NAME["hades_grade_tokens_on"])
+R_HADES_SOUL_POOL = PARAMS.index(BY_NAME["hades_soul_pool"])
 N_RULES = len(PARAMS)
 DIE_FILE = 2  # kernel values of hilda_die from here on are die files: DIE_FILE + `sim.cards.die.die_code`
 
@@ -116,6 +134,7 @@ INFLEXIBLE_FORCED_ONLY = 1  # kernel value of epic_inflexible_scope = "forced_on
 GENERALS_MATCHING = 1  # kernel value of coop_general_placement = "matching"
 GIFT_HERO_CARDS, GIFT_STRICT = 1, 2  # kernel values of coop_gift_rule
 TURN_ORDER_POLICY = 1  # kernel value of coop_turn_order = "policy"
+GRADE_TOKENS_GATE_ONLY, GRADE_TOKENS_CASE_C_ONLY = 1, 2  # kernel values of hades_grade_tokens_on
 
 
 def defaults() -> dict:

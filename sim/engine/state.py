@@ -89,7 +89,10 @@ G_LAST_PLAYER = 66    # co-op: the seat of the last player who played (COOP-3)
 G_PILE_PILLAR = 67    # co-op: G_PILE_PILLAR + i, the Pillar + 1 under pile i; 7 piles
 G_DECIDING = 74      # questions being answered now, one inside another (sim/engine/decision_count.py)
 G_DECISIONS = 75     # questions answered this game, counted only by a build that counts them
-N_G = 76
+G_HADES = 76         # 1 if the run has Styx cards: the Underworld is in play (HAD-2)
+G_GATE_TOKENS = 77   # Hades: the tokens on the Gate (HAD-2, HAD-3)
+G_SOUL_POOL = 78     # Hades: the Souls left in the shared pool; -1 unlimited (HAD-16)
+N_G = 79
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
@@ -99,7 +102,7 @@ PL_ALT_FILTER = 3      # filter row + 1 of field cards buyable with Strength at 
 PL_VP = 4
 PL_ENERGY = 5          # Asgard: Energy on the player's board, 0..3 (ASG-1..3)
 PL_VP_TOKENS = 6       # Poseidon: the VP tokens the player took (POS-14)
-PL_SOULS = 7           # Hades (reserved)
+PL_SOULS = 7           # Hades: the player's Souls (HAD-16)
 PL_WON_FIGHTS = 8
 PL_ENTRY = 9           # which of the run's given policies plays this seat (R9)
 PL_TECHNIQUE_TURN = 10  # Asgard: the turn (G_TURN) in which the player last used a board technique (ASG-4)
@@ -111,7 +114,8 @@ PL_ELIMINATED = 15     # 1 once an effect eliminated the player: they cannot win
 PL_MARKER = 16         # co-op: the pile the player's Hero marker faces, 0..6 (COOP-4)
 PL_GIFTS = 17          # co-op: the seats the player gave a card to this turn from an adjacent pile, one bit each (COOP-7)
 PL_PLACE = 18         # co-op: the player's place in this Player phase's turn order, 0 first (COOP-3)
-N_PL = 19
+PL_SPACE = 19          # Hades: the Underworld space of the player's Hero marker, ELYSION .. GATE (HAD-5, HAD-23)
+N_PL = 20
 
 # inst_flags bits
 IF_COSMOS_DRAW = 1      # Shun ▲: draw when his Cosmos acquires a field Character
@@ -134,6 +138,7 @@ P_EPIC_ARRIVAL = 8  # a = a card revealed on the field: the current Epic's card_
 P_PROGRAM = 9     # a = instance, b = trigger: another card's program an effect applies (for the active player)
 P_ACQUIRE_TURNS = 10  # a = filter row, b = the seat to acquire next, c = flags, d = INTO_*: each player in turn acquires
                       # a field card passing the filter, until none is left (Aquarius Hyoga, promo #9003)
+P_SHACKLE = 11    # a = the Gate card, b = the active seat: case C once its Exit resolved (HAD-18)
 
 # Marked triggers (ASG-15) wait in a queue of their own, first placed first resolved, ahead of the
 # pending stack: a Marked effect resolves as soon as the program or action that placed its token
@@ -150,6 +155,9 @@ STATE = Declaration("GameState", dict(
     zone=Field(np.int64, (ROWS, ZONES, "instances"), -1, "", "zone stacks: zone[row, z, :zone_n[row, z]]"),
     zone_n=Field(np.int64, (ROWS, ZONES), 0, "game", "zone stack heights"),
     field=Field(np.int64, (E.N_SLOTS,), -1, "game", "the instance in each field slot, -1 empty"),
+    under=Field(np.int64, (E.UNDER_SPACES,), -1, "game", "Hades: the card on each Underworld space, Elysion first, "
+                "-1 empty"),
+    under_up=Field(np.bool_, (E.UNDER_SPACES,), False, "game", "Hades: whether the card on each space is face up"),
     inst_row=Field(np.int64, ("instances",), -1, "game", "each instance's zone row (seat or COMMON), -1 out of the game"),
     inst_zone=Field(np.int64, ("instances",), -1, "game", "its zone within the row; Z_BATTLEFIELD on the field"),
     inst_facing=Field(np.int64, ("instances",), -1, "game", "the field instance a fighter faces, -1 none"),

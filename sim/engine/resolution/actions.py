@@ -18,12 +18,13 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquisition_banned, can_ac
 from sim.engine.policies.interface import pick_cards
 from sim.engine.params import R_COOP_FOLLOW_MARKER
 from sim.engine.rules.coop import N_PILES, faced_target, general_defeated, give, giftable, is_last_general, may_face, may_receive, reveal_for
+from sim.engine.rules.underworld import gate_card_shackles
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLAY, A_RELIC, A_USE, A_WEAPON, can_face,
                                     can_use, legal_to_play, open_won, use_trigger, won_back)
 from sim.engine.state import (G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_NPLAYERS, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, P_ACQUIRE,
-                              P_ACQUIRE_TURNS, P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
+                              P_ACQUIRE_TURNS, P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_SHACKLE, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (cards_matching, discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
                                     program_op,
                                     freeze_fellow_fighters, hold,
@@ -203,6 +204,8 @@ def resolve_pending(s, c):
             new_epic(s, c, a)
         elif kind == P_PROGRAM:
             run_program(s, c, b, a, active, -1, -1)
+        elif kind == P_SHACKLE:
+            gate_card_shackles(s, c, a, b)
         elif kind == P_EPIC_ARRIVAL:
             if s.g[G_EPIC] > 0:
                 run_program(s, c, E.T_CARD_ARRIVAL, s.g[G_EPIC] - 1, active, a, field_slot(s, a))

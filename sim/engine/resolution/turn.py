@@ -4,7 +4,8 @@ Upkeep (hades.txt Turn Summary, card-facts §1.5): 1. discard the cards in play 
 not kept (wounded cards and the equipped Cloth stay); 2. draw up to 5 (GEN-2 reshuffle);
 3. the slot-6 card goes to the battlefield discard (Exit, Flame; nothing if slot 6 is empty,
 GEN-14, unless the rules parameter `upkeep_remove_last_card` takes the last card instead), the
-others shift right, and the field refills right to left with Arrival effects.
+others shift right, and the field refills right to left with Arrival effects; 4. with Hades, the
+Underworld is prepared (HAD-2, sim/engine/rules/underworld.py).
 The current Epic's turn programs run before the first action and after the refill (POS-8); its
 `hand_size` rule changes the 5 of step 2.
 """
@@ -20,7 +21,8 @@ from sim.engine.rules.epics import epic_rule
 from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.invariants import V_LENT, check_invariants, violation
 from sim.engine.rules.coop import reveal_for, tidy_poseidon
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_END, G_MAY_RELIC, G_POSEIDON, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
+from sim.engine.rules.underworld import prepare_underworld
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_END, G_HADES, G_MAY_RELIC, G_POSEIDON, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
                               G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_GIFTS, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import draw_cards, freeze_fellow_fighters, log_event, move_all, move_all_but
 
@@ -135,6 +137,10 @@ def upkeep(s, c, p, keep):
     s.g[G_FIELD_REVEALS] = 0
     push_pending(s, P_REFILL, -1, 0, 0, 0)
     drain(s, c)
+    # 4. the Underworld (Hades, HAD-2)
+    if s.g[G_HADES]:
+        prepare_underworld(s, c, p)
+        drain(s, c)
     epic_turn_program(s, c, p, E.T_TURN_END)
     end_turn_reset(s, p)
     if s.g[G_CHECK]:

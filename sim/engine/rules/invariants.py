@@ -5,7 +5,8 @@ g[G_FIRST_VIOLATION]); playing with checks off costs one branch per action.
 """
 from sim.engine import enums as E
 from sim.engine.jit import kernel
-from sim.engine.state import (G_EPIC, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_LENT,
+from sim.engine.params import R_HADES_SOUL_POOL
+from sim.engine.state import (G_GATE_TOKENS, G_HADES, G_SOUL_POOL, PL_SOULS, G_EPIC, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_LENT,
                               G_NMARKS, G_RULES_SEEN, G_VIOLATIONS, G_WEAPONS, PL_WEAPONS)
 
 V_ZONE_MISMATCH = 1    # an instance's recorded place does not hold it (or holds it twice)
@@ -23,6 +24,8 @@ V_LENT = 10            # a card another seat plays (Delta Robe) out of that seat
                        # lent or left to play once the turn is over
 V_WEAPONS = 11         # Balance Weapon tokens created or lost: the supply and the players' hold all 6, or none (POS-13)
 V_EPIC = 12            # the current Epic is not the last one revealed, or carries more hourglasses than its duration (POS-3)
+V_UNDERWORLD = 13      # Hades: an Underworld card not recorded on its space, a face-up empty space, Gate tokens or Souls
+                       # below 0, Souls created or lost (the players' and the pool's), or a Shackle pile out of Grade order
 
 
 @kernel
@@ -30,6 +33,29 @@ def violation(s, code):
     if s.g[G_VIOLATIONS] == 0:
         s.g[G_FIRST_VIOLATION] = code
     s.g[G_VIOLATIONS] += 1
+
+
+@kernel
+def check_underworld(s, c, n_players, seen):
+    """V_UNDERWORLD's checks; counts the Underworld's cards in `seen`."""
+    for space in range(E.UNDER_SPACES):
+        inst = s.under[space]
+        if inst >= 0:
+            seen[inst] += 1
+            if s.inst_zone[inst] != E.Z_UNDERWORLD or s.inst_row[inst] != E.COMMON:
+                violation(s, V_ZONE_MISMATCH)
+        elif s.under_up[space]:
+            violation(s, V_UNDERWORLD)
+    souls = s.g[G_SOUL_POOL]
+    for p in range(n_players):
+        souls += s.pl[p, PL_SOULS]
+        if s.pl[p, PL_SOULS] < 0:
+            violation(s, V_UNDERWORLD)
+        for j in range(1, s.zone_n[p, E.Z_SHACKLE]):
+            if c.grade[c.inst_card[s.zone[p, E.Z_SHACKLE, j - 1]]] > c.grade[c.inst_card[s.zone[p, E.Z_SHACKLE, j]]]:
+                violation(s, V_UNDERWORLD)
+    if s.g[G_GATE_TOKENS] < 0 or (s.g[G_SOUL_POOL] >= 0 and souls != s.rules[R_HADES_SOUL_POOL]):
+        violation(s, V_UNDERWORLD)
 
 
 @kernel
@@ -62,6 +88,8 @@ def check_invariants(s, c, n_players):
         if revealed == 0 or s.zone[E.COMMON, E.Z_EPICS_REVEALED, revealed - 1] != epic \
                 or not 0 <= s.g[G_HOURGLASSES] <= c.hourglasses[c.inst_card[epic]]:
             violation(s, V_EPIC)
+    if s.g[G_HADES]:
+        check_underworld(s, c, n_players, seen)
     if s.g[G_RULES_SEEN] == s.g[G_FIELD_CHANGES] and s.g[G_FIELD_RULES] != rules:
         violation(s, V_FIELD_RULES)
     for inst in range(c.inst_card.shape[0]):

@@ -61,7 +61,8 @@ def card_vp(s, c, p, k):
             elif op[E.F_C] == E.CNT_DECK_NAMES:
                 cnt = distinct_names_in_deck(s, c, p, f)
             else:
-                cnt = count_in_zone(s, c, p, E.Z_DESTROYED, f, -1)
+                z = E.Z_VOID if op[E.F_C] == E.CNT_VOID else E.Z_HOUSES if op[E.F_C] == E.CNT_HOUSES else E.Z_DESTROYED
+                cnt = count_in_zone(s, c, p, z, f, -1)
             vp += cnt * op[E.F_B] // op[E.F_A]
         elif code == E.OP_VP_IF_MOST:
             if has_most(s, c, p, f, op[E.F_C]):
@@ -77,10 +78,13 @@ def card_vp(s, c, p, k):
 @kernel
 def score_player(s, c, p):
     """p's VP: its deck's cards (GEN-11) and the Pillars it destroyed (POS-12), with the VP tokens
-    it took and those still on its cards (POS-14), and the Epics' end-of-game effects (POS-5)."""
+    it took and those still on its cards (POS-14), and the Epics' end-of-game effects (POS-5);
+    with Hades, the Characters under its Void token, less those of its Shackle pile (HAD-30)."""
     total = s.pl[p, PL_VP_TOKENS] + epic_vp(s, c, p)
+    for j in range(s.zone_n[p, E.Z_SHACKLE]):
+        total -= card_vp(s, c, p, c.inst_card[s.zone[p, E.Z_SHACKLE, j]])
     for z in range(E.N_PLAYER_ZONES):
-        if not (is_deck_zone(z) or z == E.Z_PILLARS):
+        if not (is_deck_zone(z) or z == E.Z_PILLARS or z == E.Z_VOID):
             continue
         for j in range(s.zone_n[p, z]):
             inst = s.zone[p, z, j]

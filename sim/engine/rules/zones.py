@@ -85,6 +85,19 @@ def zone_push(s, row, z, inst):
 
 
 @kernel
+def zone_insert(s, row, z, at, inst):
+    """Put a card taken off its place into row's zone z at position `at` (0 the bottom), above
+    the cards below it (a Shackle pile's Grade order, HAD-17)."""
+    n = s.zone_n[row, z]
+    for k in range(n, at, -1):
+        s.zone[row, z, k] = s.zone[row, z, k - 1]
+    s.zone[row, z, at] = inst
+    s.zone_n[row, z] = n + 1
+    s.inst_row[inst] = row
+    s.inst_zone[inst] = z
+
+
+@kernel
 def watched_discard(s, row, z):
     """A card the current Epic watches joins a zone: a flame is due if it is a discard pile it names."""
     pile = 1 if row < E.COMMON and z == E.Z_DISCARD else 2 if row == E.COMMON and z == E.Z_BF_DISCARD else 0
@@ -147,6 +160,11 @@ def zone_remove(s, inst):
             if field[k] == inst:
                 field[k] = -1
         s.g[G_FIELD_CHANGES] += 1
+    elif z == E.Z_UNDERWORLD:
+        for k in range(E.UNDER_SPACES):
+            if s.under[k] == inst:
+                s.under[k] = -1
+                s.under_up[k] = False
     elif row >= 0 and z >= 0:
         stack = s.zone[row, z]
         n = s.zone_n[row, z]
@@ -358,7 +376,7 @@ def location(s, inst):
     """Where a card is, as events record it: a player zone, Z_BATTLEFIELD, or LOC_COMMON + a
     common zone (the reserve, the battlefield discard...)."""
     z = s.inst_zone[inst]
-    if s.inst_row[inst] == E.COMMON and z != E.Z_BATTLEFIELD:
+    if s.inst_row[inst] == E.COMMON and z != E.Z_BATTLEFIELD and z != E.Z_UNDERWORLD:
         return E.LOC_COMMON + z
     return z
 

@@ -1,0 +1,182 @@
+"""Hades's Underworld: its five spaces, the Styx, the Gate tokens, the Hero markers, the Souls
+and the Shackle piles (hades.txt; HAD-2..5, HAD-16..18, HAD-25).
+
+    Styx ─▶ [Elysion][space 2][space 3][space 4][the Gate] ─▶ case C: the active player's Shackle pile
+    index:    0        1        2        3        4
+                                                  holds tokens, then a card
+
+Cards come from the Styx onto the right-most free spaces and slide right at each upkeep (step 4,
+`prepare_underworld`). A card on a space at or right of any Hero marker is face up (HAD-5); the
+markers start on the Gate, so nothing is face up at setup.
+"""
+from sim.engine import enums as E
+from sim.engine.jit import kernel
+from sim.engine.params import (GRADE_TOKENS_CASE_C_ONLY, GRADE_TOKENS_GATE_ONLY, R_HADES_CLOCK_FLAMES,
+                               R_HADES_GATE_TOKENS, R_HADES_GRADE_TOKENS_ON, R_HADES_SOUL_POOL)
+from sim.engine.rules.field import statue_flipped
+from sim.engine.rules.zones import log_event, push_pending, shuffle_zone, take_top, zone_insert, zone_remove
+from sim.engine.state import (G_FLAMES, G_GATE_TOKENS, G_HADES, G_LAST_FLAMES_SEEN, G_NPLAYERS, G_SOUL_POOL, P_EXIT,
+                              P_PROGRAM, P_SHACKLE, PL_SOULS, PL_SPACE)
+
+
+@kernel
+def setup_underworld(s, c, n_players):
+    """HAD-25, once the Styx cards are in the Styx: the Clock's flames (HAD-20), the Styx shuffled
+    and 4 cards face down on spaces 1-4, the Gate's tokens, every marker on the Gate, and seat k's
+    k Souls from the pool (HAD-16). Nothing happens without Styx cards."""
+    if s.zone_n[E.COMMON, E.Z_STYX] == 0:
+        return
+    s.g[G_HADES] = 1
+    s.g[G_FLAMES] = s.g[G_LAST_FLAMES_SEEN] = s.rules[R_HADES_CLOCK_FLAMES]
+    shuffle_zone(s, E.COMMON, E.Z_STYX)
+    for space in range(E.GATE - 1, -1, -1):
+        deal(s, c, space)
+    s.g[G_GATE_TOKENS] = s.rules[R_HADES_GATE_TOKENS] * n_players
+    s.g[G_SOUL_POOL] = s.rules[R_HADES_SOUL_POOL] if s.rules[R_HADES_SOUL_POOL] > 0 else -1
+    for p in range(n_players):
+        s.pl[p, PL_SPACE] = E.GATE
+        gain_souls(s, c, p, p)
+
+
+@kernel
+def gain_souls(s, c, p, n):
+    """p gains n Souls, or what the pool has left (HAD-16); returns the Souls gained."""
+    if s.g[G_SOUL_POOL] >= 0:
+        n = min(n, s.g[G_SOUL_POOL])
+        s.g[G_SOUL_POOL] -= n
+    if n > 0:
+        s.pl[p, PL_SOULS] += n
+        log_event(s, c, E.EV_SOULS, p, -1, n, s.pl[p, PL_SOULS])
+    return n
+
+
+@kernel
+def deal(s, c, space):
+    """The top Styx card onto an empty space, face down (`reveal_reachable` turns it up); -1 if
+    the Styx is empty (HAD-4: there is no reshuffle)."""
+    n = s.zone_n[E.COMMON, E.Z_STYX]
+    if n == 0:
+        return -1
+    inst = s.zone[E.COMMON, E.Z_STYX, n - 1]
+    take_top(s, E.COMMON, E.Z_STYX)
+    s.under[space] = inst
+    s.under_up[space] = False
+    s.inst_row[inst] = E.COMMON
+    s.inst_zone[inst] = E.Z_UNDERWORLD
+    log_event(s, c, E.EV_UNDERWORLD, -1, inst, space, 0)
+    return inst
+
+
+@kernel
+def leftmost_marker(s):
+    """The space of the Hero marker nearest Elysion: every card at or right of it is face up."""
+    m = E.GATE
+    for p in range(s.g[G_NPLAYERS]):
+        m = min(m, s.pl[p, PL_SPACE])
+    return m
+
+
+@kernel
+def reveal_reachable(s, c, seat):
+    """HAD-5: every face-down card at or right of a marker turns face up, and its Appearance
+    resolves for the active player, right to left (the pending stack resolves its last push first)."""
+    for space in range(leftmost_marker(s), E.UNDER_SPACES):
+        inst = s.under[space]
+        if inst >= 0 and not s.under_up[space]:
+            s.under_up[space] = True
+            log_event(s, c, E.EV_UNDER_UP, seat, inst, space, 0)
+            if c.prog[c.inst_card[inst], E.T_APPEARANCE, 1] > 0:
+                push_pending(s, P_PROGRAM, inst, E.T_APPEARANCE, 0, 0)
+
+
+@kernel
+def gate_tokens(s, c, n, seat):
+    s.g[G_GATE_TOKENS] += n
+    log_event(s, c, E.EV_GATE, seat, -1, n, s.g[G_GATE_TOKENS])
+
+
+@kernel
+def grade_tokens(s, c, inst, space, case_c, seat):
+    """HAD-3: a Character that left the Underworld from `space` adds its Grade in Gate tokens,
+    unless `hades_grade_tokens_on` limits them to the Gate or to case C."""
+    on = s.rules[R_HADES_GRADE_TOKENS_ON]
+    if (on == GRADE_TOKENS_GATE_ONLY and space != E.GATE) or (on == GRADE_TOKENS_CASE_C_ONLY and not case_c):
+        return
+    gate_tokens(s, c, c.grade[c.inst_card[inst]], seat)
+
+
+@kernel
+def shackle(s, c, inst, p, how):
+    """inst joins p's Shackle pile (HAD-17): above every card of a lower or equal Grade, below the
+    higher ones, so the highest Grade is on top."""
+    zone_remove(s, inst)
+    g = c.grade[c.inst_card[inst]]
+    at = s.zone_n[p, E.Z_SHACKLE]
+    while at > 0 and c.grade[c.inst_card[s.zone[p, E.Z_SHACKLE, at - 1]]] > g:
+        at -= 1
+    zone_insert(s, p, E.Z_SHACKLE, at, inst)
+    log_event(s, c, E.EV_SHACKLED, p, inst, at, how)
+
+
+@kernel
+def shift_and_complete(s, c, seat):
+    """HAD-2: slide the cards right, in their order, up to the Gate if it holds neither a card
+    nor a token (a card on the Gate stays); then fill the empty spaces from the Styx, right to
+    left; then reveal what a marker reaches (HAD-5)."""
+    last = E.GATE if s.under[E.GATE] < 0 and s.g[G_GATE_TOKENS] == 0 else E.GATE - 1
+    dst = last
+    for space in range(last, -1, -1):
+        inst = s.under[space]
+        if inst >= 0:
+            if space != dst:
+                s.under[dst] = inst
+                s.under_up[dst] = s.under_up[space]
+                s.under[space] = -1
+                s.under_up[space] = False
+                log_event(s, c, E.EV_UNDERWORLD, seat, inst, dst, 3 if s.under_up[dst] else 2)
+            dst -= 1
+    for space in range(dst, -1, -1):
+        if deal(s, c, space) < 0:
+            break
+    reveal_reachable(s, c, seat)
+
+
+@kernel
+def prepare_underworld(s, c, p):
+    """Upkeep step 4 (HAD-2), evaluated once. C: spaces 1-4 and the Gate all hold a card, and the
+    Gate card shackles p (HAD-18). B: spaces 1-4 hold a card and the Gate holds tokens only: one
+    token goes, and with the last one the cards shift. A: otherwise, the cards shift."""
+    full = True
+    for space in range(E.GATE):
+        if s.under[space] < 0:
+            full = False
+    if full and s.under[E.GATE] >= 0:
+        shackle_from_gate(s, c, p)
+    elif full and s.g[G_GATE_TOKENS] > 0:
+        gate_tokens(s, c, -1, p)
+        if s.g[G_GATE_TOKENS] == 0:
+            shift_and_complete(s, c, p)
+    else:
+        shift_and_complete(s, c, p)
+
+
+@kernel
+def shackle_from_gate(s, c, p):
+    """Case C (HAD-18): the Gate card's Exit resolves (twice once the Odin statue flipped, GEN-3)
+    while the card is still on the Gate; then `gate_card_shackles`, pending below the Exit."""
+    inst = s.under[E.GATE]
+    push_pending(s, P_SHACKLE, inst, p, 0, 0)
+    if c.prog[c.inst_card[inst], E.T_EXIT, 1] > 0:
+        push_pending(s, P_EXIT, inst, p, 0, 0)
+        if statue_flipped(s):
+            push_pending(s, P_EXIT, inst, p, 0, 0)
+
+
+@kernel
+def gate_card_shackles(s, c, inst, p):
+    """Case C once the Exit resolved: the card joins p's Shackle pile, then its Grade goes on the
+    Gate in tokens (if its Exit took it off the Gate, nothing more happens)."""
+    if s.under[E.GATE] != inst:
+        return
+    shackle(s, c, inst, p, E.SHACKLE_GATE)
+    grade_tokens(s, c, inst, E.GATE, True, p)

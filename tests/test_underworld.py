@@ -1,0 +1,206 @@
+"""Hades's Underworld board: setup (HAD-16, HAD-20, HAD-25), the upkeep's preparation in cases A, B
+and C (HAD-2, HAD-4), reveals (HAD-5), Gate tokens (HAD-3), the Shackle pile's order (HAD-17), case C
+(HAD-18) and scoring (HAD-30), on scenarios built on the estimated Hades cards. Two Styx cards are
+given plain draw programs here (a designer's file), so that their Appearance and Exit can be seen
+to resolve while the Hades ops are not played yet."""
+import pytest
+
+from sim.engine import enums as E
+from sim.engine.state import PL_SPACE
+from sim.scenario import Scenario
+
+DRAWING_SHADES = '''box = "hades"
+hades_data = "designer"
+[[card]]
+id = 3034
+name = "Herald Shade"
+classes = ["specter"]
+copies = 2
+start = "styx"
+strength_cost = 2
+vp = 1
+grade = 1
+soul_cost = 2
+soul_gain = 1
+text = "Appearance: draw 1 card."
+source = "designer: test"
+[[card.effects]]
+on = "appearance"
+do = [{op = "draw", n = 1}]
+[[card]]
+id = 3035
+name = "Parting Shade"
+classes = ["specter"]
+copies = 2
+start = "styx"
+strength_cost = 2
+vp = 2
+grade = 1
+soul_cost = 2
+soul_gain = 1
+text = "Exit: draw 2 cards."
+source = "designer: test"
+[[card.effects]]
+on = "exit"
+do = [{op = "draw", n = 2}]
+'''
+GRADE_1, GRADE_2, GRADE_3, GRADE_4 = "Underworld Specter #36", "Queen", "Charon", "Aphrodite"
+
+
+@pytest.fixture(scope="module")
+def shades(tmp_path_factory):
+    path = tmp_path_factory.mktemp("hades") / "shades.toml"
+    path.write_text(DRAWING_SHADES, encoding="utf-8")
+    return path
+
+
+def board(shades, players=2, rules=None, **kw) -> Scenario:
+    return Scenario(players=players, boxes=("base", "hades"), cardset=shades, rules=rules, partial_hades=True, **kw)
+
+
+def deck(sc, seat, n=6):
+    for _ in range(n):
+        sc.put(seat, "draw", "Pegasus Seiya (civilian)")
+
+
+def test_setup_deals_four_face_down_cards_and_the_gate_tokens(shades):
+    sc = board(shades, players=3, rules={"hades_gate_tokens_per_player": 3, "hades_clock_flames": 8}, empty=False)
+    assert [n is not None and n.startswith("[") for n in sc.underworld_names()] == [True] * 4 + [False]
+    assert sc.gate_tokens == 9 and sc.flames == 8
+    assert [sc.souls(p) for p in range(3)] == [0, 1, 2] and sc.souls("common") == 70 - 3  # HAD-16
+    assert sc.count("common", "styx") == 75 - 4
+    assert all(int(sc.st.pl[p, PL_SPACE]) == E.GATE for p in range(3))  # every marker on the Gate
+
+
+def test_case_a_slides_the_cards_right_and_completes_from_the_styx_right_to_left(shades):
+    sc = board(shades)
+    sc.styx(GRADE_2, GRADE_3)                        # Charon on top: dealt first, to the right-most space
+    sc.underworld(0, GRADE_1)
+    sc.underworld(2, GRADE_4)
+    sc.gate_tokens = 2                               # a Gate with tokens takes no card
+    sc.prepare_underworld(0)
+    assert sc.underworld_names() == [f"[{GRADE_2}]", f"[{GRADE_3}]", f"[{GRADE_1}]", f"[{GRADE_4}]", None]
+    assert sc.gate_tokens == 2
+
+
+def test_case_a_fills_the_gate_once_it_holds_no_token(shades):
+    sc = board(shades)
+    sc.underworld(3, GRADE_1)
+    sc.gate_tokens = 0
+    sc.prepare_underworld(0)
+    # HAD-4: the Styx is empty; the markers stand on the Gate, so its card turns face up (HAD-5)
+    assert sc.underworld_names() == [None, None, None, None, GRADE_1]
+
+
+def test_case_b_removes_a_token_and_shifts_only_with_the_last_one(shades):
+    sc = board(shades)
+    sc.styx(GRADE_4)
+    names = [GRADE_1, GRADE_2, GRADE_3, "Herald Shade"]
+    for space, name in enumerate(names):
+        sc.underworld(space, name)
+    sc.gate_tokens = 2
+    sc.prepare_underworld(0)
+    assert sc.gate_tokens == 1 and sc.underworld_names() == [f"[{n}]" for n in names] + [None]
+    sc.prepare_underworld(0)
+    assert sc.gate_tokens == 0
+    assert sc.underworld_names() == [f"[{GRADE_4}]"] + [f"[{n}]" for n in names[:3]] + ["Herald Shade"]
+
+
+def test_the_rulebook_queen_example_reveals_the_card_that_slides_to_the_marker(shades):
+    """H, Hero Spaces: Shun's marker revealed Queen (Zelos to her right). At the end of the turn a
+    Gate token goes, the cards shift, the card left of Queen slides opposite Shun and is revealed,
+    and the Styx's top goes face down on Elysion."""
+    sc = board(shades, players=2)
+    deck(sc, 0)
+    sc.styx(GRADE_4)
+    sc.underworld(0, GRADE_1)
+    sc.underworld(1, "Herald Shade")
+    sc.underworld(2, "Queen", face_up=True)
+    sc.underworld(3, "Zelos", face_up=True)
+    sc.gate_tokens = 1
+    sc.hero_space(0, 2)
+    sc.hero_space(1, E.GATE)
+    sc.prepare_underworld(0)
+    assert sc.gate_tokens == 0
+    assert sc.underworld_names() == [f"[{GRADE_4}]", f"[{GRADE_1}]", "Herald Shade", "Queen", "Zelos"]
+    assert sc.count(0, "hand") == 1  # Herald Shade's Appearance resolved for the active player (HAD-5)
+    assert "under_up" in sc.log_kinds()
+
+
+def test_case_c_resolves_the_exit_then_shackles_the_active_player_then_adds_the_grade(shades):
+    sc = board(shades)
+    deck(sc, 1)
+    for space, name in enumerate([GRADE_1, GRADE_2, GRADE_3, GRADE_4, "Parting Shade"]):
+        sc.underworld(space, name)
+    sc.gate_tokens = 0
+    sc.prepare_underworld(1)
+    assert sc.names(1, "shackle") == ["Parting Shade"] and sc.count(0, "shackle") == 0
+    assert sc.count(1, "hand") == 2             # its Exit: the active player draws 2
+    assert sc.gate_tokens == 1                  # its Grade, once it left (HAD-3)
+    assert sc.underworld_names()[:4] == [f"[{n}]" for n in (GRADE_1, GRADE_2, GRADE_3, GRADE_4)]
+    kinds = sc.log_kinds()
+    assert kinds.index("draw") < kinds.index("shackled") < kinds.index("gate")
+    sc.prepare_underworld(0)                    # now case B: the token goes, the cards shift
+    assert sc.gate_tokens == 0 and sc.underworld_names()[4] == GRADE_4
+
+
+@pytest.mark.parametrize("on", ["any_departure", "gate_only", "case_c_only"])
+def test_case_c_adds_the_grade_under_every_grade_tokens_setting(shades, on):
+    sc = board(shades, rules={"hades_grade_tokens_on": on})
+    for space, name in enumerate([GRADE_1, GRADE_1, GRADE_2, GRADE_2, GRADE_3]):
+        sc.underworld(space, name)
+    sc.gate_tokens = 0
+    sc.prepare_underworld(0)
+    assert sc.gate_tokens == 3 and sc.names(0, "shackle") == [GRADE_3]
+
+
+def test_the_rulebook_shackle_example_puts_pharaoh_between_aphrodite_and_charon(shades):
+    """H, The Shackle: Pharaoh of the Sphinx (Grade 3) joins a pile with Charon (3) under Aphrodite
+    (4): it goes above Charon, below Aphrodite. The highest Grade stays on top."""
+    from sim.engine.rules.underworld import shackle
+    sc = board(shades)
+    for name in (GRADE_1, GRADE_3, GRADE_4, "Pharaoh of the Sphinx"):
+        inst = sc._push_common(E.Z_OUT, name)  # anywhere: `shackle` takes it from where it is
+        shackle(sc.s, sc.c, inst, 0, E.SHACKLE_PLACED)
+    assert [sc.name_of(i) for i in sc.insts(0, "shackle")] == [GRADE_1, GRADE_3, "Pharaoh of the Sphinx", GRADE_4]
+
+
+def test_a_card_slides_face_up_once_revealed_and_face_down_cards_stay_down(shades):
+    sc = board(shades)
+    sc.underworld(1, GRADE_1, face_up=True)  # revealed earlier by a marker that moved back since
+    sc.underworld(2, GRADE_2)
+    sc.gate_tokens = 1
+    sc.prepare_underworld(0)
+    assert sc.underworld_names() == [None, None, GRADE_1, f"[{GRADE_2}]", None]
+
+
+def test_scoring_adds_the_void_and_takes_off_the_shackle_pile(shades):
+    sc = board(shades)
+    base = sc.score(0)
+    sc.put(0, "void", GRADE_3)           # Charon: 2 VP
+    sc.put(0, "shackle", "Parting Shade")  # 2 VP
+    sc.put(0, "shackle", GRADE_4)
+    vp = {c.name: c.vp for c in sc.engine.cards}
+    assert sc.score(0) == base + vp[GRADE_3] - vp["Parting Shade"] - vp[GRADE_4]
+
+
+def test_the_soul_pool_caps_gains(shades):
+    from sim.engine.rules.underworld import gain_souls
+    sc = board(shades, rules={"hades_soul_pool": 3})
+    assert sc.souls("common") == 3 - 1  # seat 1 took its 1 Soul at setup
+    assert gain_souls(sc.s, sc.c, 0, 5) == 2 and sc.souls(0) == 2 and sc.souls("common") == 0
+    unlimited = board(shades, rules={"hades_soul_pool": 0})
+    assert gain_souls(unlimited.s, unlimited.c, 0, 500) == 500 and unlimited.souls("common") == -1
+
+
+def test_turns_with_the_underworld_keep_the_invariants(shades):
+    """Whole turns by the default policy on a real setup: the field and the Underworld move
+    together, every card stays in one place, Souls are neither made nor lost."""
+    from sim.engine.state import G_CHECK, G_VIOLATIONS
+    sc = board(shades, players=3, empty=False)
+    sc.st.g[G_CHECK] = 1
+    for turn in range(24):
+        sc.turn(turn % 3)
+    assert int(sc.st.g[G_VIOLATIONS]) == 0
+    assert sc.gate_tokens >= 0 and sum(1 for n in sc.underworld_names() if n) >= 4
+    assert "gate" in sc.log_kinds()
