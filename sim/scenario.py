@@ -39,7 +39,7 @@ from sim.engine.resolution.actions import apply_action, drain, new_epic
 from sim.engine.resolution.effects import run_program
 from sim.engine.resolution.turn import main_phase, upkeep
 from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, effective_cost, fight_total
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLAY, A_RELIC, A_USE,
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_USE,
                                     A_WEAPON, legal_action, use_trigger)
 from sim.engine.modes.classic import setup_game
 from sim.engine.rules.field import remove_flames
@@ -55,7 +55,7 @@ from sim.games import engine_for, events_frame, game_config
 CURRENCY = {"strength": STRENGTH, "cosmos": COSMOS}
 ACTION_NAMES = {A_END: "end", A_EQUIP: "equip", A_PLAY: "play", A_CLOTH_FIGHT: "cloth_fights", A_USE: "use",
                 A_HEAL: "heal", A_ACQUIRE: "acquire", A_RELIC: "play_relic", A_WEAPON: "arm", A_MOVE: "move",
-                A_GIFT: "give"}
+                A_GIFT: "give", A_PLACE: "place"}
 SEAT_ZONES = tuple(E.PLAYER_ZONE_NAMES)
 LOG_CAPACITY = 20000
 
@@ -438,6 +438,35 @@ class Scenario:
         """Put the seat's Hero marker on an Underworld space (0 Elysion .. 4 the Gate); the cards it
         reaches are not turned up until the Underworld is next prepared or a marker moves."""
         self.st.pl[seat, PL_SPACE] = space
+
+    @staticmethod
+    def under_slot(space: int) -> int:
+        """The "slot" by which a seat fights the card on an Underworld space (for `play`,
+        `cloth_fights` and `annihilate`)."""
+        return E.UNDER_AT + space
+
+    def shackle_slot(self, seat: int, inst: int) -> int:
+        """The "slot" by which `seat` fights a card of its own Shackle pile (for `play` and `free`)."""
+        return E.SHACKLE_AT + self.insts(seat, "shackle").index(inst)
+
+    def annihilate(self, seat: int, space: int, bonus: str = "no bonus"):
+        """End the fight against the card on `space`, taking one bonus of the space (E.BONUS_NAMES)."""
+        self._act(seat, A_ACQUIRE, E.UNDER_AT + space, E.BONUS_NAMES.index(bonus))
+
+    def free(self, seat: int, inst: int, take_souls: bool = True):
+        """End the fight against a card of the seat's Shackle pile: it goes under the Styx."""
+        self._act(seat, A_ACQUIRE, self.shackle_slot(seat, inst), int(take_souls))
+
+    def place(self, seat: int, space: int, target: int):
+        """Place the card on `space` onto `target`'s Shackle pile with Souls (HAD-27)."""
+        self._act(seat, A_PLACE, space, target)
+
+    def set_souls(self, seat: int, n: int):
+        """Give the seat n Souls (from the pool, as a gain would)."""
+        st = self.st
+        if st.g[G_SOUL_POOL] >= 0:
+            st.g[G_SOUL_POOL] -= n - st.pl[seat, PL_SOULS]
+        st.pl[seat, PL_SOULS] = n
 
     def prepare_underworld(self, seat: int | None = None):
         """Upkeep step 4 for the active player (or `seat`, who becomes it): cases A, B or C (HAD-2),

@@ -73,6 +73,10 @@ def _where(at: int) -> str:
     """The place of a card faced by the action index `at` (`zones.fight_target`)."""
     if at == E.OPEN_AT:
         return "(off the field)"
+    if at >= E.SHACKLE_AT:
+        return "(in the Shackle pile)"
+    if at >= E.UNDER_AT:
+        return f"(Underworld, {SPACE_WORDS[at - E.UNDER_AT]})"
     return f"(slot {at + 1})" if at < E.N_SLOTS else "(a Pillar)" if at >= E.PILLAR_AT else "(in play)"
 
 
@@ -145,6 +149,9 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame, players: int = 0) -> 
             "shackled": lambda: (f"    {n(cid)} joins the Shackle pile of {who}, "
                                  + ("from the Gate" if b == E.SHACKLE_GATE else "placed with Souls")
                                  + f" ({a + 1} from the bottom)"),
+            "annihilate": lambda: f"  {who} ANNIHILATES {n(cid)} on {SPACE_WORDS[a]} ({E.BONUS_NAMES[b]})",
+            "freed": lambda: f"  {who} frees {n(cid)} from their Shackle pile" + (" and takes its Souls" if a else ""),
+            "place": lambda: f"  {who} places {n(cid)} from {SPACE_WORDS[a]} with Souls onto seat {b}'s Shackle pile",
             "souls": lambda: f"    {who} {'gains' if a > 0 else 'loses'} {abs(a)} Soul{'s' if abs(a) != 1 else ''}: {b} now",
             "field_out": lambda: (f"    field: {n(cid)} leaves slot {a + 1}, taken by Hilda" if b == E.OUT_HILDA else
                                   f"    field: {n(cid)} is collected by Poseidon" if b == E.OUT_POSEIDON else

@@ -188,7 +188,8 @@ def test_the_engine_refuses_hades_and_says_why():
         build_engine(("base", "hades"))
     msg = str(err.value)
     assert "does not play the Hades mechanics yet" in msg
-    assert "the Styx and the Underworld" in msg and "op 'gain_souls'" in msg and "Trials" in msg
+    assert "'shackle' programs" in msg and "op 'gain_souls'" in msg and "Trials" in msg
+    assert "'appearance' programs" not in msg  # the engine plays the Styx cards' reveals and annihilations
     assert unplayed_hades(load_card_records(("base", "asgard", "poseidon"))) == {}
 
 

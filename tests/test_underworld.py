@@ -6,7 +6,7 @@ to resolve while the Hades ops are not played yet."""
 import pytest
 
 from sim.engine import enums as E
-from sim.engine.state import PL_SPACE
+from sim.engine.state import PL_SPACE, PL_VP_TOKENS
 from sim.scenario import Scenario
 
 DRAWING_SHADES = '''box = "hades"
@@ -193,14 +193,114 @@ def test_the_soul_pool_caps_gains(shades):
     assert gain_souls(unlimited.s, unlimited.c, 0, 500) == 500 and unlimited.souls("common") == -1
 
 
-def test_turns_with_the_underworld_keep_the_invariants(shades):
-    """Whole turns by the default policy on a real setup: the field and the Underworld move
-    together, every card stays in one place, Souls are neither made nor lost."""
-    from sim.engine.state import G_CHECK, G_VIOLATIONS
-    sc = board(shades, players=3, empty=False)
+@pytest.mark.parametrize("policy", ["value", "random"])
+def test_turns_with_the_underworld_keep_the_invariants_and_use_it(shades, policy):
+    """Whole turns by a policy on a real setup: the field and the Underworld move together, every
+    card stays in one place, Souls are neither made nor lost, no action is illegal, and the
+    policy annihilates, frees and places cards."""
+    from sim.engine.state import G_CHECK, G_ILLEGAL, G_VIOLATIONS
+    sc = board(shades, players=3, empty=False, policies=(policy,))
     sc.st.g[G_CHECK] = 1
-    for turn in range(24):
+    for turn in range(60):
         sc.turn(turn % 3)
-    assert int(sc.st.g[G_VIOLATIONS]) == 0
-    assert sc.gate_tokens >= 0 and sum(1 for n in sc.underworld_names() if n) >= 4
-    assert "gate" in sc.log_kinds()
+    assert int(sc.st.g[G_VIOLATIONS]) == 0 and int(sc.st.g[G_ILLEGAL]) == 0
+    assert {"gate", "shackled", "annihilate", "place", "freed"} <= set(sc.log_kinds())
+
+
+CIVILIAN = "Pegasus Seiya (civilian)"  # 1 Strength
+
+
+def fighters(sc, seat, n):
+    return [sc.hand(seat, CIVILIAN) for _ in range(n)]
+
+
+def test_annihilating_a_card_gives_its_souls_the_bonus_the_void_and_the_grade(shades):
+    """HAD-26, HAD-6: Charon (4 Strength, Grade 3, 3 Souls) on space 3, where seat 0's marker
+    stands: that space offers -1 Strength, a Soul or a VP token."""
+    sc = board(shades)
+    sc.underworld(2, GRADE_3, face_up=True)
+    sc.hero_space(0, 2)
+    sc.gate_tokens = 0
+    for card in fighters(sc, 0, 4):
+        sc.play(0, card, sc.under_slot(2))
+    offered = {b for kind, at, b in sc.legal_actions(0) if kind == "acquire" and at == sc.under_slot(2)}
+    assert offered == {E.BONUS_NONE, E.BONUS_STRENGTH, E.BONUS_SOUL, E.BONUS_VP}
+    souls, pool = sc.souls(0), sc.souls("common")
+    sc.annihilate(0, 2, "+1 VP token")
+    assert sc.names(0, "void") == [GRADE_3] and sc.underworld_names()[2] is None
+    assert sc.souls(0) == souls + 3 and sc.souls("common") == pool - 3
+    assert int(sc.st.pl[0, PL_VP_TOKENS]) == 1
+    assert sc.gate_tokens == 3 and sc.count(0, "play") == 0 and sc.count(0, "discard") == 4
+
+
+def test_the_strength_bonus_lowers_the_cost_and_other_spaces_offer_none(shades):
+    sc = board(shades)
+    sc.underworld(2, GRADE_3, face_up=True)
+    sc.underworld(4, GRADE_1, face_up=True)   # right of the marker: within reach, but not its space
+    sc.hero_space(0, 2)
+    for card in fighters(sc, 0, 3):
+        sc.play(0, card, sc.under_slot(2))
+    acquires = {(at, b) for kind, at, b in sc.legal_actions(0) if kind == "acquire"}
+    assert acquires == {(sc.under_slot(2), E.BONUS_STRENGTH)}  # 3 Strength reach Charon's 4 only with the bonus
+    for card in fighters(sc, 0, 3):
+        sc.play(0, card, sc.under_slot(4))
+    with pytest.raises(AssertionError, match="illegal"):
+        sc.annihilate(0, 4, "-1 Strength")  # the Gate is not the marker's space
+    sc.annihilate(0, 4)
+    assert sc.names(0, "void") == [GRADE_1]
+
+
+def test_only_face_up_cards_at_or_right_of_the_marker_are_within_reach(shades):
+    sc = board(shades)
+    sc.underworld(1, GRADE_1, face_up=True)   # left of the marker
+    sc.underworld(3, GRADE_2)                 # face down
+    sc.hero_space(0, 2)
+    sc.set_souls(0, 10)
+    card = sc.hand(0, CIVILIAN)
+    targets = {b for kind, a, b in sc.legal_actions(0) if kind == "play"}
+    assert sc.under_slot(1) not in targets and sc.under_slot(3) not in targets
+    assert not [a for a in sc.legal_actions(0) if a[0] == "place"]
+    with pytest.raises(AssertionError, match="illegal"):
+        sc.play(0, card, sc.under_slot(1))
+
+
+def test_placing_with_souls_shackles_an_opponent_and_adds_the_grade(shades):
+    """HAD-27: Queen (Soul cost 4, Grade 2) onto seat 1's pile; no effect, no bonus."""
+    sc = board(shades)
+    sc.underworld(3, "Queen", face_up=True)
+    sc.hero_space(0, 3)
+    sc.gate_tokens = 0
+    sc.set_souls(0, 3)
+    assert not [a for a in sc.legal_actions(0) if a[0] == "place"]  # 3 Souls do not pay 4
+    sc.set_souls(0, 5)
+    pool = sc.souls("common")
+    assert ("place", 3, 1) in sc.legal_actions(0) and ("place", 3, 0) not in sc.legal_actions(0)
+    sc.place(0, 3, 1)
+    assert sc.names(1, "shackle") == ["Queen"] and sc.souls(0) == 1 and sc.souls("common") == pool + 4
+    assert sc.gate_tokens == 2 and sc.underworld_names()[3] is None
+
+
+def test_freeing_a_shackle_card_sends_it_under_the_styx_with_its_souls(shades):
+    """HAD-17: any card of the pile may be faced; the Souls are gained, then it goes face down
+    under the Styx; no Grade tokens."""
+    sc = board(shades)
+    sc.styx(GRADE_2)
+    low = sc.put(0, "shackle", GRADE_1)
+    sc.put(0, "shackle", GRADE_3)
+    sc.gate_tokens = 0
+    souls = sc.souls(0)
+    for card in fighters(sc, 0, 3):
+        sc.play(0, card, sc.shackle_slot(0, low))
+    sc.free(0, low)
+    assert sc.names(0, "shackle") == [GRADE_3] and sc.souls(0) == souls + 1
+    assert [sc.name_of(i) for i in sc.insts("common", "styx")] == [GRADE_1, GRADE_2]  # at the bottom
+    assert sc.gate_tokens == 0 and sc.count(0, "discard") == 3
+
+
+def test_without_free_any_only_the_top_shackle_card_can_be_faced(shades):
+    sc = board(shades, rules={"hades_shackle_free_any": False})
+    low = sc.put(0, "shackle", GRADE_1)
+    top = sc.put(0, "shackle", GRADE_3)
+    sc.hand(0, CIVILIAN)
+    targets = {b for kind, a, b in sc.legal_actions(0) if kind == "play"}
+    assert sc.shackle_slot(0, top) in targets and sc.shackle_slot(0, low) not in targets

@@ -364,9 +364,11 @@ def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, n
     return ok
 
 
-HADES_PART = {"styx": "the Styx and the Underworld", "trial": "Trials", "ability": "Abilities", "duel": "the Duel",
-              "house": "the Duel's Houses", "altar": "the Duel's Altars"}
-_HADES_TRIGGER_NAMES = {name for name, code in E.TRIGGER_NAMES.items() if code in E.HADES_TRIGGERS}
+HADES_PART = {"trial": "Trials", "ability": "Abilities", "duel": "the Duel", "house": "the Duel's Houses",
+              "altar": "the Duel's Altars"}
+_PLAYED_HADES_TRIGGERS = (E.T_APPEARANCE, E.T_ANNIHILATED)  # the Styx cards' reveal and annihilation (HAD-5, HAD-26)
+_HADES_TRIGGER_NAMES = {name for name, code in E.TRIGGER_NAMES.items()
+                        if code in E.HADES_TRIGGERS and code not in _PLAYED_HADES_TRIGGERS}
 _HADES_OP_NAMES = {name for name, code in E.OP_NAMES.items() if code in E.HADES_OPS}
 
 
@@ -377,6 +379,8 @@ def unplayed_hades(cards: list[Card]) -> dict[str, list[str]]:
     for c in cards:
         parts = {HADES_PART[c.start]} if c.start in HADES_PART else set()
         for e in c.effects:
+            if c.start == "styx" and e.on in ("turn_start", "turn_end"):  # a Shackle effect at a turn's start or end
+                parts.add(f"Shackle effects ('{e.on}' programs of Styx cards)")
             parts |= {f"'{e.on}' programs"} & {f"'{t}' programs" for t in _HADES_TRIGGER_NAMES}
             parts |= {f"op '{o.op}'" for o in e.do if o.op in _HADES_OP_NAMES}
             parts |= {f"counting '{o.count}'" for o in e.do if o.count == "houses"}

@@ -135,6 +135,8 @@ CLASSIC_SLOTS = 6
 PILLAR_AT = 2 * N_SLOTS + 8  # a fight's "slot" from here on is a revealed Pillar: PILLAR_AT + its place in the row
 OPEN_AT = PILLAR_AT + 8      # the fight's "slot" of the card off the field an effect opens to a player this turn (POS-23)
 URN_AT = OPEN_AT + 1         # the fight's "slot" of a Relic of another player's that a player may face to win it back (POS-24)
+UNDER_AT = URN_AT + 1        # Hades: the fight's "slot" of the card on Underworld space i is UNDER_AT + i (HAD-5)
+SHACKLE_AT = UNDER_AT + 5    # Hades: that of the j-th card from the bottom of the player's Shackle pile (HAD-17)
 # Where a card starts (a card's `start`): the code the compiler gives each.
 START_NAMES = {"reserve": 0, "deck": 1, "setaside": 2, "gift": 3, "board": 4, "pillar": 5, "epic": 6,
                "styx": 7, "trial": 8, "ability": 9, "duel": 10, "house": 11, "altar": 12}
@@ -145,6 +147,15 @@ START_STYX = START_NAMES["styx"]
 UNDER_SPACES = 5
 ELYSION = 0
 GATE = UNDER_SPACES - 1
+# The bonuses of an Underworld space (HAD-6), chosen when a fight annihilates its card: A_ACQUIRE's b
+BONUS_NONE = 0
+BONUS_STRENGTH = 1   # -1 to the fight's Strength cost (at least 1)
+BONUS_SOUL = 2       # +1 Soul
+BONUS_VP = 3         # +1 VP token
+BONUS_ENERGY = 4     # +1 Energy
+BONUS_DRAW = 5       # draw 1 card
+N_BONUSES = 6
+BONUS_NAMES = ("no bonus", "-1 Strength", "+1 Soul", "+1 VP token", "+1 Energy", "draw 1")
 N_WEAPONS = 6  # Poseidon: the Balance Weapon tokens of the supply (POS-13)
 WEAPON_STRENGTH = 4  # a Balance Weapon token spent on a Hero facing a Pillar: +4 Strength (POS-11)
 N_FLAMES = 12
@@ -540,6 +551,9 @@ EV_UNDER_UP = 52    # Hades: an Underworld card turns face up (a = its space) (H
 EV_GATE = 53        # Hades: Gate tokens added or removed (a = the change, b = the tokens now) (HAD-2, HAD-3)
 EV_SHACKLED = 54    # Hades: a card joins the seat's Shackle pile (a = its place from the bottom, b = SHACKLE_*) (HAD-17)
 EV_SOULS = 55       # Hades: the seat's Souls change (a = the change, b = the Souls now) (HAD-16)
+EV_ANNIHILATE = 56  # Hades: the seat annihilates an Underworld card (a = its space, b = the bonus, BONUS_*) (HAD-26)
+EV_FREED = 57       # Hades: the seat frees a card of its Shackle pile: under the Styx (a = 1: its Souls taken) (HAD-17)
+EV_PLACE = 58       # Hades: the seat places an Underworld card with Souls (a = its space, b = the seat shackled) (HAD-27)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns

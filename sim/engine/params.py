@@ -99,6 +99,15 @@ PARAMS = (
           "(annihilated, placed with Souls, or shackled from the Gate), 'gate_only' (only when it leaves the Gate), "
           "'case_c_only' (only when the Gate card shackles the active player).",
           choices=("any_departure", "gate_only", "case_c_only")),
+    Param("hades_space_bonuses", str, "grow_to_elysion_soul_first", "HAD-6",
+          "Hades: the bonuses of the Underworld spaces (ESTIMATE: the rulebook lists five but not where each one is), "
+          "one of which a player may take when annihilating the card on their marker's space: "
+          "'grow_to_elysion_soul_first' (the Gate -1 Strength; space 4 adds +1 Soul; space 3 +1 VP token; space 2 +1 "
+          "Energy; Elysion draw 1), 'grow_to_elysion_vp_first' (the VP token before the Soul), 'grow_to_gate' (the "
+          "ladder the other way), 'none'.",
+          choices=("grow_to_elysion_soul_first", "grow_to_elysion_vp_first", "grow_to_gate", "none")),
+    Param("hades_shackle_free_any", bool, True, "HAD-17",
+          "Hades: a player may face any card of their Shackle pile to free it; off, only its top card."),
     Param("hades_soul_pool", int, 70, "HAD-16",
           "Hades: the Souls of the shared pool (ESTIMATE: the split of the 30 tokens into 1, 3 and 5 is not "
           "public; 70 is 15x1 + 10x3 + 5x5). A gain above what is left gives what is left; 0: unlimited.", 0,
@@ -125,6 +134,8 @@ R_HADES_CLOCK_FLAMES = PARAMS.index(BY_NAME["hades_clock_flames"])
 R_HADES_GATE_TOKENS = PARAMS.index(BY_NAME["hades_gate_tokens_per_player"])
 R_HADES_GRADE_TOKENS_ON = PARAMS.index(BY_NAME["hades_grade_tokens_on"])
 R_HADES_SOUL_POOL = PARAMS.index(BY_NAME["hades_soul_pool"])
+R_HADES_SPACE_BONUSES = PARAMS.index(BY_NAME["hades_space_bonuses"])
+R_HADES_SHACKLE_FREE_ANY = PARAMS.index(BY_NAME["hades_shackle_free_any"])
 N_RULES = len(PARAMS)
 DIE_FILE = 2  # kernel values of hilda_die from here on are die files: DIE_FILE + `sim.cards.die.die_code`
 
@@ -135,6 +146,7 @@ GENERALS_MATCHING = 1  # kernel value of coop_general_placement = "matching"
 GIFT_HERO_CARDS, GIFT_STRICT = 1, 2  # kernel values of coop_gift_rule
 TURN_ORDER_POLICY = 1  # kernel value of coop_turn_order = "policy"
 GRADE_TOKENS_GATE_ONLY, GRADE_TOKENS_CASE_C_ONLY = 1, 2  # kernel values of hades_grade_tokens_on
+BONUSES_VP_FIRST, BONUSES_TO_GATE, BONUSES_NONE = 1, 2, 3  # kernel values of hades_space_bonuses
 
 
 def defaults() -> dict:

@@ -23,16 +23,18 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     face_cost_payable, face_discards_due, fight_total, fight_totals, fighter_bound,
                                     healing_banned, min_fighters, relic_won, values_against)
 from sim.engine.rules.coop import N_PILES, giftable, is_last_general, may_receive, pile_size, pos_of
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLAY, A_RELIC, A_USE, A_WEAPON,
-                                    can_face, can_use, first_op_feasible, legal_to_play, open_won, upgrade_possible,
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_USE,
+                                    A_WEAPON, can_face, can_use, first_op_feasible, legal_to_play, open_won, upgrade_possible,
                                     win_back_cost, won_back, wound_cut_open)
 from sim.engine.rules.board import technique_ready
 from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar_won
 from sim.engine.rules.scoring import card_vp
-from sim.engine.rules.zones import (buff_times, cards_matching, count_alongside_any, equip_locked, field_slot, matches, program_op, relic_lock,
-                                    rival_relic)
-from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_MAY_RELIC, G_PILE_PILLAR, G_POSEIDON, PL_MARKER, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
-                              G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_PLACE, PL_WEAPONS)
+from sim.engine.rules.underworld import (annihilation_need, annihilation_won, bonus_offered, shackle_card, shackle_won,
+                                         soul_cost)
+from sim.engine.rules.zones import (buff_times, cards_matching, count_alongside_any, equip_locked, field_slot, fight_target, matches, program_op,
+                                    relic_lock, rival_relic, underworld_reach)
+from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_HADES, G_MAY_RELIC, G_PILE_PILLAR, G_POSEIDON, PL_MARKER, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
+                              G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_PLACE, PL_SOULS, PL_WEAPONS)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -139,8 +141,9 @@ def printed_vp(s, c, p):
     for z in range(E.N_PLAYER_ZONES):
         if z == E.Z_DESTROYED or z == E.Z_SETASIDE:
             continue
+        sign = -1 if z == E.Z_SHACKLE else 1  # HAD-30: a Shackle pile's VP are lost
         for j in range(zone_n[p, z]):
-            total += vp[inst_card[zone[p, z, j]]]
+            total += sign * vp[inst_card[zone[p, z, j]]]
     return total
 
 
@@ -1052,6 +1055,9 @@ def choose_action(s, c, p, out):
     # 1c. Pillars (POS-11): go on with a fight against one
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and pillar_step(s, c, p, lead, out):
         return
+    # 1c'. Hades: go on with a fight in the Underworld or the Shackle pile; place a card with Souls
+    if s.g[G_HADES] and (hades_fight_step(s, c, p, lead, out) or place_step(s, c, p, out)):
+        return
     # 1d. A card off the field opened to p (POS-23), or a Relic it may win back (POS-24): go on with
     # a fight against it
     if s.g[G_OPEN_SEAT] == p + 1 and open_step(s, c, p, lead, out):
@@ -1212,6 +1218,9 @@ def choose_action(s, c, p, out):
         break
     # 6b. A revealed Pillar worth more than the best field fight (POS-11)
     if not started and s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and start_pillar_fight(s, c, p, lead, best_score, out):
+        return
+    # 6b'. Hades: an Underworld card to annihilate, or a Shackle card to free, worth more than the best field fight
+    if not started and s.g[G_HADES] and start_hades_fight(s, c, p, lead, best_score, out):
         return
     # 6c. A card off the field opened to p, worth more than the best field fight (POS-23)
     if not started and s.g[G_OPEN_SEAT] == p + 1 and start_open_fight(s, c, p, lead, best_score, out):
@@ -1540,6 +1549,141 @@ def start_pillar_fight(s, c, p, lead, floor, out):
     return best_gain > floor
 
 
+SOUL_VP = 0.5  # what 1 Soul is worth in VP while Souls only pay placements: a Styx card's Soul cost is
+               # about twice its Grade, and its VP, lost by the opponent it shackles, about its Grade
+
+
+@kernel
+def bonus_value(s, p, bonus):
+    """What an Underworld space's bonus is worth to p (HAD-6); -1 Strength is worth its cut of the fight."""
+    w = s.mind.weights[p]
+    if bonus == E.BONUS_SOUL:
+        return SOUL_VP * w[W_VP]
+    if bonus == E.BONUS_VP:
+        return w[W_VP]
+    if bonus == E.BONUS_ENERGY:
+        return w[W_EFFECT]
+    if bonus == E.BONUS_DRAW:
+        return w[W_DRAW]
+    return 0.0
+
+
+@kernel
+def best_bonus(s, c, p, space):
+    """The bonus with which p ends its fight against the card on `space` (-1: not won yet): the
+    most valuable one its fighters' Strength allows (-1 Strength only when nothing else does)."""
+    best = -1
+    best_v = -1.0
+    for b in range(E.N_BONUSES):
+        if annihilation_won(s, c, p, space, b) and bonus_value(s, p, b) > best_v:
+            best = b
+            best_v = bonus_value(s, p, b)
+    return best
+
+
+@kernel
+def hades_target_gain(s, c, p, t, space):
+    """What p gains by ending a fight against t (HAD-26, HAD-17): its VP into the Void, or out of
+    p's Shackle pile (space -1), its Souls, and the best bonus of its space other than -1 Strength."""
+    w = s.mind.weights[p]
+    k = c.inst_card[t]
+    gain = w[W_VP] * c.vp[k] + SOUL_VP * w[W_VP] * c.soul_gain[k]
+    if space >= 0:
+        extra = 0.0
+        for b in range(E.BONUS_SOUL, E.N_BONUSES):
+            if bonus_offered(s, p, space, b):
+                extra = max(extra, bonus_value(s, p, b))
+        gain += extra
+    else:
+        gain += w[W_EFFECT]  # its Shackle effect, if it was the top card, ends
+    return gain
+
+
+@kernel
+def hades_need(s, c, p, t, space):
+    """The Strength p's fighters facing t still lack (the -1 Strength bonus counted where offered)."""
+    if space < 0:
+        need = max(c.strength_cost[c.inst_card[t]], 1)
+    else:
+        need = annihilation_need(c, t, E.BONUS_STRENGTH if bonus_offered(s, p, space, E.BONUS_STRENGTH) else E.BONUS_NONE)
+    return need - fight_totals(s, c, t, p)[0]
+
+
+@kernel
+def hades_fight_step(s, c, p, lead, out):
+    """Step 1c', a fight against an Underworld card or a card of p's Shackle pile under way
+    (started by `start_hades_fight`): end it once won (the best bonus; the Souls taken), else
+    commit the next card of `commit_cards`."""
+    for j in range(E.UNDER_SPACES + s.zone_n[p, E.Z_SHACKLE]):  # the spaces, then the pile (SHACKLE_AT follows them)
+        space = j if j < E.UNDER_SPACES else -1
+        at = E.UNDER_AT + j
+        t = fight_target(s, p, at)
+        if t < 0 or not started_fight(s, p, t):
+            continue
+        won = best_bonus(s, c, p, space) if space >= 0 else (1 if shackle_won(s, c, p, j - E.UNDER_SPACES) else -1)
+        if won >= 0:
+            out[0] = A_ACQUIRE
+            out[1] = at
+            out[2] = won
+            return True
+        first, _, enough = commit_cards(s, c, p, t, hades_need(s, c, p, t, space), 0, lead, STRENGTH)
+        if enough:
+            out[0] = A_PLAY
+            out[1] = first
+            out[2] = at
+            return True
+    return False
+
+
+@kernel
+def start_hades_fight(s, c, p, lead, floor, out):
+    """Step 6b', against the score of the best field fight (`floor`), and step 10 (floor 0): face
+    the Underworld card within reach, or the card of p's Shackle pile, whose `hades_target_gain`
+    is worth most over the cards the fight takes (`commit_cards`), if that beats the floor."""
+    best_gain = floor
+    for j in range(E.UNDER_SPACES + s.zone_n[p, E.Z_SHACKLE]):
+        space = j if j < E.UNDER_SPACES else -1
+        at = E.UNDER_AT + j
+        t = fight_target(s, p, at)
+        if t < 0 or (space < 0 and shackle_card(s, p, j - E.UNDER_SPACES) < 0):
+            continue
+        first, cost, enough = commit_cards(s, c, p, t, hades_need(s, c, p, t, space), 0, lead, STRENGTH)
+        if not enough:
+            continue
+        gain = hades_target_gain(s, c, p, t, space) - cost
+        if gain > best_gain:
+            best_gain = gain
+            out[0] = A_PLAY
+            out[1] = first
+            out[2] = at
+    return best_gain > floor
+
+
+@kernel
+def place_step(s, c, p, out):
+    """Step 1c'': place with Souls (HAD-27) the card within reach with the most VP that p can pay
+    for, onto the opponent with the most VP now (`printed_vp`): it loses them at the end."""
+    best_space = -1
+    best_vp = 0
+    for space in range(E.UNDER_SPACES):
+        t = underworld_reach(s, p, space)
+        if t >= 0 and c.vp[c.inst_card[t]] > best_vp and s.pl[p, PL_SOULS] >= soul_cost(c, t):
+            best_space = space
+            best_vp = c.vp[c.inst_card[t]]
+    if best_space < 0:
+        return False
+    target = -1
+    most = -1000
+    for q in range(s.g[G_NPLAYERS]):
+        if q != p and printed_vp(s, c, q) > most:
+            target = q
+            most = printed_vp(s, c, q)
+    out[0] = A_PLACE
+    out[1] = best_space
+    out[2] = target
+    return True
+
+
 @kernel
 def pile_prospect(s, c, p, pile, lead, reach):
     """Co-op: what p could win at `pile` this turn, as far as its hand's `reach` (per currency)
@@ -1846,6 +1990,8 @@ def spend_leaving_card(s, c, p, out):
     if s.zone_n[p, E.Z_RELICS] > 0 and start_relic_fight(s, c, p, decision_lead(s, c, p), out):
         return
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and start_pillar_fight(s, c, p, decision_lead(s, c, p), 0.0, out):
+        return
+    if s.g[G_HADES] and start_hades_fight(s, c, p, decision_lead(s, c, p), 0.0, out):
         return
     if s.g[G_OPEN_SEAT] == p + 1 and start_open_fight(s, c, p, decision_lead(s, c, p), 0.0, out):
         return

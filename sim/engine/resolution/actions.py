@@ -18,15 +18,17 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquisition_banned, can_ac
 from sim.engine.policies.interface import pick_cards
 from sim.engine.params import R_COOP_FOLLOW_MARKER
 from sim.engine.rules.coop import N_PILES, faced_target, general_defeated, give, giftable, is_last_general, may_face, may_receive, reveal_for
-from sim.engine.rules.underworld import gate_card_shackles
+from sim.engine.rules.underworld import (annihilation_won, free_shackle_card, gain_souls, gate_card_shackles, grade_tokens,
+                                         may_place, place_with_souls, shackle_won)
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLAY, A_RELIC, A_USE, A_WEAPON, can_face,
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_USE, A_WEAPON,
+                                    can_face,
                                     can_use, legal_to_play, open_won, use_trigger, won_back)
 from sim.engine.state import (G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_NPLAYERS, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, P_ACQUIRE,
-                              P_ACQUIRE_TURNS, P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_SHACKLE, P_FINISH_ACQUIRE, P_REFILL, PL_WON_FIGHTS)
+                              P_ACQUIRE_TURNS, P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_SHACKLE, P_FINISH_ACQUIRE, P_REFILL, PL_VP_TOKENS, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (cards_matching, discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
-                                    program_op,
+                                    gain_energy, program_op, zone_remove,
                                     freeze_fellow_fighters, hold,
                                     is_marked_zone, log_event, matches, move_to, place_token, relic_lock, zone_push)
 
@@ -340,6 +342,33 @@ def beat_relic(s, c, p, relic):
 
 
 @kernel
+def annihilate(s, c, p, space, bonus):
+    """HAD-26: p's fighters beat the card on `space`. It is pending while its Annihilated effect
+    resolves; then the space's bonus (HAD-6), its Soul gain, the Void, its Grade in Gate tokens
+    (HAD-3), and the fighters are discarded. An acquisition that costs no Sense (HAD-7)."""
+    t = s.under[space]
+    log_event(s, c, E.EV_ANNIHILATE, p, t, space, bonus)
+    zone_remove(s, t)
+    zone_push(s, E.COMMON, E.Z_PENDING, t)
+    run_program(s, c, E.T_ANNIHILATED, t, p, -1, -1)
+    drain(s, c)
+    if bonus == E.BONUS_SOUL:
+        gain_souls(s, c, p, 1)
+    elif bonus == E.BONUS_VP:
+        s.pl[p, PL_VP_TOKENS] += 1
+        log_event(s, c, E.EV_VP_TAKEN, p, t, 1, s.pl[p, PL_VP_TOKENS])
+    elif bonus == E.BONUS_ENERGY:
+        gain_energy(s, c, p, 1)
+    elif bonus == E.BONUS_DRAW:
+        draw_cards(s, c, p, 1)
+    gain_souls(s, c, p, c.soul_gain[c.inst_card[t]])
+    move_to(s, t, p, E.Z_VOID)
+    grade_tokens(s, c, t, space, False, p)
+    discard_fighters(s, c, p, t)
+    s.pl[p, PL_WON_FIGHTS] += 1
+
+
+@kernel
 def fightable(s, c, p, at):
     """The card p may fight by the action index `at` (`zones.fight_target`): a field card, a
     Relic of p's play area that asks to be faced, or a revealed Pillar; -1 none."""
@@ -433,6 +462,19 @@ def apply_action(s, c, p, kind, a, b):
         if t < 0 or not open_won(s, c, t, b, p):
             return illegal(s)
         take_open_target(s, c, p, t, b)
+    elif kind == A_ACQUIRE and a >= E.SHACKLE_AT:  # a card of p's Shackle pile freed; b = 1: its Souls taken (HAD-17)
+        t = fightable(s, c, p, a)
+        if t < 0 or not shackle_won(s, c, p, a - E.SHACKLE_AT) or not 0 <= b <= 1:
+            return illegal(s)
+        free_shackle_card(s, c, p, t, b == 1)
+    elif kind == A_ACQUIRE and a >= E.UNDER_AT:  # an Underworld card annihilated; b = the space's bonus (HAD-6, HAD-26)
+        if not 0 <= b < E.N_BONUSES or not annihilation_won(s, c, p, a - E.UNDER_AT, b):
+            return illegal(s)
+        annihilate(s, c, p, a - E.UNDER_AT, b)
+    elif kind == A_PLACE:  # the card of Underworld space a placed onto seat b's Shackle pile with Souls (HAD-27)
+        if not 0 <= a < E.UNDER_SPACES or not may_place(s, c, p, a, b):
+            return illegal(s)
+        place_with_souls(s, c, p, a, b)
     elif kind == A_ACQUIRE and a >= E.PILLAR_AT:  # a Pillar destroyed (POS-11)
         t = fightable(s, c, p, a)
         if t < 0 or b != STRENGTH or not pillar_won(s, c, t, p):

@@ -13,7 +13,8 @@ V_ZONE_MISMATCH = 1    # an instance's recorded place does not hold it (or holds
 V_NEGATIVE = 2         # a negative counter
 V_CLOCK_UP = 3         # the Clock went up, or out of 0..12
 V_FACING = 4           # a card faces something while not in play, or faces a card neither on the field, nor a
-                       # Relic of its own player's play area (ASG-19), nor a revealed Pillar (POS-11)
+                       # Relic of its own player's play area (ASG-19), nor a revealed Pillar (POS-11), nor in the
+                       # Underworld or its own player's Shackle pile (HAD-5, HAD-17)
 V_TWO_CLOTHS = 5       # more than one equipped Cloth
 V_LOST_CARD = 6        # a card that was in the game is nowhere
 V_FIELD_RULES = 7      # the field rules noted for the field as it is are not those of its cards
@@ -100,6 +101,7 @@ def check_invariants(s, c, n_players):
         if t >= 0 and (s.inst_zone[inst] != E.Z_PLAY or not (s.inst_zone[t] == E.Z_BATTLEFIELD or (
                 s.inst_zone[t] == E.Z_RELICS and (s.inst_row[t] == s.inst_row[inst] or s.inst_rival[t] == s.inst_row[inst]))
                 or (s.inst_zone[t] == E.Z_PILLAR_ROW and s.inst_row[t] == E.COMMON)
+                or s.inst_zone[t] == E.Z_UNDERWORLD or (s.inst_zone[t] == E.Z_SHACKLE and s.inst_row[t] == s.inst_row[inst])
                 or (t == s.g[G_OPEN_TARGET] - 1 and s.g[G_OPEN_SEAT] == s.inst_row[inst] + 1))):
             violation(s, V_FACING)
         if s.inst_wounds[inst] < 0 or s.inst_cut_str[inst] < 0 or s.inst_cut_cos[inst] < 0:

@@ -5,7 +5,7 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_POSEIDON, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS
+from sim.engine.state import G_POSEIDON, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS, G_HADES
 from sim.engine.rules.epics import epic_action_ready, rule_reaches, upgrade_copy
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_matches, cond_holds, effective_cost,
                                     face_banned, face_cost_payable, fight_total, fight_totals, healing_banned,
@@ -13,8 +13,10 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_ma
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
 from sim.engine.rules.coop import giftable, may_face, may_receive
 from sim.engine.rules.pillars import can_arm, pillar_won
+from sim.engine.rules.underworld import annihilation_won, may_place, shackle_card, shackle_won
 from sim.engine.rules.zones import (collect_count, count_alongside_any, count_in_play, count_in_zone, count_on_field,
                                     equip_locked, field_slot, fight_target, first_hero_in_play, program_op,
+                                    underworld_reach,
                                     relic_lock)
 
 # Main-phase actions: (kind, a, b)
@@ -31,9 +33,13 @@ A_WEAPON = 8       # a = a Hero of the player's play facing a Pillar: a Balance 
 A_MOVE = 9         # co-op: a = the card of the hand discarded, b = +1 or -1: the Hero marker to the next pile clockwise
                    # or counterclockwise (COOP-18)
 A_GIFT = 10        # co-op: a = a card of the hand, given to seat b (COOP-7)
+A_PLACE = 11       # Hades: the card of Underworld space a placed onto seat b's Shackle pile with Souls (HAD-27)
 # A fight's "slot" from N_SLOTS on is a Relic of the player's play area (the Ring, faced to be beaten,
 # ASG-19): N_SLOTS + its index there (`zones.fight_target`); from PILLAR_AT on, a revealed Pillar (POS-11):
-# PILLAR_AT + its place in the Pillar row. A_PLAY, A_CLOTH_FIGHT and A_ACQUIRE take them.
+# PILLAR_AT + its place in the Pillar row; from UNDER_AT on, an Underworld space; from SHACKLE_AT on, a card
+# of the player's Shackle pile (Hades). A_PLAY, A_CLOTH_FIGHT and A_ACQUIRE take them. A_ACQUIRE's b is
+# the currency, but the bonus chosen (BONUS_*) against an Underworld card, and 1 (its Souls taken) or
+# 0 against a Shackle card.
 
 
 @kernel
@@ -372,6 +378,8 @@ def legal_action(s, c, p, pick, out):
         n = pillar_fights(s, c, p, pick, out, n, cloth_on)
     if s.g[G_POSEIDON]:
         n = coop_actions(s, c, p, pick, out, n)
+    if s.g[G_HADES]:
+        n = underworld_actions(s, c, p, pick, out, n, cloth_on)
     if s.g[G_RELICS_ON] or s.g[G_OPEN_SEAT] == p + 1:
         # a Relic of another player's p may win back (Athena's Urn, POS-24), a card off the field an
         # effect opened to p (POS-23)
@@ -387,6 +395,51 @@ def legal_action(s, c, p, pick, out):
                         out[1] = at
                         out[2] = cur
                     n += 1
+    return n
+
+
+@kernel
+def underworld_actions(s, c, p, pick, out, n, cloth_on):
+    """`legal_action`'s Hades actions: facing an Underworld card within p's reach, annihilating it
+    with each bonus its space offers p (HAD-6, HAD-26), placing it onto an opponent's Shackle pile
+    with Souls (HAD-27); facing a card of p's own Shackle pile and freeing it (HAD-17)."""
+    for space in range(E.UNDER_SPACES):
+        if 0 <= pick < n:
+            return n
+        t = underworld_reach(s, p, space)
+        if t < 0:
+            continue
+        at = E.UNDER_AT + space
+        n = faces_off_field(s, c, p, t, at, pick, out, n, cloth_on)
+        for bonus in range(E.N_BONUSES):
+            if annihilation_won(s, c, p, space, bonus):
+                if n == pick:
+                    out[0] = A_ACQUIRE
+                    out[1] = at
+                    out[2] = bonus
+                n += 1
+        for q in range(s.g[G_NPLAYERS]):
+            if may_place(s, c, p, space, q):
+                if n == pick:
+                    out[0] = A_PLACE
+                    out[1] = space
+                    out[2] = q
+                n += 1
+    for j in range(s.zone_n[p, E.Z_SHACKLE]):
+        if 0 <= pick < n:
+            return n
+        t = shackle_card(s, p, j)
+        if t < 0:
+            continue
+        at = E.SHACKLE_AT + j
+        n = faces_off_field(s, c, p, t, at, pick, out, n, cloth_on)
+        if shackle_won(s, c, p, j):
+            for take_souls in (1, 0):
+                if n == pick:
+                    out[0] = A_ACQUIRE
+                    out[1] = at
+                    out[2] = take_souls
+                n += 1
     return n
 
 

@@ -1,5 +1,7 @@
 """Hades's Underworld: its five spaces, the Styx, the Gate tokens, the Hero markers, the Souls
-and the Shackle piles (hades.txt; HAD-2..5, HAD-16..18, HAD-25).
+and the Shackle piles, and the fights and placements they offer (hades.txt; HAD-2..6, HAD-16..18,
+HAD-22, HAD-25, HAD-27). The annihilation itself runs card programs: it is in
+sim/engine/resolution/actions.py (`annihilate`).
 
     Styx ─▶ [Elysion][space 2][space 3][space 4][the Gate] ─▶ case C: the active player's Shackle pile
     index:    0        1        2        3        4
@@ -11,10 +13,14 @@ markers start on the Gate, so nothing is face up at setup.
 """
 from sim.engine import enums as E
 from sim.engine.jit import kernel
-from sim.engine.params import (GRADE_TOKENS_CASE_C_ONLY, GRADE_TOKENS_GATE_ONLY, R_HADES_CLOCK_FLAMES,
-                               R_HADES_GATE_TOKENS, R_HADES_GRADE_TOKENS_ON, R_HADES_SOUL_POOL)
+from sim.engine.params import (BONUSES_NONE, BONUSES_TO_GATE, BONUSES_VP_FIRST, GRADE_TOKENS_CASE_C_ONLY,
+                               GRADE_TOKENS_GATE_ONLY, R_HADES_CLOCK_FLAMES, R_HADES_GATE_TOKENS,
+                               R_HADES_GRADE_TOKENS_ON, R_HADES_SHACKLE_FREE_ANY, R_HADES_SOUL_POOL,
+                               R_HADES_SPACE_BONUSES)
 from sim.engine.rules.field import statue_flipped
-from sim.engine.rules.zones import log_event, push_pending, shuffle_zone, take_top, zone_insert, zone_remove
+from sim.engine.rules.fight import fight_totals
+from sim.engine.rules.zones import (detach_fighters, discard_fighters, log_event, push_pending, shuffle_zone, take_top,
+                                    underworld_reach, zone_insert, zone_remove)
 from sim.engine.state import (G_FLAMES, G_GATE_TOKENS, G_HADES, G_LAST_FLAMES_SEEN, G_NPLAYERS, G_SOUL_POOL, P_EXIT,
                               P_PROGRAM, P_SHACKLE, PL_SOULS, PL_SPACE)
 
@@ -180,3 +186,102 @@ def gate_card_shackles(s, c, inst, p):
         return
     shackle(s, c, inst, p, E.SHACKLE_GATE)
     grade_tokens(s, c, inst, E.GATE, True, p)
+
+
+# --- Fights in the Underworld and in the Shackle piles, and placing with Souls ------------------
+
+@kernel
+def bonus_offered(s, p, space, bonus):
+    """Does the space p annihilates on offer `bonus` (HAD-6)? Only p's own marker's space offers
+    any, by the ladder of `hades_space_bonuses`: the Gate 1 bonus, one more per space toward
+    Elysion (or the other way), in the order -1 Strength, Soul, VP token, Energy, draw."""
+    ladder = s.rules[R_HADES_SPACE_BONUSES]
+    if bonus == E.BONUS_NONE:
+        return True
+    if ladder == BONUSES_NONE or space != s.pl[p, PL_SPACE]:
+        return False
+    offered = space + 1 if ladder == BONUSES_TO_GATE else E.UNDER_SPACES - space
+    rank = bonus - 1
+    if ladder == BONUSES_VP_FIRST and (bonus == E.BONUS_SOUL or bonus == E.BONUS_VP):
+        rank = E.BONUS_VP + E.BONUS_SOUL - bonus - 1  # the Soul and the VP token swap places
+    return rank < offered
+
+
+@kernel
+def annihilation_need(c, t, bonus):
+    """The Strength that annihilates t: its Strength cost, less 1 with that bonus, at least 1 (HAD-22)."""
+    return max(c.strength_cost[c.inst_card[t]] - (1 if bonus == E.BONUS_STRENGTH else 0), 1)
+
+
+@kernel
+def annihilation_won(s, c, p, space, bonus):
+    """Do p's fighters facing the card on `space` reach what annihilates it, with `bonus`?"""
+    t = underworld_reach(s, p, space)
+    return t >= 0 and bonus_offered(s, p, space, bonus) and fight_totals(s, c, t, p)[0] >= annihilation_need(c, t, bonus)
+
+
+@kernel
+def shackle_card(s, p, j):
+    """The j-th card from the bottom of p's Shackle pile that p may face (HAD-17: any card, or only
+    the top one without `hades_shackle_free_any`), else -1."""
+    n = s.zone_n[p, E.Z_SHACKLE]
+    if j >= n or (not s.rules[R_HADES_SHACKLE_FREE_ANY] and j != n - 1):
+        return -1
+    return s.zone[p, E.Z_SHACKLE, j]
+
+
+@kernel
+def shackle_won(s, c, p, j):
+    """Do p's fighters facing the j-th card of its Shackle pile reach its Strength cost (at least 1)?"""
+    t = shackle_card(s, p, j)
+    return t >= 0 and fight_totals(s, c, t, p)[0] >= max(c.strength_cost[c.inst_card[t]], 1)
+
+
+@kernel
+def free_shackle_card(s, c, p, t, take_souls):
+    """HAD-17: p's fighters reached the cost of t, a card of p's Shackle pile. p may gain its Soul
+    gain while it is still in the pile (the top card's effect still applies); then it goes face
+    down under the Styx, and the fighters are discarded. No Grade tokens; not an acquisition."""
+    log_event(s, c, E.EV_FREED, p, t, 1 if take_souls else 0, 0)
+    if take_souls:
+        gain_souls(s, c, p, c.soul_gain[c.inst_card[t]])
+    discard_fighters(s, c, p, t)
+    zone_remove(s, t)
+    zone_insert(s, E.COMMON, E.Z_STYX, 0, t)
+
+
+@kernel
+def soul_cost(c, t):
+    """What placing t with Souls costs: its Soul cost, at least 1 (HAD-22)."""
+    return max(c.soul_cost[c.inst_card[t]], 1)
+
+
+@kernel
+def may_place(s, c, p, space, q):
+    """May p place the card on `space` onto q's Shackle pile with Souls (HAD-27)?"""
+    t = underworld_reach(s, p, space)
+    return t >= 0 and q != p and 0 <= q < s.g[G_NPLAYERS] and s.pl[p, PL_SOULS] >= soul_cost(c, t)
+
+
+@kernel
+def place_with_souls(s, c, p, space, q):
+    """HAD-27: p pays the card's Soul cost back to the pool; the card goes onto q's Shackle pile
+    (cards facing it stop facing it) and adds its Grade in Gate tokens. No effect, no bonus."""
+    t = s.under[space]
+    lose_souls(s, c, p, soul_cost(c, t))
+    log_event(s, c, E.EV_PLACE, p, t, space, q)
+    detach_fighters(s, t)
+    shackle(s, c, t, q, E.SHACKLE_PLACED)
+    grade_tokens(s, c, t, space, False, p)
+
+
+@kernel
+def lose_souls(s, c, p, n):
+    """p loses n Souls, or all it has; they go back to the pool (HAD-16)."""
+    n = min(n, s.pl[p, PL_SOULS])
+    if n > 0:
+        s.pl[p, PL_SOULS] -= n
+        if s.g[G_SOUL_POOL] >= 0:
+            s.g[G_SOUL_POOL] += n
+        log_event(s, c, E.EV_SOULS, p, -1, -n, s.pl[p, PL_SOULS])
+    return n

@@ -9,7 +9,7 @@ from sim.engine.jit import inline_kernel, kernel
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_POSEIDON, G_NPLAYERS, G_BENEATH, G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
-                              G_NPEND, G_TURN, G_ROUND, G_FREEZES_ON, MARK_CAP, PEND_CAP, PL_ENERGY, PL_VP_TOKENS)
+                              G_NPEND, G_TURN, G_ROUND, G_FREEZES_ON, MARK_CAP, PEND_CAP, PL_ENERGY, PL_SPACE, PL_VP_TOKENS)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
 
@@ -576,7 +576,9 @@ def fight_target(s, p, at):
     """The card p fights by the action index `at`: the field card in slot `at` (0..5); from N_SLOTS
     on, the Relic number at - N_SLOTS of p's play area (the Ring, faced to be beaten); from
     PILLAR_AT on, the revealed Pillar number at - PILLAR_AT (POS-11); OPEN_AT, the card an effect
-    opened to p this turn (POS-23); URN_AT, another player's Relic p may win back (POS-24); -1 none."""
+    opened to p this turn (POS-23); URN_AT, another player's Relic p may win back (POS-24); from
+    UNDER_AT on, the Underworld card of space at - UNDER_AT within p's reach (HAD-5); from SHACKLE_AT
+    on, the card at - SHACKLE_AT from the bottom of p's Shackle pile (HAD-17); -1 none."""
     if at < 0:
         return -1
     if at < E.N_SLOTS:
@@ -585,11 +587,24 @@ def fight_target(s, p, at):
         return s.g[G_OPEN_TARGET] - 1 if s.g[G_OPEN_SEAT] == p + 1 else -1
     if at == E.URN_AT:
         return rival_relic(s, p)
+    if at >= E.SHACKLE_AT:
+        j = at - E.SHACKLE_AT
+        return s.zone[p, E.Z_SHACKLE, j] if j < s.zone_n[p, E.Z_SHACKLE] else -1
+    if at >= E.UNDER_AT:
+        return underworld_reach(s, p, at - E.UNDER_AT)
     if at >= E.PILLAR_AT:
         j = at - E.PILLAR_AT
         return s.zone[E.COMMON, E.Z_PILLAR_ROW, j] if j < s.zone_n[E.COMMON, E.Z_PILLAR_ROW] else -1
     j = at - E.N_SLOTS
     return s.zone[p, E.Z_RELICS, j] if j < s.zone_n[p, E.Z_RELICS] else -1
+
+
+@kernel
+def underworld_reach(s, p, space):
+    """The face-up card on Underworld `space` if it is at or right of p's Hero marker (HAD-5: p may
+    face it or place it), else -1."""
+    inst = s.under[space]
+    return inst if inst >= 0 and s.under_up[space] and space >= s.pl[p, PL_SPACE] else -1
 
 
 @kernel
