@@ -215,6 +215,20 @@ class _Tables:
                 self.fail(f"{k} counts in the 'deck' (the default) or the 'marked' cards, not '{o.count}'")
             if k == "vp_if_most" and r[E.F_N] != 1:
                 self.fail("vp_if_most compares counts: it takes no n")
+        elif k == "move_marker":
+            r[E.F_A] = E.TOWARD_NAMES[o.toward]
+        elif k == "gate_tokens":
+            r[E.F_A] = int(o.either)
+        elif k == "lose_souls" and o.most is not None:
+            r[E.F_C] = E.MOST_NAMES[o.most]
+        elif k == "gain_vp_token":
+            if o.bonus not in (-1, 1):
+                self.fail("gain_vp_token takes +1 or -1 VP tokens: bonus = 1 or -1")
+            r[E.F_A] = o.bonus
+        elif k == "ban":
+            r[E.F_A] = E.BAN_NAMES[o.what]
+        elif k == "soul_cost":
+            r[E.F_A] = o.souls
         elif k == "vp_token":
             if o.bonus not in (-1, 1):
                 self.fail("vp_token puts a +1 or a -1 VP token: bonus = 1 or -1")
@@ -366,10 +380,15 @@ def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, n
 
 HADES_PART = {"trial": "Trials", "ability": "Abilities", "duel": "the Duel", "house": "the Duel's Houses",
               "altar": "the Duel's Altars"}
-_PLAYED_HADES_TRIGGERS = (E.T_APPEARANCE, E.T_ANNIHILATED)  # the Styx cards' reveal and annihilation (HAD-5, HAD-26)
+# What the engine plays of Hades so far (sim/engine/rules/underworld.py): the Styx cards' reveal,
+# annihilation and Underworld rules (HAD-5, HAD-26), and these ops
+_PLAYED_HADES_TRIGGERS = (E.T_APPEARANCE, E.T_ANNIHILATED, E.T_UNDERWORLD)
+_PLAYED_HADES_OPS = (E.OP_GAIN_SOULS, E.OP_LOSE_SOULS, E.OP_GAIN_VP_TOKEN, E.OP_MOVE_MARKER, E.OP_GATE_TOKENS,
+                     E.OP_FREE_SHACKLE, E.OP_STYX_LOOK, E.OP_UNDERWORLD_CUT, E.OP_SOUL_COST, E.OP_EXTRA_GATE_TOKENS,
+                     E.OP_ANNIHILATE_SOULS)
 _HADES_TRIGGER_NAMES = {name for name, code in E.TRIGGER_NAMES.items()
                         if code in E.HADES_TRIGGERS and code not in _PLAYED_HADES_TRIGGERS}
-_HADES_OP_NAMES = {name for name, code in E.OP_NAMES.items() if code in E.HADES_OPS}
+_HADES_OP_NAMES = {name for name, code in E.OP_NAMES.items() if code in E.HADES_OPS and code not in _PLAYED_HADES_OPS}
 
 
 def unplayed_hades(cards: list[Card]) -> dict[str, list[str]]:

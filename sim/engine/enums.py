@@ -129,6 +129,7 @@ LOC_COMMON = 100    # in events, where a card was: a player zone, Z_BATTLEFIELD,
 MAX_PLAYERS = 5
 MAX_SEATS = MAX_PLAYERS + 1  # the players' seats, then room for an opponent who is no player (Poseidon in co-op)
 BASE_BOX_MAX_ID = 999  # printed numbers: the base box's are below 1000 (Asgard 1001+, Poseidon 2001+)
+HADES_FIRST_ID, HADES_LAST_ID = 3001, 3999  # the Hades box's cards: 3000 + the printed number, and its mini-cards
 COMMON = MAX_SEATS
 N_SLOTS = 7  # the field's room: 6 spaces in classic and solo (CLASSIC_SLOTS), the co-op's 7 piles
 CLASSIC_SLOTS = 6
@@ -336,13 +337,21 @@ BAN_ABILITIES = 3      # drawing Abilities
 BAN_MARKER_TO_ELYSION = 4  # moving the Hero marker toward Elysion
 BAN_ENERGY = 5         # gaining Energy
 BAN_NAMES = named("BAN_")
+TOWARD_ELYSION = 0     # move_marker: which way the marker goes (F_A)
+TOWARD_GATE = 1
+TOWARD_EITHER = 2      # the controller's choice (`decide_may`: toward Elysion?)
+TOWARD_NAMES = named("TOWARD_")
+MOST_SOULS = 1         # lose_souls: only THE player with the most Souls, Void cards or Abilities (F_C; 0: anyone)
+MOST_VOID = 2
+MOST_ABILITIES = 3
+MOST_NAMES = named("MOST_")
 # The ops a `field` program may hold: rules read while their card is on the field (or their Epic is
 # current), never executed. Each has its bit of a card's `field_rules` mask, FIELD_BIT[code] (0 for
 # any other op), so that the rules of the field are known in one look.
 FIELD_RULE_OPS = (OP_MIN_FIGHTERS, OP_FACE_COST, OP_ACQUIRE_BAN, OP_HEAL_BAN, OP_COST_UP, OP_CURRENCY_BAN,
                   OP_ACQUIRE_ONLY, OP_FACE_BAN, OP_FACE_COST_FOR, OP_HAND_SIZE, OP_MARKED_TO_RESERVE,
                   OP_SAPPHIRE_IF_ACQUIRED, OP_FLAME_WHEN_DISCARDED, OP_SET_VALUES, OP_DISCARD_INSTEAD, OP_MUST_HEAL,
-                  OP_UPGRADE_SKIPS, OP_ACQUIRED_FROZEN, OP_COST_TO_COSMOS)
+                  OP_UPGRADE_SKIPS, OP_ACQUIRED_FROZEN, OP_COST_TO_COSMOS, OP_BAN, OP_EXTRA_GATE_TOKENS)
 FIELD_BIT = np.zeros(128, np.int64)
 for _bit, _code in enumerate(FIELD_RULE_OPS):
     FIELD_BIT[_code] = 1 << _bit
@@ -552,8 +561,10 @@ EV_GATE = 53        # Hades: Gate tokens added or removed (a = the change, b = t
 EV_SHACKLED = 54    # Hades: a card joins the seat's Shackle pile (a = its place from the bottom, b = SHACKLE_*) (HAD-17)
 EV_SOULS = 55       # Hades: the seat's Souls change (a = the change, b = the Souls now) (HAD-16)
 EV_ANNIHILATE = 56  # Hades: the seat annihilates an Underworld card (a = its space, b = the bonus, BONUS_*) (HAD-26)
-EV_FREED = 57       # Hades: the seat frees a card of its Shackle pile: under the Styx (a = 1: its Souls taken) (HAD-17)
+EV_FREED = 57       # Hades: a card of the seat's Shackle pile goes under the Styx (a = 1: its Souls taken; b = 1: by an
+                    # effect, else freed by a fight) (HAD-17)
 EV_PLACE = 58       # Hades: the seat places an Underworld card with Souls (a = its space, b = the seat shackled) (HAD-27)
+EV_MARKER = 59      # Hades: the seat's Hero marker moves (a = the space it leaves, b = the space it stands on) (HAD-23)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns

@@ -1605,7 +1605,7 @@ def hades_need(s, c, p, t, space):
     if space < 0:
         need = max(c.strength_cost[c.inst_card[t]], 1)
     else:
-        need = annihilation_need(c, t, E.BONUS_STRENGTH if bonus_offered(s, p, space, E.BONUS_STRENGTH) else E.BONUS_NONE)
+        need = annihilation_need(s, c, t, E.BONUS_STRENGTH if bonus_offered(s, p, space, E.BONUS_STRENGTH) else E.BONUS_NONE)
     return need - fight_totals(s, c, t, p)[0]
 
 
@@ -1667,7 +1667,7 @@ def place_step(s, c, p, out):
     best_vp = 0
     for space in range(E.UNDER_SPACES):
         t = underworld_reach(s, p, space)
-        if t >= 0 and c.vp[c.inst_card[t]] > best_vp and s.pl[p, PL_SOULS] >= soul_cost(c, t):
+        if t >= 0 and c.vp[c.inst_card[t]] > best_vp and s.pl[p, PL_SOULS] >= soul_cost(s, c, t):
             best_space = space
             best_vp = c.vp[c.inst_card[t]]
     if best_space < 0:

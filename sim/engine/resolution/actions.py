@@ -18,7 +18,7 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquisition_banned, can_ac
 from sim.engine.policies.interface import pick_cards
 from sim.engine.params import R_COOP_FOLLOW_MARKER
 from sim.engine.rules.coop import N_PILES, faced_target, general_defeated, give, giftable, is_last_general, may_face, may_receive, reveal_for
-from sim.engine.rules.underworld import (annihilation_won, free_shackle_card, gain_souls, gate_card_shackles, grade_tokens,
+from sim.engine.rules.underworld import (annihilation_souls, annihilation_won, free_shackle_card, gain_souls, gate_card_shackles, grade_tokens,
                                          may_place, place_with_souls, shackle_won)
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_USE, A_WEAPON,
@@ -361,7 +361,7 @@ def annihilate(s, c, p, space, bonus):
         gain_energy(s, c, p, 1)
     elif bonus == E.BONUS_DRAW:
         draw_cards(s, c, p, 1)
-    gain_souls(s, c, p, c.soul_gain[c.inst_card[t]])
+    gain_souls(s, c, p, annihilation_souls(s, c, p, t))
     move_to(s, t, p, E.Z_VOID)
     grade_tokens(s, c, t, space, False, p)
     discard_fighters(s, c, p, t)

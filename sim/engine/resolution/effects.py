@@ -21,18 +21,20 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
 from sim.engine.rng import shuffle_prefix
 from sim.engine.params import INFLEXIBLE_FORCED_ONLY, R_EPIC_INFLEXIBLE_SCOPE
 from sim.engine.rules.epics import rule_reaches, upgrade_copy
-from sim.engine.state import (G_POSEIDON, G_ACTIVE, G_BENEATH, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_OPEN_SEAT, G_OPEN_TARGET,
+from sim.engine.state import (G_POSEIDON, G_ACTIVE, G_GATE_TOKENS, G_BENEATH, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_OPEN_SEAT, G_OPEN_TARGET,
                               G_SPENT_TOKENS, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ACQUIRE_TURNS, P_ARRIVAL, P_EXIT, P_PROGRAM, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
                     PL_ELIMINATED, PL_VP_TOKENS, PL_WEAPONS)
 from sim.engine.rules.coop import is_last_general, release_moved_fighters
 from sim.engine.rules.hilda import hilda_seat
 from sim.engine.rules.pillars import gain_weapon, take_weapon
+from sim.engine.rules.underworld import (free_one, gain_souls, gate_tokens, has_the_most, lose_souls, move_marker,
+                                         restack_styx, styx_top)
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
 from sim.engine.rules.zones import (buff_times, collect_count, count_in_zone, detach_fighters, first_hero_in_play, draw_cards, equip_locked, field_slot, gain_energy,
                                     hold, is_marked_zone, lend, location, log_event, matches, move_to,
-                                    place_token, reshuffle_discard, shuffle_zone, top_of_draw, zone_push,
-                                    zone_remove)
+                                    place_token, reshuffle_discard, shuffle_zone, top_of_draw, underworld_reach,
+                                    zone_push, zone_remove)
 
 
 @kernel
@@ -983,6 +985,54 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
     elif code == E.OP_COSMOS_DRAW:
         s.inst_flags[src_inst] |= IF_COSMOS_DRAW
         s.g[G_TURN_MARKS] = 1
+    elif code >= E.OP_GAIN_SOULS:
+        return run_hades_op(s, c, op, p, q)
+    return True
+
+
+@kernel
+def run_hades_op(s, c, op, p, q):
+    """`run_op`'s Hades ops (sim/engine/rules/underworld.py), for controller p on player q."""
+    code = op[E.F_OP]
+    n = op[E.F_N]
+    if code == E.OP_GAIN_SOULS:
+        gain_souls(s, c, q, n)
+    elif code == E.OP_LOSE_SOULS:
+        if op[E.F_C] == 0 or has_the_most(s, q, op[E.F_C]):
+            lose_souls(s, c, q, n)
+    elif code == E.OP_GAIN_VP_TOKEN:
+        s.pl[q, PL_VP_TOKENS] += n * op[E.F_A]
+        log_event(s, c, E.EV_VP_TAKEN, q, -1, n * op[E.F_A], s.pl[q, PL_VP_TOKENS])
+    elif code == E.OP_MOVE_MARKER:  # either way: the controller's "may" is toward Elysion
+        to_elysion = op[E.F_A] == E.TOWARD_ELYSION or (op[E.F_A] == E.TOWARD_EITHER and decide_may(s, c, p))
+        move_marker(s, c, q, -n if to_elysion else n)
+    elif code == E.OP_GATE_TOKENS:  # `either`: the controller's "may" is to remove them instead
+        if op[E.F_A] and decide_may(s, c, p):
+            gate_tokens(s, c, -min(n, s.g[G_GATE_TOKENS]), p)
+        else:
+            gate_tokens(s, c, n, p)
+    elif code == E.OP_FREE_SHACKLE:
+        for _ in range(n):
+            free_one(s, c, q, (op[E.F_FLAGS] & E.OPF_TOP) != 0)
+    elif code == E.OP_STYX_LOOK:  # the controller stacks them back, its best pick on top
+        buf = s.scratch
+        m = styx_top(s, n, buf)
+        if m > 1:
+            pick_cards(s, c, p, buf, m, m, True)
+            restack_styx(s, buf, m)
+    elif code == E.OP_UNDERWORLD_CUT:  # an Underworld card within the controller's reach, its pick
+        buf = s.scratch
+        m = 0
+        for space in range(E.UNDER_SPACES):
+            t = underworld_reach(s, p, space)
+            if t >= 0:
+                buf[m] = t
+                m += 1
+        if m > 0:
+            t = buf[choose_cost_cut(s, c, p, buf, m)]
+            s.inst_cut_str[t] += op[E.F_A]
+            s.g[G_TURN_MARKS] = 1
+            log_event(s, c, E.EV_COST_CUT, p, t, op[E.F_A], 0)
     return True
 
 

@@ -18,11 +18,48 @@ from sim.engine.params import (BONUSES_NONE, BONUSES_TO_GATE, BONUSES_VP_FIRST, 
                                R_HADES_GRADE_TOKENS_ON, R_HADES_SHACKLE_FREE_ANY, R_HADES_SOUL_POOL,
                                R_HADES_SPACE_BONUSES)
 from sim.engine.rules.field import statue_flipped
-from sim.engine.rules.fight import fight_totals
-from sim.engine.rules.zones import (detach_fighters, discard_fighters, log_event, push_pending, shuffle_zone, take_top,
+from sim.engine.rules.fight import field_rules, fight_totals
+from sim.engine.rules.zones import (detach_fighters, discard_fighters, log_event, move_to, push_pending, shuffle_zone, take_top,
                                     underworld_reach, zone_insert, zone_remove)
 from sim.engine.state import (G_FLAMES, G_GATE_TOKENS, G_HADES, G_LAST_FLAMES_SEEN, G_NPLAYERS, G_SOUL_POOL, P_EXIT,
-                              P_PROGRAM, P_SHACKLE, PL_SOULS, PL_SPACE)
+                              P_PROGRAM, P_SHACKLE, PL_HERO, PL_SOULS, PL_SPACE)
+
+
+@kernel
+def rules_sum(c, inst, trig, opcode, what, col):
+    """Over inst's `trig` program, the ops of this code (with F_A == what, if what >= 0): the sum of
+    their column `col` (-1: how many)."""
+    k = c.inst_card[inst]
+    total = 0
+    for i in range(c.prog[k, trig, 0], c.prog[k, trig, 0] + c.prog[k, trig, 1]):
+        if c.ops[i, E.F_OP] == opcode and (what < 0 or c.ops[i, E.F_A] == what):
+            total += 1 if col < 0 else c.ops[i, col]
+    return total
+
+
+@kernel
+def hades_rules(s, c, p, opcode, what, col, excluded):
+    """The Hades rules of this code (`rules_sum`) that reach p now: those of the field cards'
+    `field` programs, of the face-up Underworld cards' `underworld` programs but `excluded`'s
+    (HAD-5), and, for p >= 0, of the `shackle` program of the top card of p's Shackle pile (HAD-17)."""
+    total = 0
+    if field_rules(s, c) & E.FIELD_BIT[opcode]:
+        for slot in range(E.N_SLOTS):
+            if s.field[slot] >= 0:
+                total += rules_sum(c, s.field[slot], E.T_FIELD, opcode, what, col)
+    for space in range(E.UNDER_SPACES):
+        inst = s.under[space]
+        if inst >= 0 and inst != excluded and s.under_up[space]:
+            total += rules_sum(c, inst, E.T_UNDERWORLD, opcode, what, col)
+    if p >= 0 and s.zone_n[p, E.Z_SHACKLE] > 0:
+        total += rules_sum(c, s.zone[p, E.Z_SHACKLE, s.zone_n[p, E.Z_SHACKLE] - 1], E.T_SHACKLE, opcode, what, col)
+    return total
+
+
+@kernel
+def banned(s, c, p, what):
+    """May p not do `what` (BAN_*) now (a `ban` rule)?"""
+    return hades_rules(s, c, p, E.OP_BAN, what, -1, -1) > 0
 
 
 @kernel
@@ -46,7 +83,10 @@ def setup_underworld(s, c, n_players):
 
 @kernel
 def gain_souls(s, c, p, n):
-    """p gains n Souls, or what the pool has left (HAD-16); returns the Souls gained."""
+    """p gains n Souls, or what the pool has left (HAD-16), unless a rule bans it; returns the
+    Souls gained."""
+    if banned(s, c, p, E.BAN_SOULS):
+        return 0
     if s.g[G_SOUL_POOL] >= 0:
         n = min(n, s.g[G_SOUL_POOL])
         s.g[G_SOUL_POOL] -= n
@@ -108,7 +148,8 @@ def grade_tokens(s, c, inst, space, case_c, seat):
     on = s.rules[R_HADES_GRADE_TOKENS_ON]
     if (on == GRADE_TOKENS_GATE_ONLY and space != E.GATE) or (on == GRADE_TOKENS_CASE_C_ONLY and not case_c):
         return
-    gate_tokens(s, c, c.grade[c.inst_card[inst]], seat)
+    extra = hades_rules(s, c, -1, E.OP_EXTRA_GATE_TOKENS, -1, E.F_N, inst)  # `extra_gate_tokens` rules
+    gate_tokens(s, c, c.grade[c.inst_card[inst]] + extra, seat)
 
 
 @kernel
@@ -208,16 +249,27 @@ def bonus_offered(s, p, space, bonus):
 
 
 @kernel
-def annihilation_need(c, t, bonus):
-    """The Strength that annihilates t: its Strength cost, less 1 with that bonus, at least 1 (HAD-22)."""
-    return max(c.strength_cost[c.inst_card[t]] - (1 if bonus == E.BONUS_STRENGTH else 0), 1)
+def annihilation_need(s, c, t, bonus):
+    """The Strength that annihilates t: its Strength cost, less its cut this turn (`underworld_cut`)
+    and 1 with that bonus, at least 1 (HAD-22)."""
+    return max(c.strength_cost[c.inst_card[t]] - s.inst_cut_str[t] - (1 if bonus == E.BONUS_STRENGTH else 0), 1)
+
+
+@kernel
+def annihilation_souls(s, c, p, t):
+    """The Souls p gains for annihilating t: its Soul gain, and what the `annihilate_souls` rules
+    of p's Relics in play (Shaka's Rosary) and of the Underworld cards add (HAD-26)."""
+    extra = hades_rules(s, c, -1, E.OP_ANNIHILATE_SOULS, -1, E.F_N, t)
+    for j in range(s.zone_n[p, E.Z_RELICS]):
+        extra += rules_sum(c, s.zone[p, E.Z_RELICS, j], E.T_IN_PLAY, E.OP_ANNIHILATE_SOULS, -1, E.F_N)
+    return c.soul_gain[c.inst_card[t]] + extra
 
 
 @kernel
 def annihilation_won(s, c, p, space, bonus):
     """Do p's fighters facing the card on `space` reach what annihilates it, with `bonus`?"""
     t = underworld_reach(s, p, space)
-    return t >= 0 and bonus_offered(s, p, space, bonus) and fight_totals(s, c, t, p)[0] >= annihilation_need(c, t, bonus)
+    return t >= 0 and bonus_offered(s, p, space, bonus) and fight_totals(s, c, t, p)[0] >= annihilation_need(s, c, t, bonus)
 
 
 @kernel
@@ -251,16 +303,17 @@ def free_shackle_card(s, c, p, t, take_souls):
 
 
 @kernel
-def soul_cost(c, t):
-    """What placing t with Souls costs: its Soul cost, at least 1 (HAD-22)."""
-    return max(c.soul_cost[c.inst_card[t]], 1)
+def soul_cost(s, c, t):
+    """What placing t with Souls costs: its Soul cost, changed by the other Underworld cards'
+    `soul_cost` rules, at least 1 (HAD-22)."""
+    return max(c.soul_cost[c.inst_card[t]] + hades_rules(s, c, -1, E.OP_SOUL_COST, -1, E.F_A, t), 1)
 
 
 @kernel
 def may_place(s, c, p, space, q):
     """May p place the card on `space` onto q's Shackle pile with Souls (HAD-27)?"""
     t = underworld_reach(s, p, space)
-    return t >= 0 and q != p and 0 <= q < s.g[G_NPLAYERS] and s.pl[p, PL_SOULS] >= soul_cost(c, t)
+    return t >= 0 and q != p and 0 <= q < s.g[G_NPLAYERS] and s.pl[p, PL_SOULS] >= soul_cost(s, c, t)
 
 
 @kernel
@@ -268,7 +321,7 @@ def place_with_souls(s, c, p, space, q):
     """HAD-27: p pays the card's Soul cost back to the pool; the card goes onto q's Shackle pile
     (cards facing it stop facing it) and adds its Grade in Gate tokens. No effect, no bonus."""
     t = s.under[space]
-    lose_souls(s, c, p, soul_cost(c, t))
+    lose_souls(s, c, p, soul_cost(s, c, t))
     log_event(s, c, E.EV_PLACE, p, t, space, q)
     detach_fighters(s, t)
     shackle(s, c, t, q, E.SHACKLE_PLACED)
@@ -285,3 +338,94 @@ def lose_souls(s, c, p, n):
             s.g[G_SOUL_POOL] += n
         log_event(s, c, E.EV_SOULS, p, -1, -n, s.pl[p, PL_SOULS])
     return n
+
+
+# --- What the Hades ops do ---------------------------------------------------------------------
+
+@kernel
+def elysion_card(s, c, p):
+    """A set-aside copy of p's Hades ◆ Hero (HAD-13), or -1."""
+    for j in range(s.zone_n[p, E.Z_SETASIDE]):
+        inst = s.zone[p, E.Z_SETASIDE, j]
+        k = c.inst_card[inst]
+        if E.HADES_FIRST_ID <= c.card_id[k] <= E.HADES_LAST_ID and c.ranks[k] & E.RANK_UNCOMMON \
+                and c.classes[k] & E.CLASS_HERO and c.hero[k] == s.pl[p, PL_HERO]:
+            return inst
+    return -1
+
+
+@kernel
+def move_marker(s, c, p, steps):
+    """p's Hero marker moves `steps` spaces (negative: toward Elysion), never past Elysion or the
+    Gate (HAD-23); the cards it now reaches turn face up (HAD-5). Arriving on Elysion puts a
+    set-aside copy of p's Hades ◆ Hero into p's hand (HAD-13: not an acquisition). Returns the
+    spaces moved."""
+    was = s.pl[p, PL_SPACE]
+    if steps < 0 and banned(s, c, p, E.BAN_MARKER_TO_ELYSION):
+        return 0
+    now = min(max(was + steps, E.ELYSION), E.GATE)
+    if now == was:
+        return 0
+    s.pl[p, PL_SPACE] = now
+    log_event(s, c, E.EV_MARKER, p, -1, was, now)
+    reveal_reachable(s, c, p)
+    if now == E.ELYSION:
+        hero = elysion_card(s, c, p)
+        if hero >= 0:
+            move_to(s, hero, p, E.Z_HAND)
+            log_event(s, c, E.EV_MOVE, p, hero, E.Z_SETASIDE, E.Z_HAND)
+    return now - was
+
+
+@kernel
+def count_for_most(s, p, most):
+    """What a `lose_souls` with `most` compares: p's Souls, Void cards or Abilities."""
+    if most == E.MOST_SOULS:
+        return s.pl[p, PL_SOULS]
+    return s.zone_n[p, E.Z_VOID if most == E.MOST_VOID else E.Z_ABILITIES]
+
+
+@kernel
+def has_the_most(s, p, most):
+    """Is p THE player with the most (a tie: nobody, HAD-28)?"""
+    mine = count_for_most(s, p, most)
+    for q in range(s.g[G_NPLAYERS]):
+        if q != p and count_for_most(s, q, most) >= mine:
+            return False
+    return True
+
+
+@kernel
+def free_one(s, c, p, top):
+    """A card of p's Shackle pile goes face down under the Styx, with no Souls (`free_shackle`): its
+    top card, or the one that costs p most at the end (the most VP; the higher in the pile on a tie)."""
+    n = s.zone_n[p, E.Z_SHACKLE]
+    if n == 0:
+        return False
+    pick = n - 1
+    if not top:
+        for j in range(n - 2, -1, -1):
+            if c.vp[c.inst_card[s.zone[p, E.Z_SHACKLE, j]]] > c.vp[c.inst_card[s.zone[p, E.Z_SHACKLE, pick]]]:
+                pick = j
+    inst = s.zone[p, E.Z_SHACKLE, pick]
+    log_event(s, c, E.EV_FREED, p, inst, 0, 1)
+    zone_remove(s, inst)
+    zone_insert(s, E.COMMON, E.Z_STYX, 0, inst)
+    return True
+
+
+@kernel
+def styx_top(s, n, buf):
+    """The top n cards of the Styx (fewer if it holds fewer) into buf, top first; how many."""
+    m = min(n, s.zone_n[E.COMMON, E.Z_STYX])
+    for j in range(m):
+        buf[j] = s.zone[E.COMMON, E.Z_STYX, s.zone_n[E.COMMON, E.Z_STYX] - 1 - j]
+    return m
+
+
+@kernel
+def restack_styx(s, buf, m):
+    """Put the top m Styx cards back in the order of buf, buf[0] on top (`styx_look`)."""
+    top = s.zone_n[E.COMMON, E.Z_STYX] - 1
+    for j in range(m):
+        s.zone[E.COMMON, E.Z_STYX, top - j] = buf[j]
