@@ -390,3 +390,41 @@ def test_a_shackle_ban_stops_soul_gains_of_the_piles_owner_only(shades):
     from sim.engine.rules.underworld import gain_souls
     sc.put(1, "shackle", GRADE_1)  # #36, Shackle: you cannot gain Souls
     assert gain_souls(sc.s, sc.c, 1, 2) == 0 and gain_souls(sc.s, sc.c, 0, 2) == 2
+
+
+# --- Shackle effects: the top card of a pile, for its owner (HAD-17) ---------------------------
+
+def test_a_shackle_cost_up_raises_the_field_costs_of_the_piles_owner_only(shades):
+    sc = board(shades)
+    sc.field(5, "Cassios")
+    sc.field(2, "Taurus Aldebaran")
+    before = [(sc.cost(q, 2, "strength"), sc.cost(q, 5, "strength")) for q in range(2)]
+    sc.put(0, "shackle", "Underworld Specter #43")  # the field cards cost you 1 Strength more
+    assert [(sc.cost(q, 2, "strength"), sc.cost(q, 5, "strength")) for q in range(2)] == \
+        [(before[0][0] + 1, before[0][1] + 1), before[1]]
+    sc.put(0, "shackle", GRADE_4)  # a Grade 4 card on top: #43's effect no longer applies
+    assert sc.cost(0, 2, "strength") == before[0][0]
+
+
+def test_an_underworld_cost_up_reaches_everyone_while_face_up(shades):
+    sc = board(shades)
+    sc.field(2, "Taurus Aldebaran")
+    before = sc.cost(1, 2, "cosmos")
+    sc.underworld(3, "Rock of the Golem")
+    assert sc.cost(1, 2, "cosmos") == before  # face down: no effect (HAD-5)
+    sc.st.under_up[3] = True
+    assert sc.cost(1, 2, "cosmos") == before + 1 and sc.cost(0, 2, "cosmos") == before + 1
+
+
+def test_a_shackle_hand_size_and_end_of_turn_discard(shades):
+    sc = board(shades)
+    for _ in range(8):
+        sc.put(0, "draw", CIVILIAN)
+    sc.put(0, "shackle", "Zelos")  # your hand refills to 4 cards
+    sc.upkeep(0)
+    assert sc.count(0, "hand") == 4
+    sc.put(1, "shackle", "Underworld Specter #44")  # at the end of your turn, discard 1 card
+    for _ in range(8):
+        sc.put(1, "draw", "Dragon Shiryu (civilian)")
+    sc.upkeep(1)
+    assert sc.count(1, "hand") == 4 and sc.count(1, "discard") == 1

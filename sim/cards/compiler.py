@@ -382,10 +382,11 @@ HADES_PART = {"trial": "Trials", "ability": "Abilities", "duel": "the Duel", "ho
               "altar": "the Duel's Altars"}
 # What the engine plays of Hades so far (sim/engine/rules/underworld.py): the Styx cards' reveal,
 # annihilation and Underworld rules (HAD-5, HAD-26), and these ops
-_PLAYED_HADES_TRIGGERS = (E.T_APPEARANCE, E.T_ANNIHILATED, E.T_UNDERWORLD)
+_PLAYED_HADES_TRIGGERS = (E.T_APPEARANCE, E.T_ANNIHILATED, E.T_UNDERWORLD, E.T_SHACKLE)
 _PLAYED_HADES_OPS = (E.OP_GAIN_SOULS, E.OP_LOSE_SOULS, E.OP_GAIN_VP_TOKEN, E.OP_MOVE_MARKER, E.OP_GATE_TOKENS,
                      E.OP_FREE_SHACKLE, E.OP_STYX_LOOK, E.OP_UNDERWORLD_CUT, E.OP_SOUL_COST, E.OP_EXTRA_GATE_TOKENS,
-                     E.OP_ANNIHILATE_SOULS)
+                     E.OP_ANNIHILATE_SOULS, E.OP_BAN)
+_UNPLAYED_BANS = ("highest_sense", "trials", "abilities")  # bans on what the engine does not play yet
 _HADES_TRIGGER_NAMES = {name for name, code in E.TRIGGER_NAMES.items()
                         if code in E.HADES_TRIGGERS and code not in _PLAYED_HADES_TRIGGERS}
 _HADES_OP_NAMES = {name for name, code in E.OP_NAMES.items() if code in E.HADES_OPS and code not in _PLAYED_HADES_OPS}
@@ -398,8 +399,9 @@ def unplayed_hades(cards: list[Card]) -> dict[str, list[str]]:
     for c in cards:
         parts = {HADES_PART[c.start]} if c.start in HADES_PART else set()
         for e in c.effects:
-            if c.start == "styx" and e.on in ("turn_start", "turn_end"):  # a Shackle effect at a turn's start or end
-                parts.add(f"Shackle effects ('{e.on}' programs of Styx cards)")
+            if c.start == "styx" and e.on == "turn_start":  # a Shackle effect at the start of a turn
+                parts.add("'turn_start' programs of Styx cards")
+            parts |= {f"op 'ban' of '{o.what}'" for o in e.do if o.op == "ban" and o.what in _UNPLAYED_BANS}
             parts |= {f"'{e.on}' programs"} & {f"'{t}' programs" for t in _HADES_TRIGGER_NAMES}
             parts |= {f"op '{o.op}'" for o in e.do if o.op in _HADES_OP_NAMES}
             parts |= {f"counting '{o.count}'" for o in e.do if o.count == "houses"}

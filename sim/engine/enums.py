@@ -188,7 +188,8 @@ T_SCORE = 12        # end of game: variable VP
 T_TECHNIQUE = 13    # a board technique used in the main phase, once per turn (Asgard, ASG-4)
 T_IN_PLAY = 14      # continuous, while in its holder's play area: a Relic's ongoing text (ASG-19; off once marked, ASG-16)
 T_TURN_START = 15   # an Epic: at the start of each turn, before any main-phase action (POS-8)
-T_TURN_END = 16     # an Epic: at the end of each turn, after the upkeep's field refill (POS-8)
+T_TURN_END = 16     # an Epic: at the end of each turn, after the upkeep's field refill (POS-8); a Styx card on
+                    # top of a Shackle pile: at the end of its owner's turns, after the Epic's (HAD-19)
 T_EPIC_END = 17     # an Epic: once its hourglasses reach its duration, before the next Epic is revealed (POS-3)
 T_CARD_ARRIVAL = 18  # an Epic: a card is revealed on the field (not at setup); the program's target is that card (POS-8)
 T_EPIC_ACTION = 19  # an Epic: a main-phase action of the active player's, `uses_per_turn` times a turn (POS-8)

@@ -21,10 +21,10 @@ from sim.engine.rules.epics import epic_rule
 from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.invariants import V_LENT, check_invariants, violation
 from sim.engine.rules.coop import reveal_for, tidy_poseidon
-from sim.engine.rules.underworld import prepare_underworld
+from sim.engine.rules.underworld import prepare_underworld, shackle_top
 from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_END, G_HADES, G_MAY_RELIC, G_POSEIDON, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
                               G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_GIFTS, PL_TURN_STRENGTH)
-from sim.engine.rules.zones import draw_cards, freeze_fellow_fighters, log_event, move_all, move_all_but
+from sim.engine.rules.zones import draw_cards, freeze_fellow_fighters, log_event, move_all, move_all_but, program_op
 
 HAND_SIZE = 5
 MAX_ACTIONS_PER_TURN = 300  # safety only: a turn never needs this many actions
@@ -40,8 +40,13 @@ def epic_turn_program(s, c, p, trig):
 
 @kernel
 def hand_size(s, c, p):
-    """The cards p draws up to at upkeep: 5, or what the current Epic's `hand_size` rule says
-    while its condition holds (Soutien télépathique: 6 with a marked card)."""
+    """The cards p draws up to at upkeep: 5, or what the `hand_size` rule says of the Shackle
+    effect of the top card of p's Shackle pile (Hades, HAD-17), or else of the current Epic while
+    its condition holds (Soutien télépathique: 6 with a marked card)."""
+    if s.g[G_HADES] and s.zone_n[p, E.Z_SHACKLE] > 0:
+        row = program_op(c, shackle_top(s, p), E.T_SHACKLE, E.OP_HAND_SIZE)
+        if row >= 0:
+            return c.ops[row, E.F_N]
     i = epic_rule(s, c, E.OP_HAND_SIZE)
     if i >= 0 and cond_holds(s, c, c.ops[i, E.F_COND], s.g[G_EPIC] - 1, -1, p):
         return c.ops[i, E.F_N]
@@ -142,6 +147,9 @@ def upkeep(s, c, p, keep):
         prepare_underworld(s, c, p)
         drain(s, c)
     epic_turn_program(s, c, p, E.T_TURN_END)
+    if s.g[G_HADES] and s.zone_n[p, E.Z_SHACKLE] > 0:  # the Shackle effect "at the end of your turn" (HAD-19)
+        run_program(s, c, E.T_TURN_END, shackle_top(s, p), p, -1, -1)
+        drain(s, c)
     end_turn_reset(s, p)
     if s.g[G_CHECK]:
         check_invariants(s, c, s.g[G_NPLAYERS])

@@ -12,7 +12,7 @@ from sim.engine import enums as E
 from sim.engine.rules.epics import epic_rule, rule_reaches
 from sim.engine.params import R_COOP_LAST_SPACE_DISCOUNT
 from sim.engine.rules.coop import is_last_general, may_face
-from sim.engine.state import (G_POSEIDON, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_FIELD_CHANGES, G_FIELD_END, G_HOURGLASSES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
+from sim.engine.state import (G_POSEIDON, G_ACTIVE, G_EPIC, G_HADES, G_EPIC_RULES, G_FACE_RULES_ON, G_FIELD_CHANGES, G_FIELD_END, G_HOURGLASSES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
                     PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import (count_in_deck, count_in_zone, count_on_field, field_slot, matches, program_op,
                                     relic_lock,
@@ -331,6 +331,10 @@ def costs_for(s, c, target, p, faced):
             str_cost = 0
         if ban_cos:
             cos_cost = 0
+    if s.g[G_HADES]:  # the Underworld's and p's Shackle pile's rules (HAD-5, HAD-17)
+        up_str, up_cos = hades_cost_up(s, c, target, p)
+        cut_str -= up_str
+        cut_cos -= up_cos
     cut_str += more_str  # what p's fighters cut
     cut_cos += more_cos
     if s.g[G_SAPPHIRES] > 0 and c.prog[k, E.T_COST, 1] > 0:  # Balmung: nothing to look at before a sapphire
@@ -402,6 +406,41 @@ def field_cost_rules(s, c, target):
                 else:
                     ban_cos = True
     return more_str, more_cos, ban_str, ban_cos
+
+
+@kernel
+def program_cost_up(s, c, src, trig, target, p):
+    """What the `cost_up` rules of src's `trig` program add to the costs of target for p, as
+    (Strength, Cosmos)."""
+    k = c.inst_card[src]
+    up_str = up_cos = 0
+    for i in range(c.prog[k, trig, 0], c.prog[k, trig, 0] + c.prog[k, trig, 1]):
+        op = c.ops[i]
+        if op[E.F_OP] == E.OP_COST_UP and matches(c, target, op[E.F_FILTER]) \
+                and cond_holds(s, c, op[E.F_COND], src, target, p):
+            up_str += op[E.F_A]
+            up_cos += op[E.F_B]
+    return up_str, up_cos
+
+
+@kernel
+def hades_cost_up(s, c, target, p):
+    """What Hades's `cost_up` rules add to the costs of the field card target for p, as (Strength,
+    Cosmos): the face-up Underworld cards' (HAD-5, for everyone) and the top card's of p's Shackle
+    pile (HAD-17, for p)."""
+    up_str = up_cos = 0
+    for space in range(E.UNDER_SPACES):
+        inst = s.under[space]
+        if inst >= 0 and s.under_up[space] and c.prog[c.inst_card[inst], E.T_UNDERWORLD, 1] > 0:
+            by_str, by_cos = program_cost_up(s, c, inst, E.T_UNDERWORLD, target, p)
+            up_str += by_str
+            up_cos += by_cos
+    if s.zone_n[p, E.Z_SHACKLE] > 0:
+        by_str, by_cos = program_cost_up(s, c, s.zone[p, E.Z_SHACKLE, s.zone_n[p, E.Z_SHACKLE] - 1], E.T_SHACKLE,
+                                         target, p)
+        up_str += by_str
+        up_cos += by_cos
+    return up_str, up_cos
 
 
 @kernel

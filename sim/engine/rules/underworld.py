@@ -18,48 +18,11 @@ from sim.engine.params import (BONUSES_NONE, BONUSES_TO_GATE, BONUSES_VP_FIRST, 
                                R_HADES_GRADE_TOKENS_ON, R_HADES_SHACKLE_FREE_ANY, R_HADES_SOUL_POOL,
                                R_HADES_SPACE_BONUSES)
 from sim.engine.rules.field import statue_flipped
-from sim.engine.rules.fight import field_rules, fight_totals
-from sim.engine.rules.zones import (detach_fighters, discard_fighters, log_event, move_to, push_pending, shuffle_zone, take_top,
+from sim.engine.rules.fight import fight_totals
+from sim.engine.rules.zones import (banned, detach_fighters, hades_rules, rules_sum, discard_fighters, log_event, move_to, push_pending, shuffle_zone, take_top,
                                     underworld_reach, zone_insert, zone_remove)
 from sim.engine.state import (G_FLAMES, G_GATE_TOKENS, G_HADES, G_LAST_FLAMES_SEEN, G_NPLAYERS, G_SOUL_POOL, P_EXIT,
                               P_PROGRAM, P_SHACKLE, PL_HERO, PL_SOULS, PL_SPACE)
-
-
-@kernel
-def rules_sum(c, inst, trig, opcode, what, col):
-    """Over inst's `trig` program, the ops of this code (with F_A == what, if what >= 0): the sum of
-    their column `col` (-1: how many)."""
-    k = c.inst_card[inst]
-    total = 0
-    for i in range(c.prog[k, trig, 0], c.prog[k, trig, 0] + c.prog[k, trig, 1]):
-        if c.ops[i, E.F_OP] == opcode and (what < 0 or c.ops[i, E.F_A] == what):
-            total += 1 if col < 0 else c.ops[i, col]
-    return total
-
-
-@kernel
-def hades_rules(s, c, p, opcode, what, col, excluded):
-    """The Hades rules of this code (`rules_sum`) that reach p now: those of the field cards'
-    `field` programs, of the face-up Underworld cards' `underworld` programs but `excluded`'s
-    (HAD-5), and, for p >= 0, of the `shackle` program of the top card of p's Shackle pile (HAD-17)."""
-    total = 0
-    if field_rules(s, c) & E.FIELD_BIT[opcode]:
-        for slot in range(E.N_SLOTS):
-            if s.field[slot] >= 0:
-                total += rules_sum(c, s.field[slot], E.T_FIELD, opcode, what, col)
-    for space in range(E.UNDER_SPACES):
-        inst = s.under[space]
-        if inst >= 0 and inst != excluded and s.under_up[space]:
-            total += rules_sum(c, inst, E.T_UNDERWORLD, opcode, what, col)
-    if p >= 0 and s.zone_n[p, E.Z_SHACKLE] > 0:
-        total += rules_sum(c, s.zone[p, E.Z_SHACKLE, s.zone_n[p, E.Z_SHACKLE] - 1], E.T_SHACKLE, opcode, what, col)
-    return total
-
-
-@kernel
-def banned(s, c, p, what):
-    """May p not do `what` (BAN_*) now (a `ban` rule)?"""
-    return hades_rules(s, c, p, E.OP_BAN, what, -1, -1) > 0
 
 
 @kernel
@@ -150,6 +113,12 @@ def grade_tokens(s, c, inst, space, case_c, seat):
         return
     extra = hades_rules(s, c, -1, E.OP_EXTRA_GATE_TOKENS, -1, E.F_N, inst)  # `extra_gate_tokens` rules
     gate_tokens(s, c, c.grade[c.inst_card[inst]] + extra, seat)
+
+
+@kernel
+def shackle_top(s, p):
+    """The top card of p's Shackle pile (there is one): the card whose Shackle effect applies (HAD-17)."""
+    return s.zone[p, E.Z_SHACKLE, s.zone_n[p, E.Z_SHACKLE] - 1]
 
 
 @kernel

@@ -9,7 +9,7 @@ from sim.engine.jit import inline_kernel, kernel
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
 from sim.engine.state import (G_POSEIDON, G_NPLAYERS, G_BENEATH, G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
-                              G_NPEND, G_TURN, G_ROUND, G_FREEZES_ON, MARK_CAP, PEND_CAP, PL_ENERGY, PL_SPACE, PL_VP_TOKENS)
+                              G_NPEND, G_TURN, G_ROUND, G_FREEZES_ON, G_HADES, MARK_CAP, PEND_CAP, PL_ENERGY, PL_SPACE, PL_VP_TOKENS)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
 
@@ -608,8 +608,48 @@ def underworld_reach(s, p, space):
 
 
 @kernel
+def rules_sum(c, inst, trig, opcode, what, col):
+    """Over inst's `trig` program, the ops of this code (with F_A == what, if what >= 0): the sum of
+    their column `col` (-1: how many)."""
+    k = c.inst_card[inst]
+    total = 0
+    for i in range(c.prog[k, trig, 0], c.prog[k, trig, 0] + c.prog[k, trig, 1]):
+        if c.ops[i, E.F_OP] == opcode and (what < 0 or c.ops[i, E.F_A] == what):
+            total += 1 if col < 0 else c.ops[i, col]
+    return total
+
+
+@kernel
+def hades_rules(s, c, p, opcode, what, col, excluded):
+    """The Hades rules of this code (`rules_sum`) that reach p now: those of the field cards'
+    `field` programs, of the face-up Underworld cards' `underworld` programs but `excluded`'s
+    (HAD-5), and, for p >= 0, of the `shackle` program of the top card of p's Shackle pile (HAD-17)."""
+    total = 0
+    for slot in range(E.N_SLOTS):
+        inst = s.field[slot]
+        if inst >= 0 and c.field_rules[c.inst_card[inst]] & E.FIELD_BIT[opcode]:
+            total += rules_sum(c, inst, E.T_FIELD, opcode, what, col)
+    for space in range(E.UNDER_SPACES):
+        inst = s.under[space]
+        if inst >= 0 and inst != excluded and s.under_up[space]:
+            total += rules_sum(c, inst, E.T_UNDERWORLD, opcode, what, col)
+    if p >= 0 and s.zone_n[p, E.Z_SHACKLE] > 0:
+        total += rules_sum(c, s.zone[p, E.Z_SHACKLE, s.zone_n[p, E.Z_SHACKLE] - 1], E.T_SHACKLE, opcode, what, col)
+    return total
+
+
+@kernel
+def banned(s, c, p, what):
+    """May p not do `what` (BAN_*) now (a `ban` rule)?"""
+    return hades_rules(s, c, p, E.OP_BAN, what, -1, -1) > 0
+
+
+@kernel
 def gain_energy(s, c, p, n):
-    """p gains n Energy (n < 0: spends it); a gain above MAX_ENERGY is lost (ASG-3)."""
+    """p gains n Energy (n < 0: spends it); a gain above MAX_ENERGY is lost (ASG-3), and so is a
+    gain a Hades `ban` forbids."""
+    if n > 0 and s.g[G_HADES] and banned(s, c, p, E.BAN_ENERGY):
+        return
     before = s.pl[p, PL_ENERGY]
     now = min(max(before + n, 0), MAX_ENERGY)
     if now != before:
