@@ -39,7 +39,7 @@ from sim.engine.resolution.actions import apply_action, drain, new_epic
 from sim.engine.resolution.effects import run_program
 from sim.engine.resolution.turn import main_phase, upkeep
 from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, effective_cost, fight_total
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_USE,
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE, A_USE,
                                     A_WEAPON, legal_action, use_trigger)
 from sim.engine.modes.classic import setup_game
 from sim.engine.rules.field import remove_flames
@@ -48,14 +48,15 @@ from sim.engine.rules.underworld import prepare_underworld
 from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EPIC, G_FIELD_CHANGES, G_FIELD_END, G_FLAMES, G_HOURGLASSES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL,
                               G_GATE_TOKENS, G_LAST_FLAMES_SEEN, G_LOG_N, G_SOUL_POOL, G_NO_CLOCK, G_TURN, G_WEAPONS, PL_ALGO, PL_ENERGY, PL_HERO,
-                              PL_WEAPONS, G_GAP, G_PILE_PILLAR, G_POSEIDON, G_WATER, PL_MARKER, PL_SOULS, PL_SPACE)
+                              PL_WEAPONS, G_GAP, G_PILE_PILLAR, G_POSEIDON, G_WATER, PL_AWAKENING, PL_MARKER, PL_SENSES, PL_SENSES_SPENT, PL_SOULS,
+                              PL_SPACE)
 from sim.engine.structs import card_ref
 from sim.games import engine_for, events_frame, game_config
 
 CURRENCY = {"strength": STRENGTH, "cosmos": COSMOS}
 ACTION_NAMES = {A_END: "end", A_EQUIP: "equip", A_PLAY: "play", A_CLOTH_FIGHT: "cloth_fights", A_USE: "use",
                 A_HEAL: "heal", A_ACQUIRE: "acquire", A_RELIC: "play_relic", A_WEAPON: "arm", A_MOVE: "move",
-                A_GIFT: "give", A_PLACE: "place"}
+                A_GIFT: "give", A_PLACE: "place", A_SENSE: "sense"}
 SEAT_ZONES = tuple(E.PLAYER_ZONE_NAMES)
 LOG_CAPACITY = 20000
 
@@ -460,6 +461,18 @@ class Scenario:
     def place(self, seat: int, space: int, target: int):
         """Place the card on `space` onto `target`'s Shackle pile with Souls (HAD-27)."""
         self._act(seat, A_PLACE, space, target)
+
+    def sense(self, seat: int, sense: int, b: int = -1):
+        """Use the seat's Sense number `sense` (5 to 8, HAD-9) on b: a Character of its in play, the
+        8th Sense's move in spaces (negative: toward Elysion), or -1."""
+        self._act(seat, A_SENSE, sense - 5, b)
+
+    def senses(self, seat: int) -> tuple:
+        """(Senses held, the spent ones as a bit mask from the 5th, the Awakening active)."""
+        return tuple(int(self.st.pl[seat, x]) for x in (PL_SENSES, PL_SENSES_SPENT, PL_AWAKENING))
+
+    def set_senses(self, seat: int, n: int, spent: int = 0, awakening: int = 1):
+        self.st.pl[seat, PL_SENSES], self.st.pl[seat, PL_SENSES_SPENT], self.st.pl[seat, PL_AWAKENING] = n, spent, awakening
 
     def set_souls(self, seat: int, n: int):
         """Give the seat n Souls (from the pool, as a gain would)."""

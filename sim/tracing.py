@@ -152,6 +152,10 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame, players: int = 0) -> 
             "annihilate": lambda: f"  {who} ANNIHILATES {n(cid)} on {SPACE_WORDS[a]} ({E.BONUS_NAMES[b]})",
             "freed": lambda: f"  {who} frees {n(cid)} from their Shackle pile" + (" and takes its Souls" if a else ""),
             "place": lambda: f"  {who} places {n(cid)} from {SPACE_WORDS[a]} with Souls onto seat {b}'s Shackle pile",
+            "sense": lambda: (f"  {who} uses the {a + 5}th Sense" + (f" on {n(cid)}" if cid > 0 else "")
+                              + (f": the marker moves {abs(b)} toward {'Elysion' if b < 0 else 'the Gate'}" if a == 3 else "")),
+            "sense_lost": lambda: f"    {who} loses the {a + 5}th Sense",
+            "marker": lambda: f"    {who}'s Hero marker moves from {SPACE_WORDS[a]} to {SPACE_WORDS[b]}",
             "souls": lambda: f"    {who} {'gains' if a > 0 else 'loses'} {abs(a)} Soul{'s' if abs(a) != 1 else ''}: {b} now",
             "field_out": lambda: (f"    field: {n(cid)} leaves slot {a + 1}, taken by Hilda" if b == E.OUT_HILDA else
                                   f"    field: {n(cid)} is collected by Poseidon" if b == E.OUT_POSEIDON else

@@ -188,7 +188,7 @@ def test_the_engine_refuses_hades_and_says_why():
         build_engine(("base", "hades"))
     msg = str(err.value)
     assert "does not play the Hades mechanics yet" in msg
-    assert "op 'ban' of 'trials'" in msg and "op 'recharge_sense'" in msg and "Trials" in msg
+    assert "op 'ban' of 'trials'" in msg and "op 'draw_ability'" in msg and "Trials" in msg
     assert "op 'gain_souls'" not in msg and "'shackle' programs" not in msg
     assert "'appearance' programs" not in msg  # the engine plays the Styx cards' reveals and annihilations
     assert unplayed_hades(load_card_records(("base", "asgard", "poseidon"))) == {}

@@ -385,8 +385,8 @@ HADES_PART = {"trial": "Trials", "ability": "Abilities", "duel": "the Duel", "ho
 _PLAYED_HADES_TRIGGERS = (E.T_APPEARANCE, E.T_ANNIHILATED, E.T_UNDERWORLD, E.T_SHACKLE)
 _PLAYED_HADES_OPS = (E.OP_GAIN_SOULS, E.OP_LOSE_SOULS, E.OP_GAIN_VP_TOKEN, E.OP_MOVE_MARKER, E.OP_GATE_TOKENS,
                      E.OP_FREE_SHACKLE, E.OP_STYX_LOOK, E.OP_UNDERWORLD_CUT, E.OP_SOUL_COST, E.OP_EXTRA_GATE_TOKENS,
-                     E.OP_ANNIHILATE_SOULS, E.OP_BAN)
-_UNPLAYED_BANS = ("highest_sense", "trials", "abilities")  # bans on what the engine does not play yet
+                     E.OP_ANNIHILATE_SOULS, E.OP_BAN, E.OP_RECHARGE_SENSE, E.OP_LOSE_SENSE)
+_UNPLAYED_BANS = ("trials", "abilities")  # bans on what the engine does not play yet
 _HADES_TRIGGER_NAMES = {name for name, code in E.TRIGGER_NAMES.items()
                         if code in E.HADES_TRIGGERS and code not in _PLAYED_HADES_TRIGGERS}
 _HADES_OP_NAMES = {name for name, code in E.OP_NAMES.items() if code in E.HADES_OPS and code not in _PLAYED_HADES_OPS}

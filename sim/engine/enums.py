@@ -566,6 +566,8 @@ EV_FREED = 57       # Hades: a card of the seat's Shackle pile goes under the St
                     # effect, else freed by a fight) (HAD-17)
 EV_PLACE = 58       # Hades: the seat places an Underworld card with Souls (a = its space, b = the seat shackled) (HAD-27)
 EV_MARKER = 59      # Hades: the seat's Hero marker moves (a = the space it leaves, b = the space it stands on) (HAD-23)
+EV_SENSE = 60       # Hades: the seat uses a Sense (a = 0 the 5th .. 3 the 8th; b = its target or the marker's move) (HAD-9)
+EV_SENSE_LOST = 61  # Hades: the seat loses its highest Sense (a = 0 the 5th .. 3 the 8th) (HAD-7)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns

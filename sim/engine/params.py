@@ -108,6 +108,20 @@ PARAMS = (
           choices=("grow_to_elysion_soul_first", "grow_to_elysion_vp_first", "grow_to_gate", "none")),
     Param("hades_shackle_free_any", bool, True, "HAD-17",
           "Hades: a player may face any card of their Shackle pile to free it; off, only its top card."),
+    Param("hades_sense_loss_on", str, "field_strength", "HAD-7",
+          "Hades: which fights cost the winner their highest Sense: 'field_strength' (a field Character acquired "
+          "with Strength), 'any_strength_vs_character' (also annihilating an Underworld card and freeing a Shackle "
+          "card), 'none'.", choices=("field_strength", "any_strength_vs_character", "none")),
+    Param("hades_sense5", str, "str+1", "HAD-9",
+          "Hades: what the 5th Sense does (ESTIMATE: the rulebook does not say): 'str+1' (one of your Characters in "
+          "play gets +1 Strength this turn), 'cos+1', 'draw1', 'soul+1', 'none'.",
+          choices=("none", "str+1", "cos+1", "draw1", "soul+1")),
+    Param("hades_sense7", str, "cos+2", "HAD-9",
+          "Hades: what the 7th Sense does (ESTIMATE): 'cos+2' (one of your Characters in play gets +2 Cosmos this "
+          "turn), 'cos+1', 'str+2', 'draw1', 'none'.", choices=("none", "cos+1", "cos+2", "str+2", "draw1")),
+    Param("hades_sense8_steps", str, "1", "HAD-9",
+          "Hades: how far the 8th Sense moves your Hero marker, toward Elysion or the Gate: '1', '2' or 'any' "
+          "(as far as you like).", choices=("1", "2", "any")),
     Param("hades_soul_pool", int, 70, "HAD-16",
           "Hades: the Souls of the shared pool (ESTIMATE: the split of the 30 tokens into 1, 3 and 5 is not "
           "public; 70 is 15x1 + 10x3 + 5x5). A gain above what is left gives what is left; 0: unlimited.", 0,
@@ -135,6 +149,10 @@ R_HADES_GATE_TOKENS = PARAMS.index(BY_NAME["hades_gate_tokens_per_player"])
 R_HADES_GRADE_TOKENS_ON = PARAMS.index(BY_NAME["hades_grade_tokens_on"])
 R_HADES_SOUL_POOL = PARAMS.index(BY_NAME["hades_soul_pool"])
 R_HADES_SPACE_BONUSES = PARAMS.index(BY_NAME["hades_space_bonuses"])
+R_HADES_SENSE_LOSS_ON = PARAMS.index(BY_NAME["hades_sense_loss_on"])
+R_HADES_SENSE5 = PARAMS.index(BY_NAME["hades_sense5"])
+R_HADES_SENSE7 = PARAMS.index(BY_NAME["hades_sense7"])
+R_HADES_SENSE8_STEPS = PARAMS.index(BY_NAME["hades_sense8_steps"])
 R_HADES_SHACKLE_FREE_ANY = PARAMS.index(BY_NAME["hades_shackle_free_any"])
 N_RULES = len(PARAMS)
 DIE_FILE = 2  # kernel values of hilda_die from here on are die files: DIE_FILE + `sim.cards.die.die_code`
@@ -147,6 +165,8 @@ GIFT_HERO_CARDS, GIFT_STRICT = 1, 2  # kernel values of coop_gift_rule
 TURN_ORDER_POLICY = 1  # kernel value of coop_turn_order = "policy"
 GRADE_TOKENS_GATE_ONLY, GRADE_TOKENS_CASE_C_ONLY = 1, 2  # kernel values of hades_grade_tokens_on
 BONUSES_VP_FIRST, BONUSES_TO_GATE, BONUSES_NONE = 1, 2, 3  # kernel values of hades_space_bonuses
+SENSE_LOSS_ANY_STRENGTH, SENSE_LOSS_NONE = 1, 2  # kernel values of hades_sense_loss_on
+SENSE8_ANY = 2  # kernel value of hades_sense8_steps = "any" (0: 1 step, 1: 2 steps)
 
 
 def defaults() -> dict:

@@ -115,7 +115,10 @@ PL_MARKER = 16         # co-op: the pile the player's Hero marker faces, 0..6 (C
 PL_GIFTS = 17          # co-op: the seats the player gave a card to this turn from an adjacent pile, one bit each (COOP-7)
 PL_PLACE = 18         # co-op: the player's place in this Player phase's turn order, 0 first (COOP-3)
 PL_SPACE = 19          # Hades: the Underworld space of the player's Hero marker, ELYSION .. GATE (HAD-5, HAD-23)
-N_PL = 20
+PL_SENSES = 20         # Hades: the player's Sense tokens, 0..4: the 5th Sense, then the 6th, 7th and 8th (HAD-7, HAD-8)
+PL_SENSES_SPENT = 21   # Hades: bit i: the (5 + i)th Sense is inactive until upkeep step 6 (HAD-9)
+PL_AWAKENING = 22      # Hades: 1 while the player's Awakening token is active (HAD-8)
+N_PL = 23
 
 # inst_flags bits
 IF_COSMOS_DRAW = 1      # Shun ▲: draw when his Cosmos acquires a field Character

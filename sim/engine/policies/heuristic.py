@@ -23,18 +23,19 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     face_cost_payable, face_discards_due, fight_total, fight_totals, fighter_bound,
                                     healing_banned, min_fighters, relic_won, values_against)
 from sim.engine.rules.coop import N_PILES, giftable, is_last_general, may_receive, pile_size, pos_of
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_USE,
-                                    A_WEAPON, can_face, can_use, first_op_feasible, legal_to_play, open_won, upgrade_possible,
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE,
+                                    A_USE, A_WEAPON, can_face, sense_allowed, can_use, first_op_feasible, legal_to_play, open_won, upgrade_possible,
                                     win_back_cost, won_back, wound_cut_open)
 from sim.engine.rules.board import technique_ready
 from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar_won
 from sim.engine.rules.scoring import card_vp
+from sim.engine.rules.senses import N_SENSES, SE_COSMOS, SE_MOVE, SE_STRENGTH, sense_effect, sense_ready
 from sim.engine.rules.underworld import (annihilation_need, annihilation_won, bonus_offered, shackle_card, shackle_won,
                                          soul_cost)
 from sim.engine.rules.zones import (buff_times, cards_matching, count_alongside_any, equip_locked, field_slot, fight_target, matches, program_op,
                                     relic_lock, rival_relic, underworld_reach)
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_HADES, G_MAY_RELIC, G_PILE_PILLAR, G_POSEIDON, PL_MARKER, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
-                              G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_PLACE, PL_SOULS, PL_WEAPONS)
+                              G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_PLACE, PL_SOULS, PL_SPACE, PL_WEAPONS)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -1056,7 +1057,8 @@ def choose_action(s, c, p, out):
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and pillar_step(s, c, p, lead, out):
         return
     # 1c'. Hades: go on with a fight in the Underworld or the Shackle pile; place a card with Souls
-    if s.g[G_HADES] and (hades_fight_step(s, c, p, lead, out) or place_step(s, c, p, out)):
+    if s.g[G_HADES] and (hades_fight_step(s, c, p, lead, out) or place_step(s, c, p, out)
+                         or sense_step(s, c, p, out)):
         return
     # 1d. A card off the field opened to p (POS-23), or a Relic it may win back (POS-24): go on with
     # a fight against it
@@ -1657,6 +1659,52 @@ def start_hades_fight(s, c, p, lead, floor, out):
             out[1] = first
             out[2] = at
     return best_gain > floor
+
+
+@kernel
+def sense_step(s, c, p, out):
+    """Step 1c, Senses (HAD-9): use those that give a card, a Soul or a look at the draw pile at
+    once; the 8th to move the marker toward Elysion, as far as it goes (more cards within reach,
+    more bonuses, the Hades Hero); a Strength or Cosmos Sense on a fighter of a fight it completes."""
+    for sense in range(N_SENSES):
+        if not sense_ready(s, c, p, sense):
+            continue
+        what, n = sense_effect(s, sense)
+        b = -1
+        if what == SE_MOVE:
+            b = -min(n, s.pl[p, PL_SPACE])
+        elif what == SE_STRENGTH or what == SE_COSMOS:
+            b = completing_fighter(s, c, p, STRENGTH if what == SE_STRENGTH else COSMOS, n)
+        if sense_allowed(s, c, p, sense, b):
+            out[0] = A_SENSE
+            out[1] = sense
+            out[2] = b
+            return True
+    return False
+
+
+@kernel
+def completing_fighter(s, c, p, cur, n):
+    """A Character of p's in play whose +n in `cur` would win the fight it is in (a field card,
+    an Underworld or Shackle card, with Strength), or -1."""
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        f = s.zone[p, E.Z_PLAY, j]
+        t = s.inst_facing[f]
+        if t < 0 or not c.classes[c.inst_card[f]] & E.CLASS_CHARACTER:
+            continue
+        if s.inst_zone[t] == E.Z_BATTLEFIELD:
+            cost = effective_cost(s, c, t, cur, p)
+            total = fight_total(s, c, t, cur, p)
+            if cost > 0 and total < cost <= total + n:
+                return f
+        elif cur == STRENGTH and (s.inst_zone[t] == E.Z_UNDERWORLD or s.inst_zone[t] == E.Z_SHACKLE):
+            space = -1
+            for k in range(E.UNDER_SPACES):
+                if s.under[k] == t:
+                    space = k
+            if 0 < hades_need(s, c, p, t, space) <= n:
+                return f
+    return -1
 
 
 @kernel

@@ -18,13 +18,14 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquisition_banned, can_ac
 from sim.engine.policies.interface import pick_cards
 from sim.engine.params import R_COOP_FOLLOW_MARKER
 from sim.engine.rules.coop import N_PILES, faced_target, general_defeated, give, giftable, is_last_general, may_face, may_receive, reveal_for
+from sim.engine.rules.senses import fight_costs_a_sense, lose_sense, spend_sense
 from sim.engine.rules.underworld import (annihilation_souls, annihilation_won, free_shackle_card, gain_souls, gate_card_shackles, grade_tokens,
                                          may_place, place_with_souls, shackle_won)
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_USE, A_WEAPON,
-                                    can_face,
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE, A_USE,
+                                    A_WEAPON, can_face, sense_allowed,
                                     can_use, legal_to_play, open_won, use_trigger, won_back)
-from sim.engine.state import (G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
+from sim.engine.state import (G_HADES, G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_NPLAYERS, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, P_ACQUIRE,
                               P_ACQUIRE_TURNS, P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_SHACKLE, P_FINISH_ACQUIRE, P_REFILL, PL_VP_TOKENS, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (cards_matching, discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
@@ -67,6 +68,8 @@ def finish_acquisition(s, c, inst, p, how, into):
     if c.icons[k] & E.ICON_FLAME:
         remove_flames(s, c, 1, E.FLAME_ACQUIRED, inst, p)
     place_sapphire(s, c, inst, p, True)  # Defeated, then Flame, then Sapphire (GEN-4)
+    if s.g[G_HADES] and how == E.ACQ_STRENGTH and c.classes[k] & E.CLASS_CHARACTER and fight_costs_a_sense(s, True):
+        lose_sense(s, c, p)  # HAD-7, once the Defeated effect resolved
     if s.inst_row[inst] == E.COMMON and s.inst_zone[inst] == E.Z_PENDING:
         if how == E.ACQ_COSMOS or into == E.INTO_HAND:
             move_to(s, inst, p, E.Z_HAND)
@@ -366,6 +369,8 @@ def annihilate(s, c, p, space, bonus):
     grade_tokens(s, c, t, space, False, p)
     discard_fighters(s, c, p, t)
     s.pl[p, PL_WON_FIGHTS] += 1
+    if fight_costs_a_sense(s, False):  # `any_strength_vs_character` (HAD-7)
+        lose_sense(s, c, p)
 
 
 @kernel
@@ -467,10 +472,17 @@ def apply_action(s, c, p, kind, a, b):
         if t < 0 or not shackle_won(s, c, p, a - E.SHACKLE_AT) or not 0 <= b <= 1:
             return illegal(s)
         free_shackle_card(s, c, p, t, b == 1)
+        if fight_costs_a_sense(s, False):  # `any_strength_vs_character` (HAD-7)
+            lose_sense(s, c, p)
     elif kind == A_ACQUIRE and a >= E.UNDER_AT:  # an Underworld card annihilated; b = the space's bonus (HAD-6, HAD-26)
         if not 0 <= b < E.N_BONUSES or not annihilation_won(s, c, p, a - E.UNDER_AT, b):
             return illegal(s)
         annihilate(s, c, p, a - E.UNDER_AT, b)
+    elif kind == A_SENSE:  # Sense number a (0: the 5th), on b: a Character of p's in play, or the marker's move (HAD-9)
+        if not sense_allowed(s, c, p, a, b):
+            return illegal(s)
+        spend_sense(s, c, p, a, b)
+        drain(s, c)
     elif kind == A_PLACE:  # the card of Underworld space a placed onto seat b's Shackle pile with Souls (HAD-27)
         if not 0 <= a < E.UNDER_SPACES or not may_place(s, c, p, a, b):
             return illegal(s)

@@ -21,6 +21,7 @@ from sim.engine.rules.epics import epic_rule
 from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.invariants import V_LENT, check_invariants, violation
 from sim.engine.rules.coop import reveal_for, tidy_poseidon
+from sim.engine.rules.senses import recharge_senses
 from sim.engine.rules.underworld import prepare_underworld, shackle_top
 from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_END, G_HADES, G_MAY_RELIC, G_POSEIDON, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
                               G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_GIFTS, PL_TURN_STRENGTH)
@@ -142,10 +143,11 @@ def upkeep(s, c, p, keep):
     s.g[G_FIELD_REVEALS] = 0
     push_pending(s, P_REFILL, -1, 0, 0, 0)
     drain(s, c)
-    # 4. the Underworld (Hades, HAD-2)
+    # 4. the Underworld (Hades, HAD-2); 6. the Senses and the Awakening recharge (HAD-9)
     if s.g[G_HADES]:
         prepare_underworld(s, c, p)
         drain(s, c)
+        recharge_senses(s, p)
     epic_turn_program(s, c, p, E.T_TURN_END)
     if s.g[G_HADES] and s.zone_n[p, E.Z_SHACKLE] > 0:  # the Shackle effect "at the end of your turn" (HAD-19)
         run_program(s, c, E.T_TURN_END, shackle_top(s, p), p, -1, -1)

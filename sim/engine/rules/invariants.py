@@ -6,7 +6,7 @@ g[G_FIRST_VIOLATION]); playing with checks off costs one branch per action.
 from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.params import R_HADES_SOUL_POOL
-from sim.engine.state import (G_GATE_TOKENS, G_HADES, G_SOUL_POOL, PL_SOULS, G_EPIC, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_LENT,
+from sim.engine.state import (G_GATE_TOKENS, G_HADES, G_SOUL_POOL, PL_AWAKENING, PL_SENSES, PL_SENSES_SPENT, PL_SOULS, G_EPIC, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_LENT,
                               G_NMARKS, G_RULES_SEEN, G_VIOLATIONS, G_WEAPONS, PL_WEAPONS)
 
 V_ZONE_MISMATCH = 1    # an instance's recorded place does not hold it (or holds it twice)
@@ -26,7 +26,8 @@ V_LENT = 10            # a card another seat plays (Delta Robe) out of that seat
 V_WEAPONS = 11         # Balance Weapon tokens created or lost: the supply and the players' hold all 6, or none (POS-13)
 V_EPIC = 12            # the current Epic is not the last one revealed, or carries more hourglasses than its duration (POS-3)
 V_UNDERWORLD = 13      # Hades: an Underworld card not recorded on its space, a face-up empty space, Gate tokens or Souls
-                       # below 0, Souls created or lost (the players' and the pool's), or a Shackle pile out of Grade order
+                       # below 0, Souls created or lost (the players' and the pool's), a Shackle pile out of Grade
+                       # order, or a Senses board out of shape (0-4 Senses, only those spent, an Awakening 0 or 1)
 
 
 @kernel
@@ -50,7 +51,8 @@ def check_underworld(s, c, n_players, seen):
     souls = s.g[G_SOUL_POOL]
     for p in range(n_players):
         souls += s.pl[p, PL_SOULS]
-        if s.pl[p, PL_SOULS] < 0:
+        if s.pl[p, PL_SOULS] < 0 or not 0 <= s.pl[p, PL_SENSES] <= 4 \
+                or s.pl[p, PL_SENSES_SPENT] >> s.pl[p, PL_SENSES] != 0 or not 0 <= s.pl[p, PL_AWAKENING] <= 1:
             violation(s, V_UNDERWORLD)
         for j in range(1, s.zone_n[p, E.Z_SHACKLE]):
             if c.grade[c.inst_card[s.zone[p, E.Z_SHACKLE, j - 1]]] > c.grade[c.inst_card[s.zone[p, E.Z_SHACKLE, j]]]:

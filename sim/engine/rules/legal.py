@@ -5,7 +5,7 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_POSEIDON, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS, G_HADES
+from sim.engine.state import G_POSEIDON, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS, G_HADES, PL_SPACE
 from sim.engine.rules.epics import epic_action_ready, rule_reaches, upgrade_copy
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_matches, cond_holds, effective_cost,
                                     face_banned, face_cost_payable, fight_total, fight_totals, healing_banned,
@@ -13,10 +13,11 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_ma
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
 from sim.engine.rules.coop import giftable, may_face, may_receive
 from sim.engine.rules.pillars import can_arm, pillar_won
+from sim.engine.rules.senses import N_SENSES, SE_COSMOS, SE_MOVE, SE_STRENGTH, sense_effect, sense_ready
 from sim.engine.rules.underworld import annihilation_won, may_place, shackle_card, shackle_won
 from sim.engine.rules.zones import (collect_count, count_alongside_any, count_in_play, count_in_zone, count_on_field,
                                     equip_locked, field_slot, fight_target, first_hero_in_play, program_op,
-                                    underworld_reach,
+                                    banned, underworld_reach,
                                     relic_lock)
 
 # Main-phase actions: (kind, a, b)
@@ -34,6 +35,8 @@ A_MOVE = 9         # co-op: a = the card of the hand discarded, b = +1 or -1: th
                    # or counterclockwise (COOP-18)
 A_GIFT = 10        # co-op: a = a card of the hand, given to seat b (COOP-7)
 A_PLACE = 11       # Hades: the card of Underworld space a placed onto seat b's Shackle pile with Souls (HAD-27)
+A_SENSE = 12       # Hades: Sense number a used (0: the 5th .. 3: the 8th), on b: a Character of the player's in
+                   # play (+Strength, +Cosmos), the marker's move in spaces (the 8th; negative: toward Elysion), or -1
 # A fight's "slot" from N_SLOTS on is a Relic of the player's play area (the Ring, faced to be beaten,
 # ASG-19): N_SLOTS + its index there (`zones.fight_target`); from PILLAR_AT on, a revealed Pillar (POS-11):
 # PILLAR_AT + its place in the Pillar row; from UNDER_AT on, an Underworld space; from SHACKLE_AT on, a card
@@ -380,6 +383,7 @@ def legal_action(s, c, p, pick, out):
         n = coop_actions(s, c, p, pick, out, n)
     if s.g[G_HADES]:
         n = underworld_actions(s, c, p, pick, out, n, cloth_on)
+        n = sense_actions(s, c, p, pick, out, n)
     if s.g[G_RELICS_ON] or s.g[G_OPEN_SEAT] == p + 1:
         # a Relic of another player's p may win back (Athena's Urn, POS-24), a card off the field an
         # effect opened to p (POS-23)
@@ -439,6 +443,47 @@ def underworld_actions(s, c, p, pick, out, n, cloth_on):
                     out[0] = A_ACQUIRE
                     out[1] = at
                     out[2] = take_souls
+                n += 1
+    return n
+
+
+@kernel
+def sense_allowed(s, c, p, sense, b):
+    """May p use Sense number `sense` on b (`A_SENSE`, HAD-9)?"""
+    if not (0 <= sense < N_SENSES and sense_ready(s, c, p, sense)):
+        return False
+    what, n = sense_effect(s, sense)
+    if what == SE_STRENGTH or what == SE_COSMOS:
+        return 0 <= b < s.inst_row.shape[0] and s.inst_row[b] == p and s.inst_zone[b] == E.Z_PLAY \
+            and (c.classes[c.inst_card[b]] & E.CLASS_CHARACTER) != 0
+    if what == SE_MOVE:
+        to = s.pl[p, PL_SPACE] + b
+        return b != 0 and abs(b) <= n and E.ELYSION <= to <= E.GATE \
+            and not (b < 0 and banned(s, c, p, E.BAN_MARKER_TO_ELYSION))
+    return b == -1
+
+
+@kernel
+def sense_actions(s, c, p, pick, out, n):
+    """`legal_action`'s uses of p's Senses: each Sense ready, on each target it allows."""
+    for sense in range(N_SENSES):
+        if 0 <= pick < n:
+            return n
+        if not sense_ready(s, c, p, sense):
+            continue
+        what, most = sense_effect(s, sense)
+        lo, hi = -1, -1  # the b values to try
+        if what == SE_STRENGTH or what == SE_COSMOS:
+            lo, hi = 0, s.zone_n[p, E.Z_PLAY] - 1
+        elif what == SE_MOVE:
+            lo, hi = -most, most
+        for x in range(lo, hi + 1):
+            b = s.zone[p, E.Z_PLAY, x] if what == SE_STRENGTH or what == SE_COSMOS else x
+            if sense_allowed(s, c, p, sense, b):
+                if n == pick:
+                    out[0] = A_SENSE
+                    out[1] = sense
+                    out[2] = b
                 n += 1
     return n
 

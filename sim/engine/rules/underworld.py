@@ -22,14 +22,15 @@ from sim.engine.rules.fight import fight_totals
 from sim.engine.rules.zones import (banned, detach_fighters, hades_rules, rules_sum, discard_fighters, log_event, move_to, push_pending, shuffle_zone, take_top,
                                     underworld_reach, zone_insert, zone_remove)
 from sim.engine.state import (G_FLAMES, G_GATE_TOKENS, G_HADES, G_LAST_FLAMES_SEEN, G_NPLAYERS, G_SOUL_POOL, P_EXIT,
-                              P_PROGRAM, P_SHACKLE, PL_HERO, PL_SOULS, PL_SPACE)
+                              P_PROGRAM, P_SHACKLE, PL_AWAKENING, PL_HERO, PL_SENSES, PL_SOULS, PL_SPACE)
 
 
 @kernel
 def setup_underworld(s, c, n_players):
     """HAD-25, once the Styx cards are in the Styx: the Clock's flames (HAD-20), the Styx shuffled
-    and 4 cards face down on spaces 1-4, the Gate's tokens, every marker on the Gate, and seat k's
-    k Souls from the pool (HAD-16). Nothing happens without Styx cards."""
+    and 4 cards face down on spaces 1-4, the Gate's tokens, every marker on the Gate, each player's
+    5th Sense and Awakening, and seat k's k Souls from the pool (HAD-16). Nothing happens without
+    Styx cards."""
     if s.zone_n[E.COMMON, E.Z_STYX] == 0:
         return
     s.g[G_HADES] = 1
@@ -41,6 +42,8 @@ def setup_underworld(s, c, n_players):
     s.g[G_SOUL_POOL] = s.rules[R_HADES_SOUL_POOL] if s.rules[R_HADES_SOUL_POOL] > 0 else -1
     for p in range(n_players):
         s.pl[p, PL_SPACE] = E.GATE
+        s.pl[p, PL_SENSES] = 1  # the 5th Sense and the Awakening, active (HAD-25)
+        s.pl[p, PL_AWAKENING] = 1
         gain_souls(s, c, p, p)
 
 
