@@ -25,7 +25,8 @@ cloth, wounded (a Wound token), destroyed, setaside, revealed, frozen (a Freeze 
 board (the techniques of an Asgard board: place them to use them);
 common: the field (slots 0..5), the reserve (the last is the top), the field discard, the
 Pillars, the Epic pile (no Epic is current until `epic` reveals one); with Hades, the Styx and
-the Underworld's spaces, and each seat's Void and Shackle pile (its top is the last). The card tests use this API.
+the Underworld's spaces, the Trials and the Ability pile, and each seat's Void, Shackle pile
+(its top is the last) and Abilities. The card tests use this API.
 """
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ from sim.engine.rules.scoring import score_player
 from sim.engine.rules.underworld import prepare_underworld
 from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EPIC, G_FIELD_CHANGES, G_FIELD_END, G_FLAMES, G_HOURGLASSES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL,
-                              G_GATE_TOKENS, G_LAST_FLAMES_SEEN, G_LOG_N, G_SOUL_POOL, G_NO_CLOCK, G_TURN, G_WEAPONS, PL_ALGO, PL_ENERGY, PL_HERO,
+                              G_GATE_TOKENS, G_IN_MAIN, G_LAST_FLAMES_SEEN, G_LOG_N, G_SOUL_POOL, G_TRIALS_ON, G_NO_CLOCK, G_TURN, G_WEAPONS, PL_ALGO, PL_ENERGY, PL_HERO,
                               PL_WEAPONS, G_GAP, G_PILE_PILLAR, G_POSEIDON, G_WATER, PL_AWAKENING, PL_MARKER, PL_SENSES, PL_SENSES_SPENT, PL_SOULS,
                               PL_SPACE)
 from sim.engine.structs import card_ref
@@ -235,6 +236,7 @@ class Scenario:
 
     # --- acting ------------------------------------------------------------------------------
     def _act(self, seat, kind, a, b):
+        self.st.g[G_IN_MAIN] = 1  # an action is a main-phase action (a Trial's condition is met then)
         before = self.st.g[G_ILLEGAL]
         go_on = apply_action(self.s, self.c, seat, kind, a, b)
         if self.st.g[G_ILLEGAL] != before:
@@ -474,6 +476,19 @@ class Scenario:
     def set_senses(self, seat: int, n: int, spent: int = 0, awakening: int = 1):
         self.st.pl[seat, PL_SENSES], self.st.pl[seat, PL_SENSES_SPENT], self.st.pl[seat, PL_AWAKENING] = n, spent, awakening
 
+    def trials(self, *names: str):
+        """Reveal these Trials (HAD-10): their conditions are looked for in the active player's main phase."""
+        self.st.g[G_TRIALS_ON] = 1
+        return [self._push_common(E.Z_TRIALS, n) for n in names]
+
+    def ability_pile(self, *names: str):
+        """Put Abilities in their pile; the last one named is on top (drawn first)."""
+        return [self._push_common(E.Z_ABILITY_PILE, n) for n in names]
+
+    def use_ability(self, seat: int, inst: int):
+        """Use an Ability the seat holds for its effect (HAD-11)."""
+        self._act(seat, A_USE, inst, E.T_ABILITY)
+
     def set_souls(self, seat: int, n: int):
         """Give the seat n Souls (from the pool, as a gain would)."""
         st = self.st
@@ -517,6 +532,7 @@ class Scenario:
 
     def trigger(self, trigger: str, inst: int, seat: int = 0, target: int = -1, slot: int = -1):
         """Run one program of a card directly (e.g. "arrival", "defeated"), then resolve what it caused."""
+        self.st.g[G_IN_MAIN] = 1  # as in the main phase
         run_program(self.s, self.c, E.TRIGGER_NAMES[trigger], inst, seat, target, slot)
         drain(self.s, self.c)
 
@@ -549,7 +565,8 @@ class Scenario:
         row = E.COMMON if seat == "common" else seat
         z = {"reserve": E.Z_RESERVE, "field_discard": E.Z_BF_DISCARD, "pillars_aside": E.Z_PILLARS_ASIDE,
              "pillar_row": E.Z_PILLAR_ROW, "epics": E.Z_EPICS, "epics_revealed": E.Z_EPICS_REVEALED,
-             "styx": E.Z_STYX}.get(zone) \
+             "styx": E.Z_STYX, "trials": E.Z_TRIALS, "trial_pile": E.Z_TRIAL_PILE,
+             "trial_discard": E.Z_TRIAL_DISCARD, "ability_pile": E.Z_ABILITY_PILE}.get(zone) \
             if seat == "common" \
             else E.PLAYER_ZONE_NAMES[zone]
         n = self.st.zone_n[row, z]
@@ -573,7 +590,9 @@ class Scenario:
             return ("common", "underworld")
         if row == E.COMMON:
             return ("common", {E.Z_RESERVE: "reserve", E.Z_BF_DISCARD: "field_discard", E.Z_PENDING: "pending",
-                               E.Z_OUT: "out", E.Z_STYX: "styx"}[z])
+                               E.Z_OUT: "out", E.Z_STYX: "styx", E.Z_TRIALS: "trials",
+                               E.Z_TRIAL_PILE: "trial_pile", E.Z_TRIAL_DISCARD: "trial_discard",
+                               E.Z_ABILITY_PILE: "ability_pile"}[z])
         if row < 0:
             return (None, None)
         inv = {v: k for k, v in E.PLAYER_ZONE_NAMES.items()}

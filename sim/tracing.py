@@ -154,6 +154,8 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame, players: int = 0) -> 
             "place": lambda: f"  {who} places {n(cid)} from {SPACE_WORDS[a]} with Souls onto seat {b}'s Shackle pile",
             "sense": lambda: (f"  {who} uses the {a + 5}th Sense" + (f" on {n(cid)}" if cid > 0 else "")
                               + (f": the marker moves {abs(b)} toward {'Elysion' if b < 0 else 'the Gate'}" if a == 3 else "")),
+            "trial": lambda: f"  {who} claims {n(cid)}: " + ("the Awakening gives a Sense" if a else "an Ability"),
+            "ability": lambda: (f"    {who} draws {n(cid)}" if a else f"  {who} uses {n(cid)}; it goes under the pile"),
             "sense_lost": lambda: f"    {who} loses the {a + 5}th Sense",
             "marker": lambda: f"    {who}'s Hero marker moves from {SPACE_WORDS[a]} to {SPACE_WORDS[b]}",
             "souls": lambda: f"    {who} {'gains' if a > 0 else 'loses'} {abs(a)} Soul{'s' if abs(a) != 1 else ''}: {b} now",

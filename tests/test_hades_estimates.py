@@ -188,8 +188,8 @@ def test_the_engine_refuses_hades_and_says_why():
         build_engine(("base", "hades"))
     msg = str(err.value)
     assert "does not play the Hades mechanics yet" in msg
-    assert "op 'ban' of 'trials'" in msg and "op 'draw_ability'" in msg and "Trials" in msg
-    assert "op 'gain_souls'" not in msg and "'shackle' programs" not in msg
+    assert "'talent' programs" in msg and "op 'buff' of the card itself" in msg
+    assert "op 'gain_souls'" not in msg and "'shackle' programs" not in msg and "Trials" not in msg
     assert "'appearance' programs" not in msg  # the engine plays the Styx cards' reveals and annihilations
     assert unplayed_hades(load_card_records(("base", "asgard", "poseidon"))) == {}
 
@@ -205,8 +205,8 @@ def test_the_cli_lists_and_shows_hades_cards_and_refuses_to_play_them():
     assert refused.exit_code != 0 and "--out" in refused.output
     shown = runner.invoke(app, ["cards", "show", "Charon", "--boxes", "hades"])
     assert shown.exit_code == 0 and "Grade 3" in shown.output and "does not play Hades" not in shown.output
-    banning = runner.invoke(app, ["cards", "show", "Underworld Specter #39", "--boxes", "hades"])  # bans Abilities
-    assert banning.exit_code == 0 and "does not play Hades" in banning.output
+    talent = runner.invoke(app, ["cards", "show", "Pegasus Seiya (Hades ★)", "--boxes", "hades"])  # its Talent
+    assert talent.exit_code == 0 and "does not play Hades" in talent.output
     played = runner.invoke(app, ["simulate", "--boxes", "base,hades", "--games", "2"])
     assert played.exit_code != 0 and "does not play the Hades mechanics yet" in played.output
     assert "Traceback" not in played.output
@@ -215,7 +215,7 @@ def test_the_cli_lists_and_shows_hades_cards_and_refuses_to_play_them():
 def test_the_cards_the_engine_cannot_play_yet_are_named():
     cards = {c.name: c for c in load_card_records(("base", "hades"))}
     assert unplayed_hades([cards["Charon"]]) == {}  # Shackle: you cannot gain Souls
-    assert unplayed_hades([cards["Underworld Specter #39"]]) == {"op 'ban' of 'abilities'": ["Underworld Specter #39"]}
+    assert unplayed_hades([cards["Pegasus Seiya (Hades ★)"]]) == {"'talent' programs": ["Pegasus Seiya (Hades ★)"]}
     assert unplayed_hades([cards["Hades Specter #16"]]) == {}  # Arrival: the active player gains 2 Souls
 
 

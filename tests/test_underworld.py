@@ -197,14 +197,14 @@ def test_the_soul_pool_caps_gains(shades):
 def test_turns_with_the_underworld_keep_the_invariants_and_use_it(shades, policy):
     """Whole turns by a policy on a real setup: the field and the Underworld move together, every
     card stays in one place, Souls are neither made nor lost, no action is illegal, and the
-    heuristic annihilates, places and frees cards."""
+    heuristic annihilates, places and frees cards, and claims Trials."""
     from sim.engine.state import G_CHECK, G_ILLEGAL, G_VIOLATIONS
     sc = board(shades, players=3, empty=False, policies=(policy,))
     sc.st.g[G_CHECK] = 1
     for turn in range(60):
         sc.turn(turn % 3)
     assert int(sc.st.g[G_VIOLATIONS]) == 0 and int(sc.st.g[G_ILLEGAL]) == 0
-    used = {"annihilate", "place", "freed"} if policy == "value" else set()  # the random policy: by chance
+    used = {"annihilate", "place", "freed", "trial"} if policy == "value" else set()  # the random policy: by chance
     assert {"gate", "shackled"} | used <= set(sc.log_kinds())
 
 
@@ -522,3 +522,103 @@ def test_the_heuristic_uses_its_senses(shades):
     assert steps == [("sense", 0, fighter), ("acquire", 2, 0), ("sense", 1, -1)] and sc.senses(0)[0] == 3
     sc.set_senses(0, 4, spent=0b0011)
     assert sc.step(0) == ("sense", 3, -1) and int(sc.st.pl[0, PL_SPACE]) == E.GATE - 1  # the 8th: toward Elysion
+
+
+# --- Trials and Abilities (HAD-8, HAD-10, HAD-11) ----------------------------------------------
+
+def freeze(sc, seat, inst):
+    """A game effect freezes a card of the seat's (as an Exit would), then what it caused resolves."""
+    from sim.engine.resolution.actions import drain
+    from sim.engine.rules.zones import place_token
+    place_token(sc.s, sc.c, inst, seat, E.Z_FROZEN)
+    drain(sc.s, sc.c)
+
+
+def test_setup_reveals_three_trials_and_shuffles_the_abilities(shades):
+    sc = board(shades, empty=False)
+    assert sc.count("common", "trials") == 3 and sc.count("common", "trial_pile") == 19 - 3
+    assert sc.count("common", "ability_pile") == 18
+
+
+def test_the_rulebook_cold_trial_is_claimed_when_an_effect_freezes_your_card(shades):
+    """H, Trials: FROID, "Freeze one of your cards", is met when a game effect freezes one of the
+    active player's cards in their main phase; the claim gives the Awakening's Sense (HAD-8)."""
+    from sim.engine.state import G_IN_MAIN
+    sc = board(shades)
+    cold = sc.trials("Trial: Cold", "Trial: Heal a card")[0]
+    sc.ability_pile("Ability #1")
+    sc.st.g[G_IN_MAIN] = 1
+    freeze(sc, 1, sc.put(1, "discard", CIVILIAN))  # not the active player's card: nothing
+    assert sc.count("common", "trials") == 2
+    freeze(sc, 0, sc.put(0, "discard", CIVILIAN))
+    assert sc.insts("common", "trial_discard") == [cold] and sc.senses(0) == (2, 0, 0)
+    assert "trial" in sc.log_kinds()
+
+
+def test_a_trial_gives_an_ability_once_the_awakening_is_out_and_none_past_three(shades):
+    from sim.engine.state import G_IN_MAIN
+    sc = board(shades)
+    sc.trials("Trial: Cold")
+    sc.ability_pile("Ability #1", "Ability #3")
+    sc.set_senses(0, 1, awakening=0)
+    sc.st.g[G_IN_MAIN] = 1
+    freeze(sc, 0, sc.put(0, "discard", CIVILIAN))
+    assert sc.names(0, "abilities") == ["Ability #3"] and sc.count("common", "trials") == 0
+    sc.trials("Trial: Gain Souls")
+    for name in ("Ability #9", "Ability #12"):
+        sc.put(0, "abilities", name)
+    sc.trigger("arrival", sc.field(1, "Hades Specter #16"), 0)  # the active player gains 2 Souls
+    assert sc.count("common", "trials") == 1  # 3 Abilities held, no Awakening: no reward, no claim
+
+
+def test_events_outside_the_main_phase_meet_no_trial_unless_the_whole_turn_counts(shades):
+    for window, claimed in (("main_phase", False), ("whole_turn", True)):
+        sc = board(shades, rules={"hades_trial_window": window})
+        sc.trials("Trial: Cold")
+        freeze(sc, 0, sc.put(0, "discard", CIVILIAN))  # no action under way: as in the upkeep
+        assert (sc.count("common", "trials") == 0) == claimed
+
+
+def test_three_characters_in_one_fight_meet_their_trial(shades):
+    sc = board(shades)
+    sc.trials("Trial: Play 3 Characters in one fight")
+    sc.field(0, "Taurus Aldebaran")
+    for card in fighters(sc, 0, 3):
+        assert sc.count("common", "trials") == 1
+        sc.play(0, card, 0)
+    assert sc.count("common", "trials") == 0 and sc.senses(0)[0] == 2
+
+
+def test_a_ban_on_trials_stops_the_claim(shades):
+    sc = board(shades)
+    sc.trials("Trial: Gain Souls")
+    sc.put(0, "shackle", "Underworld Specter #38")  # you cannot claim Trials
+    sc.trigger("arrival", sc.field(1, "Hades Specter #16"), 0)  # the active player gains 2 Souls
+    assert sc.count("common", "trials") == 1
+
+
+def test_trials_refill_at_upkeep_from_their_shuffled_discards(shades):
+    sc = board(shades)
+    sc.trials("Trial: Cold")
+    for name in ("Trial: Heal a card", "Trial: Gain Souls"):
+        sc._push_common(E.Z_TRIAL_DISCARD, name)
+    sc.upkeep(0)
+    assert sc.count("common", "trials") == 3 and sc.count("common", "trial_discard") == 0
+
+
+def test_an_ability_is_used_for_its_effect_then_goes_under_its_pile(shades):
+    sc = board(shades)
+    sc.ability_pile("Ability #1")
+    souls = sc.put(0, "abilities", "Ability #3")  # gain 2 Souls
+    before = sc.souls(0)
+    assert ("use", souls, E.T_ABILITY) in sc.legal_actions(0)
+    sc.use_ability(0, souls)
+    assert sc.souls(0) == before + 2 and sc.insts("common", "ability_pile")[0] == souls
+
+
+def test_the_heuristic_uses_its_abilities(shades):
+    sc = board(shades)
+    vp = sc.put(0, "abilities", "Ability #9")    # a +1 VP token: at once
+    sc.put(0, "abilities", "Ability #5")         # recharge a Sense: none is spent, it waits
+    assert sc.step(0) == ("use", vp, E.T_ABILITY)
+    assert sc.step(0)[0] == "end"

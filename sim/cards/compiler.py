@@ -53,6 +53,7 @@ class CardTable(NamedTuple):
     grade: np.ndarray            # int64[C] a Styx card's Grade: the Gate tokens it adds on leaving the Underworld (HAD-3)
     soul_cost: np.ndarray        # int64[C] a Styx card's Soul cost (HAD-27)
     soul_gain: np.ndarray        # int64[C] a Styx card's Soul gain (HAD-17, HAD-26)
+    event: np.ndarray            # int64[C] a Trial's condition, E.EVT_* (0: none) (HAD-10)
 
 
 def name_key(card: Card) -> str:
@@ -335,7 +336,8 @@ def program_facts(prog: np.ndarray, ops: np.ndarray) -> dict[str, np.ndarray]:
         facts["cost_fixed"][k] = int(any(op[E.F_OP] == E.OP_NO_REDUCTION for op in ops[start:start + count]))
         for trig in range(E.N_TRIGGERS):
             facts["prog_counts"][k, trig] = program_counts(ops, *prog[k, trig])
-        for trig in (E.T_DISCARD_USE, E.T_WOUND_USE, E.T_DESTROY_USE, E.T_FREEZE_USE, E.T_TECHNIQUE, E.T_EPIC_ACTION):
+        for trig in (E.T_DISCARD_USE, E.T_WOUND_USE, E.T_DESTROY_USE, E.T_FREEZE_USE, E.T_TECHNIQUE, E.T_EPIC_ACTION,
+                     E.T_ABILITY):
             if prog[k, trig, 1] > 0:
                 facts["use_trig"][k] = trig
                 facts["use_kind"][k] = use_kind(ops, *prog[k, trig])
@@ -378,15 +380,14 @@ def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, n
     return ok
 
 
-HADES_PART = {"trial": "Trials", "ability": "Abilities", "duel": "the Duel", "house": "the Duel's Houses",
-              "altar": "the Duel's Altars"}
+HADES_PART = {"duel": "the Duel", "house": "the Duel's Houses", "altar": "the Duel's Altars"}
 # What the engine plays of Hades so far (sim/engine/rules/underworld.py): the Styx cards' reveal,
 # annihilation and Underworld rules (HAD-5, HAD-26), and these ops
-_PLAYED_HADES_TRIGGERS = (E.T_APPEARANCE, E.T_ANNIHILATED, E.T_UNDERWORLD, E.T_SHACKLE)
+_PLAYED_HADES_TRIGGERS = (E.T_APPEARANCE, E.T_ANNIHILATED, E.T_UNDERWORLD, E.T_SHACKLE, E.T_ABILITY)
 _PLAYED_HADES_OPS = (E.OP_GAIN_SOULS, E.OP_LOSE_SOULS, E.OP_GAIN_VP_TOKEN, E.OP_MOVE_MARKER, E.OP_GATE_TOKENS,
                      E.OP_FREE_SHACKLE, E.OP_STYX_LOOK, E.OP_UNDERWORLD_CUT, E.OP_SOUL_COST, E.OP_EXTRA_GATE_TOKENS,
-                     E.OP_ANNIHILATE_SOULS, E.OP_BAN, E.OP_RECHARGE_SENSE, E.OP_LOSE_SENSE)
-_UNPLAYED_BANS = ("trials", "abilities")  # bans on what the engine does not play yet
+                     E.OP_ANNIHILATE_SOULS, E.OP_BAN, E.OP_RECHARGE_SENSE, E.OP_LOSE_SENSE, E.OP_DRAW_ABILITY,
+                     E.OP_REFILL_TRIAL)
 _HADES_TRIGGER_NAMES = {name for name, code in E.TRIGGER_NAMES.items()
                         if code in E.HADES_TRIGGERS and code not in _PLAYED_HADES_TRIGGERS}
 _HADES_OP_NAMES = {name for name, code in E.OP_NAMES.items() if code in E.HADES_OPS and code not in _PLAYED_HADES_OPS}
@@ -401,7 +402,6 @@ def unplayed_hades(cards: list[Card]) -> dict[str, list[str]]:
         for e in c.effects:
             if c.start == "styx" and e.on == "turn_start":  # a Shackle effect at the start of a turn
                 parts.add("'turn_start' programs of Styx cards")
-            parts |= {f"op 'ban' of '{o.what}'" for o in e.do if o.op == "ban" and o.what in _UNPLAYED_BANS}
             parts |= {f"'{e.on}' programs"} & {f"'{t}' programs" for t in _HADES_TRIGGER_NAMES}
             parts |= {f"op '{o.op}'" for o in e.do if o.op in _HADES_OP_NAMES}
             parts |= {f"counting '{o.count}'" for o in e.do if o.count == "houses"}
@@ -487,6 +487,7 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
         grade=i32(c.grade for c in cards),
         soul_cost=i32(c.soul_cost for c in cards),
         soul_gain=i32(c.soul_gain for c in cards),
+        event=i32(E.EVT_NAMES[c.event] if c.event else 0 for c in cards),
     )
 
 

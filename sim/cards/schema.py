@@ -250,12 +250,7 @@ class Effect(Strict):
 
 
 # Hades: what a Trial's or a House's condition watches for (HAD-10, DUEL-17), on the active player's turn.
-HADES_EVENTS = (
-    "freeze_own", "acquire_with_cosmos", "three_in_a_fight", "heal", "gain_souls", "draw_last", "discard_use",
-    "annihilate", "acquire_armor", "wound_own", "acquire_uncommon", "free_shackle", "move_marker", "destroy",
-    "place_with_souls", "acquire_rare", "acquire_two_field", "destroy_pillar", "annihilate_grade_3",
-    "gain_energy", "destroy_hero_in_hand",
-)
+HADES_EVENTS = tuple(E.EVT_NAMES)  # a Trial's or a House's condition (sim/engine/enums.py EVT_*)
 HADES_STARTS = ("styx", "trial", "ability", "duel", "house", "altar")  # Hades material: no deck, no reserve
 
 

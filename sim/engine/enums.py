@@ -99,7 +99,7 @@ Z_RELICS = 9      # Asgard/Poseidon Relics in play
 Z_PILLARS = 10    # Poseidon: Pillars destroyed (scored)
 Z_VOID = 11       # Hades: annihilated Characters (scored)
 Z_SHACKLE = 12    # Hades: Shackle pile (scored negatively)
-Z_ABILITIES = 13  # Hades
+Z_ABILITIES = 13  # Hades: the Abilities the player holds, at most 3 (HAD-11)
 Z_HOUSES = 14     # Hades duel
 Z_FROZEN = 15     # Asgard: frozen (marked) cards, one Freeze token each (ASG-12): stay in play until healed
 Z_BOARD = 16      # Asgard: the techniques of the player's board (ASG-4); never part of the deck
@@ -121,7 +121,11 @@ Z_BENEATH = 10    # Poseidon: the cards beneath a card (Athena's Urn, POS-24); `
 Z_OUT = 11        # out of the game: a card an effect removes from it (Sagittarius Seiya, promo #9001)
 Z_PILE = 19       # co-op: Z_PILE + i, the face-down cards of pile i (0..6, clockwise), its General at the bottom;
                   # numbered past the seat zones, whose numbers some rules read without the row (Z_FROZEN)
-N_COMMON_ZONES = 26
+Z_TRIAL_PILE = 26  # Hades: the Trials face down; top is the last element (HAD-10)
+Z_TRIALS = 27      # Hades: the revealed Trials, at most 3 (HAD-10)
+Z_TRIAL_DISCARD = 28  # Hades: the Trials claimed, shuffled into a new pile when it runs out (HAD-10)
+Z_ABILITY_PILE = 29  # Hades: the Abilities face down; top is the last element, a used one goes under it (HAD-11)
+N_COMMON_ZONES = 30
 Z_BATTLEFIELD = 99  # pseudo-zone: the 6 field slots (own array)
 Z_UNDERWORLD = 98   # pseudo-zone: Hades's 5 Underworld spaces (own array, `under`)
 LOC_COMMON = 100    # in events, where a card was: a player zone, Z_BATTLEFIELD, or LOC_COMMON + a common zone
@@ -144,6 +148,8 @@ START_NAMES = {"reserve": 0, "deck": 1, "setaside": 2, "gift": 3, "board": 4, "p
 START_PILLAR = START_NAMES["pillar"]
 START_EPIC = START_NAMES["epic"]
 START_STYX = START_NAMES["styx"]
+START_TRIAL = START_NAMES["trial"]
+START_ABILITY = START_NAMES["ability"]
 # Hades's Underworld (HAD-2): its spaces left to right, Elysion (space 1) first, the Gate (space 5) last
 UNDER_SPACES = 5
 ELYSION = 0
@@ -166,10 +172,10 @@ PLAYER_ZONE_NAMES = {
     "draw": Z_DRAW, "hand": Z_HAND, "discard": Z_DISCARD, "play": Z_PLAY, "cloth": Z_CLOTH,
     "wounded": Z_WOUNDED, "destroyed": Z_DESTROYED, "setaside": Z_SETASIDE, "revealed": Z_REVEALED,
     "frozen": Z_FROZEN, "board": Z_BOARD, "relics": Z_RELICS, "to_play": Z_TO_PLAY, "pillars": Z_PILLARS,
-    "graad": Z_GRAAD, "void": Z_VOID, "shackle": Z_SHACKLE,
+    "graad": Z_GRAAD, "void": Z_VOID, "shackle": Z_SHACKLE, "abilities": Z_ABILITIES,
 }
 CARD_FILE_ZONES = {k: v for k, v in PLAYER_ZONE_NAMES.items()  # what card files may name
-                   if v not in (Z_TO_PLAY, Z_VOID, Z_SHACKLE)}
+                   if v not in (Z_TO_PLAY, Z_VOID, Z_SHACKLE, Z_ABILITIES)}
 
 # --- Triggers: the hooks a card's programs attach to. ------------------------------------------
 T_ENGAGEMENT = 0    # Engagement (Mise en jeu): when played to face a card (GEN-21)
@@ -338,6 +344,29 @@ BAN_ABILITIES = 3      # drawing Abilities
 BAN_MARKER_TO_ELYSION = 4  # moving the Hero marker toward Elysion
 BAN_ENERGY = 5         # gaining Energy
 BAN_NAMES = named("BAN_")
+# The Trials' conditions (HAD-10): an event of the active player's main phase; `event` in a card file
+EVT_FREEZE_OWN = 1             # one of their cards is frozen (by any source)
+EVT_ACQUIRE_WITH_COSMOS = 2    # they acquire a Character with Cosmos
+EVT_THREE_IN_A_FIGHT = 3       # a third Character of theirs faces a card
+EVT_HEAL = 4                   # they heal a card
+EVT_GAIN_SOULS = 5             # they gain Souls
+EVT_DRAW_LAST = 6              # a draw of theirs takes the last card of their draw pile
+EVT_DISCARD_USE = 7            # they spend a card for its Discard use
+EVT_ANNIHILATE = 8             # they annihilate an Underworld card
+EVT_ACQUIRE_ARMOR = 9          # they acquire an Armor (a Cloth)
+EVT_WOUND_OWN = 10             # one of their cards is wounded
+EVT_ACQUIRE_UNCOMMON = 11      # they acquire a ◆ card
+EVT_FREE_SHACKLE = 12          # a card leaves their Shackle pile for the Styx
+EVT_MOVE_MARKER = 13           # their Hero marker moves
+EVT_DESTROY = 14               # one of their cards is destroyed
+EVT_PLACE_WITH_SOULS = 15      # they place an Underworld card with Souls
+EVT_ACQUIRE_RARE = 16          # they acquire a ★ card
+EVT_ACQUIRE_TWO_FIELD = 17     # they acquire their second field card of the turn
+EVT_DESTROY_PILLAR = 18        # they destroy a Pillar
+EVT_ANNIHILATE_GRADE_3 = 19    # they annihilate an Underworld card of Grade 3 or more
+EVT_GAIN_ENERGY = 20           # they gain Energy
+EVT_DESTROY_HERO_IN_HAND = 21  # they destroy a Hero from their hand
+EVT_NAMES = named("EVT_")
 TOWARD_ELYSION = 0     # move_marker: which way the marker goes (F_A)
 TOWARD_GATE = 1
 TOWARD_EITHER = 2      # the controller's choice (`decide_may`: toward Elysion?)
@@ -568,6 +597,8 @@ EV_PLACE = 58       # Hades: the seat places an Underworld card with Souls (a = 
 EV_MARKER = 59      # Hades: the seat's Hero marker moves (a = the space it leaves, b = the space it stands on) (HAD-23)
 EV_SENSE = 60       # Hades: the seat uses a Sense (a = 0 the 5th .. 3 the 8th; b = its target or the marker's move) (HAD-9)
 EV_SENSE_LOST = 61  # Hades: the seat loses its highest Sense (a = 0 the 5th .. 3 the 8th) (HAD-7)
+EV_TRIAL = 62       # Hades: the seat claims a Trial (a = 1: the Awakening for a Sense, 0: an Ability) (HAD-10)
+EV_ABILITY = 63     # Hades: the seat draws an Ability (a = 1) or uses one, which goes under the pile (a = 0) (HAD-11)
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns

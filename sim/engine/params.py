@@ -122,6 +122,9 @@ PARAMS = (
     Param("hades_sense8_steps", str, "1", "HAD-9",
           "Hades: how far the 8th Sense moves your Hero marker, toward Elysion or the Gate: '1', '2' or 'any' "
           "(as far as you like).", choices=("1", "2", "any")),
+    Param("hades_trial_window", str, "main_phase", "HAD-10",
+          "Hades: when the active player meets a Trial's condition and may claim it: 'main_phase' or "
+          "'whole_turn' (the upkeep too).", choices=("main_phase", "whole_turn")),
     Param("hades_soul_pool", int, 70, "HAD-16",
           "Hades: the Souls of the shared pool (ESTIMATE: the split of the 30 tokens into 1, 3 and 5 is not "
           "public; 70 is 15x1 + 10x3 + 5x5). A gain above what is left gives what is left; 0: unlimited.", 0,
@@ -150,6 +153,7 @@ R_HADES_GRADE_TOKENS_ON = PARAMS.index(BY_NAME["hades_grade_tokens_on"])
 R_HADES_SOUL_POOL = PARAMS.index(BY_NAME["hades_soul_pool"])
 R_HADES_SPACE_BONUSES = PARAMS.index(BY_NAME["hades_space_bonuses"])
 R_HADES_SENSE_LOSS_ON = PARAMS.index(BY_NAME["hades_sense_loss_on"])
+R_HADES_TRIAL_WINDOW = PARAMS.index(BY_NAME["hades_trial_window"])
 R_HADES_SENSE5 = PARAMS.index(BY_NAME["hades_sense5"])
 R_HADES_SENSE7 = PARAMS.index(BY_NAME["hades_sense7"])
 R_HADES_SENSE8_STEPS = PARAMS.index(BY_NAME["hades_sense8_steps"])

@@ -92,7 +92,9 @@ G_DECISIONS = 75     # questions answered this game, counted only by a build tha
 G_HADES = 76         # 1 if the run has Styx cards: the Underworld is in play (HAD-2)
 G_GATE_TOKENS = 77   # Hades: the tokens on the Gate (HAD-2, HAD-3)
 G_SOUL_POOL = 78     # Hades: the Souls left in the shared pool; -1 unlimited (HAD-16)
-N_G = 79
+G_TRIALS_ON = 79     # Hades: 1 if the run has Trials: the events of their conditions are looked for (HAD-10)
+G_IN_MAIN = 80       # 1 while a main phase runs (a Trial's condition is met only then, `hades_trial_window`)
+N_G = 81
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
@@ -118,7 +120,8 @@ PL_SPACE = 19          # Hades: the Underworld space of the player's Hero marker
 PL_SENSES = 20         # Hades: the player's Sense tokens, 0..4: the 5th Sense, then the 6th, 7th and 8th (HAD-7, HAD-8)
 PL_SENSES_SPENT = 21   # Hades: bit i: the (5 + i)th Sense is inactive until upkeep step 6 (HAD-9)
 PL_AWAKENING = 22      # Hades: 1 while the player's Awakening token is active (HAD-8)
-N_PL = 23
+PL_FIELD_WINS = 23     # field cards the player acquired this turn (the Trial "acquire two field cards")
+N_PL = 24
 
 # inst_flags bits
 IF_COSMOS_DRAW = 1      # Shun ▲: draw when his Cosmos acquires a field Character
@@ -142,6 +145,7 @@ P_PROGRAM = 9     # a = instance, b = trigger: another card's program an effect 
 P_ACQUIRE_TURNS = 10  # a = filter row, b = the seat to acquire next, c = flags, d = INTO_*: each player in turn acquires
                       # a field card passing the filter, until none is left (Aquarius Hyoga, promo #9003)
 P_SHACKLE = 11    # a = the Gate card, b = the active seat: case C once its Exit resolved (HAD-18)
+P_TRIAL = 12      # a = an event (EVT_*) of seat b's that meets a revealed Trial's condition: b may claim it (HAD-10)
 
 # Marked triggers (ASG-15) wait in a queue of their own, first placed first resolved, ahead of the
 # pending stack: a Marked effect resolves as soon as the program or action that placed its token

@@ -15,6 +15,7 @@ from sim.engine.params import R_ROUND_CAP
 from sim.engine.rules.epics import setup_epics
 from sim.engine.rules.field import reveal
 from sim.engine.rules.pillars import setaside_pillars
+from sim.engine.rules.trials import setup_trials
 from sim.engine.rules.underworld import setup_underworld
 from sim.engine.policies.interface import prepare
 from sim.engine.rng import randint, seed_game
@@ -48,6 +49,7 @@ def setup_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_lev
     for slot in range(E.CLASSIC_SLOTS):  # R5: no Arrival at setup
         reveal(s, c, slot, True, -1)
     setup_underworld(s, c, n_players)
+    setup_trials(s, c)
     setup_epics(s, c)
 
 
@@ -122,6 +124,10 @@ def setup_players(s, c, game, seed, n_players, heroes, algorithms, weights, log_
             zone_push(s, E.COMMON, E.Z_EPICS, inst)
         elif c.start[kc] == E.START_STYX:
             zone_push(s, E.COMMON, E.Z_STYX, inst)
+        elif c.start[kc] == E.START_TRIAL:
+            zone_push(s, E.COMMON, E.Z_TRIAL_PILE, inst)
+        elif c.start[kc] == E.START_ABILITY:
+            zone_push(s, E.COMMON, E.Z_ABILITY_PILE, inst)
         elif c.start[kc] == 3:  # a gift (sim.worth): the starting deck of seat game mod players
             zone_push(s, game % n_players, E.Z_DRAW, inst)
         elif c.hero[kc] >= 0 and seat_of_hero[c.hero[kc]] >= 0:

@@ -35,7 +35,8 @@ from sim.engine.rules.underworld import (annihilation_need, annihilation_won, bo
 from sim.engine.rules.zones import (buff_times, cards_matching, count_alongside_any, equip_locked, field_slot, fight_target, matches, program_op,
                                     relic_lock, rival_relic, underworld_reach)
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_HADES, G_MAY_RELIC, G_PILE_PILLAR, G_POSEIDON, PL_MARKER, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
-                              G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_PLACE, PL_SOULS, PL_SPACE, PL_WEAPONS)
+                              G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_PLACE, PL_SENSES_SPENT, PL_SOULS, PL_SPACE,
+                              PL_WEAPONS)
 
 # slot_memo[slot, ...]: what one main-phase decision of the policy learnt about the card of a slot
 M_FIGHTERS = 0     # the deciding seat's cards facing it
@@ -1058,7 +1059,7 @@ def choose_action(s, c, p, out):
         return
     # 1c'. Hades: go on with a fight in the Underworld or the Shackle pile; place a card with Souls
     if s.g[G_HADES] and (hades_fight_step(s, c, p, lead, out) or place_step(s, c, p, out)
-                         or sense_step(s, c, p, out)):
+                         or sense_step(s, c, p, out) or ability_step(s, c, p, out)):
         return
     # 1d. A card off the field opened to p (POS-23), or a Relic it may win back (POS-24): go on with
     # a fight against it
@@ -1679,6 +1680,42 @@ def sense_step(s, c, p, out):
             out[0] = A_SENSE
             out[1] = sense
             out[2] = b
+            return True
+    return False
+
+
+@kernel
+def ability_step(s, c, p, out):
+    """Step 1c, Abilities (HAD-11): use a held Ability for its effect: a buff when it wins a fight
+    (on the fighter `choose_buff_target` picks), a Sense recharged when one is spent, a cut of an
+    Underworld card's cost when p fights one, any other at once (a card, Souls, a VP token, a
+    heal, a look at the Styx, the marker moved)."""
+    for i in range(s.zone_n[p, E.Z_ABILITIES]):
+        a = s.zone[p, E.Z_ABILITIES, i]
+        if not can_use(s, c, p, a, E.T_ABILITY):
+            continue
+        row = program_op(c, a, E.T_ABILITY, E.OP_BUFF)
+        if row >= 0:
+            by_str = c.ops[row, E.F_A]
+            if completing_fighter(s, c, p, STRENGTH if by_str > 0 else COSMOS, max(by_str, c.ops[row, E.F_B])) < 0:
+                continue
+        elif program_op(c, a, E.T_ABILITY, E.OP_RECHARGE_SENSE) >= 0 and s.pl[p, PL_SENSES_SPENT] == 0:
+            continue
+        elif program_op(c, a, E.T_ABILITY, E.OP_UNDERWORLD_CUT) >= 0 and not fights_underworld(s, p):
+            continue
+        out[0] = A_USE
+        out[1] = a
+        out[2] = E.T_ABILITY
+        return True
+    return False
+
+
+@kernel
+def fights_underworld(s, p):
+    """Does a card of p's in play face an Underworld card?"""
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        t = s.inst_facing[s.zone[p, E.Z_PLAY, j]]
+        if t >= 0 and s.inst_zone[t] == E.Z_UNDERWORLD:
             return True
     return False
 

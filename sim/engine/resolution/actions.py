@@ -13,23 +13,24 @@ from sim.engine.rules.epics import goes_to_reserve, mark_epic_use, replace_epic
 from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
 from sim.engine.rules.field import (detach_fighters, place_sapphire, push_pending, refill_step, remove_flames,
                                     return_to_reserve)
-from sim.engine.rules.fight import (COSMOS, STRENGTH, acquisition_banned, can_acquire, face_cost_payable, face_discards_due, field_rules,
+from sim.engine.rules.fight import (COSMOS, STRENGTH, acquisition_banned, can_acquire, count_character_fighters, face_cost_payable, face_discards_due, field_rules,
                                     healing_banned, printed_heal, relic_won)
-from sim.engine.policies.interface import pick_cards
+from sim.engine.policies.interface import decide_may, pick_cards
 from sim.engine.params import R_COOP_FOLLOW_MARKER
 from sim.engine.rules.coop import N_PILES, faced_target, general_defeated, give, giftable, is_last_general, may_face, may_receive, reveal_for
 from sim.engine.rules.senses import fight_costs_a_sense, lose_sense, spend_sense
+from sim.engine.rules.trials import ability_open, claim, claimable, sense_reward_open, spend_ability
 from sim.engine.rules.underworld import (annihilation_souls, annihilation_won, free_shackle_card, gain_souls, gate_card_shackles, grade_tokens,
                                          may_place, place_with_souls, shackle_won)
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE, A_USE,
                                     A_WEAPON, can_face, sense_allowed,
                                     can_use, legal_to_play, open_won, use_trigger, won_back)
-from sim.engine.state import (G_HADES, G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
+from sim.engine.state import (G_HADES, G_TRIALS_ON, G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_NPLAYERS, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, P_ACQUIRE,
-                              P_ACQUIRE_TURNS, P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_SHACKLE, P_FINISH_ACQUIRE, P_REFILL, PL_VP_TOKENS, PL_WON_FIGHTS)
+                              P_ACQUIRE_TURNS, P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_SHACKLE, P_TRIAL, P_FINISH_ACQUIRE, P_REFILL, PL_FIELD_WINS, PL_VP_TOKENS, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (cards_matching, discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
-                                    gain_energy, program_op, zone_remove,
+                                    gain_energy, program_op, trial_event, zone_remove,
                                     freeze_fellow_fighters, hold,
                                     is_marked_zone, log_event, matches, move_to, place_token, relic_lock, zone_push)
 
@@ -70,6 +71,8 @@ def finish_acquisition(s, c, inst, p, how, into):
     place_sapphire(s, c, inst, p, True)  # Defeated, then Flame, then Sapphire (GEN-4)
     if s.g[G_HADES] and how == E.ACQ_STRENGTH and c.classes[k] & E.CLASS_CHARACTER and fight_costs_a_sense(s, True):
         lose_sense(s, c, p)  # HAD-7, once the Defeated effect resolved
+    if s.g[G_TRIALS_ON]:
+        acquisition_events(s, c, inst, p, how)
     if s.inst_row[inst] == E.COMMON and s.inst_zone[inst] == E.Z_PENDING:
         if how == E.ACQ_COSMOS or into == E.INTO_HAND:
             move_to(s, inst, p, E.Z_HAND)
@@ -211,6 +214,8 @@ def resolve_pending(s, c):
             run_program(s, c, b, a, active, -1, -1)
         elif kind == P_SHACKLE:
             gate_card_shackles(s, c, a, b)
+        elif kind == P_TRIAL:
+            claim_trials(s, c, a, b, cc)
         elif kind == P_EPIC_ARRIVAL:
             if s.g[G_EPIC] > 0:
                 run_program(s, c, E.T_CARD_ARRIVAL, s.g[G_EPIC] - 1, active, a, field_slot(s, a))
@@ -332,6 +337,7 @@ def heal_with(s, c, p, healer, marked):
     s.g[G_HEAL_HEARTS] = hearts - need
     move_to(s, marked, p, E.Z_DISCARD)
     log_event(s, c, E.EV_HEAL, p, marked, healer_id, 0)
+    trial_event(s, p, E.EVT_HEAL, marked)
 
 
 @kernel
@@ -371,6 +377,42 @@ def annihilate(s, c, p, space, bonus):
     s.pl[p, PL_WON_FIGHTS] += 1
     if fight_costs_a_sense(s, False):  # `any_strength_vs_character` (HAD-7)
         lose_sense(s, c, p)
+    trial_event(s, p, E.EVT_ANNIHILATE, t)
+    if c.grade[c.inst_card[t]] >= 3:
+        trial_event(s, p, E.EVT_ANNIHILATE_GRADE_3, t)
+
+
+@kernel
+def acquisition_events(s, c, inst, p, how):
+    """The Trials' conditions a field card p acquired may meet (HAD-10): with Cosmos, an Armor, a ◆
+    or ★ card, p's second field card of the turn."""
+    k = c.inst_card[inst]
+    if how == E.ACQ_COSMOS and c.classes[k] & E.CLASS_CHARACTER:
+        trial_event(s, p, E.EVT_ACQUIRE_WITH_COSMOS, inst)
+    if c.classes[k] & E.CLASS_CLOTH:
+        trial_event(s, p, E.EVT_ACQUIRE_ARMOR, inst)
+    if c.ranks[k] & E.RANK_UNCOMMON:
+        trial_event(s, p, E.EVT_ACQUIRE_UNCOMMON, inst)
+    if c.ranks[k] & E.RANK_RARE:
+        trial_event(s, p, E.EVT_ACQUIRE_RARE, inst)
+    s.pl[p, PL_FIELD_WINS] += 1
+    if s.pl[p, PL_FIELD_WINS] == 2:
+        trial_event(s, p, E.EVT_ACQUIRE_TWO_FIELD, inst)
+
+
+@kernel
+def claim_trials(s, c, event, p, inst):
+    """An event of p's (`zones.trial_event`): p claims each revealed Trial whose condition it meets,
+    choosing its reward (`decide_may`: the Awakening, for a Sense?) where both are open (HAD-10)."""
+    if event == E.EVT_DESTROY_HERO_IN_HAND and not c.classes[c.inst_card[inst]] & E.CLASS_HERO:
+        return
+    j = s.zone_n[E.COMMON, E.Z_TRIALS] - 1
+    while j >= 0:
+        trial = s.zone[E.COMMON, E.Z_TRIALS, j]
+        if claimable(s, c, p, trial, event):
+            sense = sense_reward_open(s, p)
+            claim(s, c, p, trial, sense and (not ability_open(s, c, p) or decide_may(s, c, p)))
+        j -= 1
 
 
 @kernel
@@ -521,6 +563,8 @@ def apply_action(s, c, p, kind, a, b):
         move_to(s, a, p, E.Z_PLAY)
         s.inst_facing[a] = t
         log_event(s, c, E.EV_PLAY, p, a, b, c.card_id[c.inst_card[t]])
+        if s.g[G_TRIALS_ON] and count_character_fighters(s, c, p, t) == 3:
+            trial_event(s, p, E.EVT_THREE_IN_A_FIGHT, t)
         run_program(s, c, E.T_ENGAGEMENT, a, p, t, b if b < E.N_SLOTS else -1)
     elif kind == A_CLOTH_FIGHT:
         t = fightable(s, c, p, b)
@@ -555,6 +599,12 @@ def apply_action(s, c, p, kind, a, b):
         if not can_use(s, c, p, a, b):
             return illegal(s)
         wound_cut(s, c, p, a)
+    elif kind == A_USE and b == E.T_ABILITY:  # an Ability held, for its effect; then under the pile (HAD-11)
+        if not can_use(s, c, p, a, b):
+            return illegal(s)
+        spend_ability(s, c, p, a)
+        log_event(s, c, E.EV_USE, p, a, b, 0)
+        run_program(s, c, b, a, p, -1, -1)
     elif kind == A_USE and b == E.T_EPIC_ACTION:  # the current Epic's action: the Epic stays where it is
         if not can_use(s, c, p, a, b):
             return illegal(s)
@@ -586,6 +636,8 @@ def apply_action(s, c, p, kind, a, b):
         if b != E.T_TECHNIQUE:
             hold(s, c, p, a)  # a Cloth taken by a swap is used without having been in hand
         log_event(s, c, E.EV_USE, p, a, b, 0)
+        if b == E.T_DISCARD_USE:
+            trial_event(s, p, E.EVT_DISCARD_USE, a)
         run_program(s, c, b, a, p, -1, -1)
     elif kind == A_WEAPON:
         if not can_arm(s, c, p, a):

@@ -29,6 +29,7 @@ from sim.engine.rules.coop import is_last_general, release_moved_fighters
 from sim.engine.rules.hilda import hilda_seat
 from sim.engine.rules.pillars import gain_weapon, take_weapon
 from sim.engine.rules.senses import lose_sense, recharge_one
+from sim.engine.rules.trials import draw_ability, refill_trials
 from sim.engine.rules.underworld import (free_one, gain_souls, gate_tokens, has_the_most, lose_souls, move_marker,
                                          restack_styx, styx_top)
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
@@ -1015,6 +1016,11 @@ def run_hades_op(s, c, op, p, q):
     elif code == E.OP_FREE_SHACKLE:
         for _ in range(n):
             free_one(s, c, q, (op[E.F_FLAGS] & E.OPF_TOP) != 0)
+    elif code == E.OP_DRAW_ABILITY:
+        for _ in range(n):
+            draw_ability(s, c, q)
+    elif code == E.OP_REFILL_TRIAL:
+        refill_trials(s, c, n)
     elif code == E.OP_RECHARGE_SENSE:
         recharge_one(s, q)
     elif code == E.OP_LOSE_SENSE:

@@ -22,8 +22,9 @@ from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.invariants import V_LENT, check_invariants, violation
 from sim.engine.rules.coop import reveal_for, tidy_poseidon
 from sim.engine.rules.senses import recharge_senses
+from sim.engine.rules.trials import TRIAL_SPACES, refill_trials
 from sim.engine.rules.underworld import prepare_underworld, shackle_top
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_END, G_HADES, G_MAY_RELIC, G_POSEIDON, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
+from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_END, G_HADES, G_IN_MAIN, G_TRIALS_ON, PL_FIELD_WINS, G_MAY_RELIC, G_POSEIDON, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
                               G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_GIFTS, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import draw_cards, freeze_fellow_fighters, log_event, move_all, move_all_but, program_op
 
@@ -75,6 +76,7 @@ def relic_tokens(s, c, p):
 @inline_kernel
 def main_phase(s, c, p, action):
     s.g[G_ACTIONS] = 0
+    s.g[G_IN_MAIN] = 1
     s.g[G_HEAL_HEARTS] = 0
     if s.g[G_RELICS_ON] and s.zone_n[p, E.Z_RELICS] > 0:
         relic_tokens(s, c, p)
@@ -91,6 +93,7 @@ def main_phase(s, c, p, action):
             check_invariants(s, c, s.g[G_NPLAYERS])
         if not go_on or s.g[G_END_NOW]:
             break
+    s.g[G_IN_MAIN] = 0
 
 
 @kernel
@@ -143,10 +146,13 @@ def upkeep(s, c, p, keep):
     s.g[G_FIELD_REVEALS] = 0
     push_pending(s, P_REFILL, -1, 0, 0, 0)
     drain(s, c)
-    # 4. the Underworld (Hades, HAD-2); 6. the Senses and the Awakening recharge (HAD-9)
+    # 4. the Underworld (Hades, HAD-2); 5. the Trials (HAD-10); 6. the Senses and the Awakening recharge (HAD-9)
     if s.g[G_HADES]:
         prepare_underworld(s, c, p)
         drain(s, c)
+    if s.g[G_TRIALS_ON]:
+        refill_trials(s, c, TRIAL_SPACES)
+    if s.g[G_HADES]:
         recharge_senses(s, p)
     epic_turn_program(s, c, p, E.T_TURN_END)
     if s.g[G_HADES] and s.zone_n[p, E.Z_SHACKLE] > 0:  # the Shackle effect "at the end of your turn" (HAD-19)
@@ -173,3 +179,4 @@ def end_turn_reset(s, p):
     s.pl[p, PL_ALT_FILTER] = 0
     s.g[G_OPEN_TARGET] = s.g[G_OPEN_SEAT] = 0  # a card opened to a fight "this turn" (POS-23)
     s.pl[p, PL_GIFTS] = 0  # co-op: the gifts to adjacent piles of this turn (COOP-7)
+    s.pl[p, PL_FIELD_WINS] = 0

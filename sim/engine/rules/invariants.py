@@ -27,7 +27,8 @@ V_WEAPONS = 11         # Balance Weapon tokens created or lost: the supply and t
 V_EPIC = 12            # the current Epic is not the last one revealed, or carries more hourglasses than its duration (POS-3)
 V_UNDERWORLD = 13      # Hades: an Underworld card not recorded on its space, a face-up empty space, Gate tokens or Souls
                        # below 0, Souls created or lost (the players' and the pool's), a Shackle pile out of Grade
-                       # order, or a Senses board out of shape (0-4 Senses, only those spent, an Awakening 0 or 1)
+                       # order, a Senses board out of shape (0-4 Senses, only those spent, an Awakening 0 or 1), or
+                       # more than 3 Trials revealed or Abilities held
 
 
 @kernel
@@ -57,7 +58,10 @@ def check_underworld(s, c, n_players, seen):
         for j in range(1, s.zone_n[p, E.Z_SHACKLE]):
             if c.grade[c.inst_card[s.zone[p, E.Z_SHACKLE, j - 1]]] > c.grade[c.inst_card[s.zone[p, E.Z_SHACKLE, j]]]:
                 violation(s, V_UNDERWORLD)
-    if s.g[G_GATE_TOKENS] < 0 or (s.g[G_SOUL_POOL] >= 0 and souls != s.rules[R_HADES_SOUL_POOL]):
+    for p in range(n_players):
+        if s.zone_n[p, E.Z_ABILITIES] > 3:
+            violation(s, V_UNDERWORLD)
+    if s.zone_n[E.COMMON, E.Z_TRIALS] > 3 or s.g[G_GATE_TOKENS] < 0 or (s.g[G_SOUL_POOL] >= 0 and souls != s.rules[R_HADES_SOUL_POOL]):
         violation(s, V_UNDERWORLD)
 
 

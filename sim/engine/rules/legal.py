@@ -205,6 +205,8 @@ def can_use(s, c, p, inst, trig):
         return epic_action_ready(s, c, p, inst) and program_feasible(s, c, p, inst, trig)
     if trig == E.T_COST:
         return wound_cut_open(s, c, p, inst)
+    if trig == E.T_ABILITY:  # an Ability p holds (HAD-11)
+        return s.inst_row[inst] == p and s.inst_zone[inst] == E.Z_ABILITIES and first_op_feasible(s, c, p, inst, trig, -1)
     zone = s.inst_zone[inst]
     k = c.inst_card[inst]
     if (zone == E.Z_HAND or zone == E.Z_TO_PLAY) and (c.classes[k] & (E.CLASS_CLOTH | E.CLASS_RELIC)) \
@@ -384,6 +386,15 @@ def legal_action(s, c, p, pick, out):
     if s.g[G_HADES]:
         n = underworld_actions(s, c, p, pick, out, n, cloth_on)
         n = sense_actions(s, c, p, pick, out, n)
+    for i in range(s.zone_n[p, E.Z_ABILITIES]):  # Hades: an Ability used for its effect (HAD-11)
+        if 0 <= pick < n:
+            return n
+        if can_use(s, c, p, s.zone[p, E.Z_ABILITIES, i], E.T_ABILITY):
+            if n == pick:
+                out[0] = A_USE
+                out[1] = s.zone[p, E.Z_ABILITIES, i]
+                out[2] = E.T_ABILITY
+            n += 1
     if s.g[G_RELICS_ON] or s.g[G_OPEN_SEAT] == p + 1:
         # a Relic of another player's p may win back (Athena's Urn, POS-24), a card off the field an
         # effect opened to p (POS-23)

@@ -12,7 +12,7 @@ into its destroyer's Pillar area (Z_PILLARS), scored there (POS-12); the fighter
 from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.rules.fight import fight_totals, fighter_cuts
-from sim.engine.rules.zones import discard_fighters, log_event, move_to, rule_total, zone_push
+from sim.engine.rules.zones import discard_fighters, log_event, move_to, rule_total, trial_event, zone_push
 from sim.engine.rules.coop import water_down
 from sim.engine.state import G_POSEIDON, G_TURN_MARKS, G_WEAPONS, IF_ARMED, PL_WEAPONS, PL_WON_FIGHTS
 
@@ -90,6 +90,7 @@ def destroy_pillar(s, c, p, pillar):
     move_to(s, pillar, p, E.Z_PILLARS)
     s.pl[p, PL_WON_FIGHTS] += 1
     log_event(s, c, E.EV_PILLAR, p, pillar, 1, 0)
+    trial_event(s, p, E.EVT_DESTROY_PILLAR, pillar)
     if s.g[G_POSEIDON]:
         water_down(s, c, p)  # co-op: the water goes down (COOP-2)
 

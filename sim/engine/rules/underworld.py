@@ -19,7 +19,7 @@ from sim.engine.params import (BONUSES_NONE, BONUSES_TO_GATE, BONUSES_VP_FIRST, 
                                R_HADES_SPACE_BONUSES)
 from sim.engine.rules.field import statue_flipped
 from sim.engine.rules.fight import fight_totals
-from sim.engine.rules.zones import (banned, detach_fighters, hades_rules, rules_sum, discard_fighters, log_event, move_to, push_pending, shuffle_zone, take_top,
+from sim.engine.rules.zones import (banned, detach_fighters, trial_event, hades_rules, rules_sum, discard_fighters, log_event, move_to, push_pending, shuffle_zone, take_top,
                                     underworld_reach, zone_insert, zone_remove)
 from sim.engine.state import (G_FLAMES, G_GATE_TOKENS, G_HADES, G_LAST_FLAMES_SEEN, G_NPLAYERS, G_SOUL_POOL, P_EXIT,
                               P_PROGRAM, P_SHACKLE, PL_AWAKENING, PL_HERO, PL_SENSES, PL_SOULS, PL_SPACE)
@@ -59,6 +59,7 @@ def gain_souls(s, c, p, n):
     if n > 0:
         s.pl[p, PL_SOULS] += n
         log_event(s, c, E.EV_SOULS, p, -1, n, s.pl[p, PL_SOULS])
+        trial_event(s, p, E.EVT_GAIN_SOULS, -1)
     return n
 
 
@@ -267,6 +268,7 @@ def free_shackle_card(s, c, p, t, take_souls):
     gain while it is still in the pile (the top card's effect still applies); then it goes face
     down under the Styx, and the fighters are discarded. No Grade tokens; not an acquisition."""
     log_event(s, c, E.EV_FREED, p, t, 1 if take_souls else 0, 0)
+    trial_event(s, p, E.EVT_FREE_SHACKLE, t)
     if take_souls:
         gain_souls(s, c, p, c.soul_gain[c.inst_card[t]])
     discard_fighters(s, c, p, t)
@@ -295,6 +297,7 @@ def place_with_souls(s, c, p, space, q):
     t = s.under[space]
     lose_souls(s, c, p, soul_cost(s, c, t))
     log_event(s, c, E.EV_PLACE, p, t, space, q)
+    trial_event(s, p, E.EVT_PLACE_WITH_SOULS, t)
     detach_fighters(s, t)
     shackle(s, c, t, q, E.SHACKLE_PLACED)
     grade_tokens(s, c, t, space, False, p)
@@ -340,6 +343,7 @@ def move_marker(s, c, p, steps):
         return 0
     s.pl[p, PL_SPACE] = now
     log_event(s, c, E.EV_MARKER, p, -1, was, now)
+    trial_event(s, p, E.EVT_MOVE_MARKER, -1)
     reveal_reachable(s, c, p)
     if now == E.ELYSION:
         hero = elysion_card(s, c, p)
@@ -381,6 +385,7 @@ def free_one(s, c, p, top):
                 pick = j
     inst = s.zone[p, E.Z_SHACKLE, pick]
     log_event(s, c, E.EV_FREED, p, inst, 0, 1)
+    trial_event(s, p, E.EVT_FREE_SHACKLE, inst)
     zone_remove(s, inst)
     zone_insert(s, E.COMMON, E.Z_STYX, 0, inst)
     return True

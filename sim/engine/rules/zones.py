@@ -8,8 +8,9 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
+from sim.engine.params import R_HADES_TRIAL_WINDOW
 from sim.engine.state import (G_POSEIDON, G_NPLAYERS, G_BENEATH, G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
-                              G_NPEND, G_TURN, G_ROUND, G_FREEZES_ON, G_HADES, MARK_CAP, PEND_CAP, PL_ENERGY, PL_SPACE, PL_VP_TOKENS)
+                              G_NPEND, G_TURN, G_ROUND, G_ACTIVE, G_FREEZES_ON, G_HADES, G_IN_MAIN, G_TRIALS_ON, MARK_CAP, P_TRIAL, PEND_CAP, PL_ENERGY, PL_SPACE, PL_VP_TOKENS)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
 
@@ -245,8 +246,21 @@ def rival_relic(s, p):
 
 @inline_kernel
 def move_to(s, inst, row, z):
+    if z == E.Z_DESTROYED and s.g[G_TRIALS_ON]:  # a Trial's "destroy" conditions (HAD-10)
+        trial_event(s, row, E.EVT_DESTROY, inst)
+        if s.inst_zone[inst] == E.Z_HAND and s.inst_row[inst] == row:
+            trial_event(s, row, E.EVT_DESTROY_HERO_IN_HAND, inst)
     zone_remove(s, inst)
     enter_zone(s, inst, row, z)
+
+
+@kernel
+def trial_event(s, p, event, inst):
+    """An event of p's (EVT_*; inst: the card it concerns, or -1) that may meet a revealed Trial's
+    condition: while p is the active player in its main phase (or its whole turn,
+    `hades_trial_window`), a pending P_TRIAL lets p claim such a Trial (HAD-10)."""
+    if s.g[G_TRIALS_ON] and p == s.g[G_ACTIVE] and (s.g[G_IN_MAIN] or s.rules[R_HADES_TRIAL_WINDOW] == 1):
+        push_pending(s, P_TRIAL, event, p, inst, 0)
 
 
 @kernel
@@ -275,6 +289,8 @@ def place_token(s, c, inst, row, z):
     under = s.inst_under[inst] if s.g[G_BENEATH] > 0 else -1
     move_to(s, inst, row, z)
     queue_marked(s, c, inst)
+    if s.g[G_TRIALS_ON]:
+        trial_event(s, row, E.EVT_FREEZE_OWN if z == E.Z_FROZEN else E.EVT_WOUND_OWN, inst)
     if under >= 0 and s.inst_zone[under] == z:
         queue_marked(s, c, under)
 
@@ -396,6 +412,8 @@ def draw_cards(s, c, p, n):
         drawn += 1
         if s.zone_n[p, E.Z_DRAW] == 0 and s.g[G_ENERGY_ON]:
             gain_energy(s, c, p, 1)  # ASG-2: this draw took the last card of the draw pile
+        if s.zone_n[p, E.Z_DRAW] == 0 and s.g[G_TRIALS_ON]:
+            trial_event(s, p, E.EVT_DRAW_LAST, -1)
     if drawn > 0:
         log_event(s, c, E.EV_DRAW, p, -1, drawn, 0)
     return drawn
@@ -655,6 +673,8 @@ def gain_energy(s, c, p, n):
     if now != before:
         s.pl[p, PL_ENERGY] = now
         log_event(s, c, E.EV_ENERGY, p, -1, now - before, now)
+        if now > before:
+            trial_event(s, p, E.EVT_GAIN_ENERGY, -1)
 
 
 @kernel
