@@ -19,8 +19,9 @@ from sim.engine.params import (BONUSES_NONE, BONUSES_TO_GATE, BONUSES_VP_FIRST, 
                                R_HADES_SPACE_BONUSES)
 from sim.engine.rules.field import statue_flipped
 from sim.engine.rules.fight import fight_totals
-from sim.engine.rules.zones import (banned, detach_fighters, trial_event, hades_rules, rules_sum, discard_fighters, log_event, move_to, push_pending, shuffle_zone, take_top,
-                                    underworld_reach, zone_insert, zone_remove)
+from sim.engine.rules.zones import (banned, detach_fighters, discard_fighters, hades_rules, log_event, move_to,
+                                    push_pending, rules_sum, shuffle_zone, take_top, trial_event, underworld_reach,
+                                    zone_insert, zone_remove)
 from sim.engine.state import (G_FLAMES, G_GATE_TOKENS, G_HADES, G_LAST_FLAMES_SEEN, G_NPLAYERS, G_SOUL_POOL, P_EXIT,
                               P_PROGRAM, P_SHACKLE, PL_AWAKENING, PL_HERO, PL_SENSES, PL_SOULS, PL_SPACE)
 
