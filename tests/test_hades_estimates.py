@@ -215,7 +215,10 @@ def test_the_cli_lists_and_shows_hades_cards_and_refuses_to_play_them():
 def test_the_cards_the_engine_cannot_play_yet_are_named():
     cards = {c.name: c for c in load_card_records(("base", "hades"))}
     assert unplayed_hades([cards["Charon"]]) == {}  # Shackle: you cannot gain Souls
-    assert unplayed_hades([cards["Pegasus Seiya (Hades ★)"]]) == {"'talent' programs": ["Pegasus Seiya (Hades ★)"]}
+    star = "Pegasus Seiya (Hades ★)"
+    assert unplayed_hades([cards[star]]) == {"'talent' programs": [star],
+                                             "the Hades ★ Heroes and Armors entering play (HAD-14, HAD-15)": [star]}
+    assert unplayed_hades([cards["Pegasus Seiya (Hades)"]]) == {}  # the ◆ copy: into the hand at Elysion (HAD-13)
     assert unplayed_hades([cards["Hades Specter #16"]]) == {}  # Arrival: the active player gains 2 Souls
 
 

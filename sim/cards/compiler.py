@@ -399,6 +399,8 @@ def unplayed_hades(cards: list[Card]) -> dict[str, list[str]]:
     need: dict[str, list[str]] = {}
     for c in cards:
         parts = {HADES_PART[c.start]} if c.start in HADES_PART else set()
+        if c.start == "setaside" and E.HADES_FIRST_ID <= c.id <= E.HADES_LAST_ID and "uncommon" not in c.rank:
+            parts.add("the Hades ★ Heroes and Armors entering play (HAD-14, HAD-15)")
         for e in c.effects:
             if c.start == "styx" and e.on == "turn_start":  # a Shackle effect at the start of a turn
                 parts.add("'turn_start' programs of Styx cards")
