@@ -11,9 +11,19 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 import analysis
-from analysis._data import as_run
+from analysis._data import as_run, run_estimates
+from sim.cards.hades_estimates import estimate_flags
 
 BLUE, GREY, RED = "#1f77b4", "#888888", "#d62728"
+
+
+def stamp(fig, estimates):
+    """The estimated Hades files' flags, written in the bottom left corner of a figure drawn from games
+    that used them (clear of its title and axis labels); the figure."""
+    flags = estimate_flags(estimates or ())
+    if flags:
+        fig.text(0.003, 0.003, " · ".join(flags), ha="left", va="bottom", fontsize=7, color="#a00000")
+    return fig
 
 
 # --- Datasets ---------------------------------------------------------------------------------
@@ -145,31 +155,35 @@ class Figures:
     def __init__(self, run):
         self.run = as_run(run)
 
+    def _stamped(self, fig: Figure) -> Figure:
+        """A figure of games that used estimated Hades cards carries their flag (HAD-1)."""
+        return stamp(fig, run_estimates(self.run))
+
     def _cards(self):
         if not hasattr(self, "_card_table"):
             self._card_table = analysis.card_table(self.run)
         return self._card_table
 
     def card_forest(self) -> Figure:
-        return draw_forest(forest_data(self._cards()))
+        return self._stamped(draw_forest(forest_data(self._cards())))
 
     def acquisition_vs_cost(self) -> Figure:
-        return draw_acquisition_vs_cost(cost_data(self._cards()))
+        return self._stamped(draw_acquisition_vs_cost(cost_data(self._cards())))
 
     def game_length(self) -> Figure:
-        return draw_game_length(analysis.length_distribution(self.run))
+        return self._stamped(draw_game_length(analysis.length_distribution(self.run)))
 
     def flames_by_round(self) -> Figure:
-        return draw_flames_by_round(analysis.flames_by_round(self.run))
+        return self._stamped(draw_flames_by_round(analysis.flames_by_round(self.run)))
 
     def hero_bars(self) -> Figure:
-        return draw_win_share_bars(analysis.win_share_by(self.run, "hero"), "hero")
+        return self._stamped(draw_win_share_bars(analysis.win_share_by(self.run, "hero"), "hero"))
 
     def seat_bars(self) -> Figure:
-        return draw_win_share_bars(analysis.win_share_by(self.run, "seat"), "seat")
+        return self._stamped(draw_win_share_bars(analysis.win_share_by(self.run, "seat"), "seat"))
 
     def solo_margin(self) -> Figure:
-        return draw_margin(analysis.margin_distribution(self.run))
+        return self._stamped(draw_margin(analysis.margin_distribution(self.run)))
 
     NAMES = ("card_forest", "acquisition_vs_cost", "game_length", "flames_by_round", "hero_bars", "seat_bars")
     NEED_EVENTS = ("card_forest", "acquisition_vs_cost", "flames_by_round")  # none without an event log

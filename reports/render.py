@@ -24,6 +24,7 @@ from analysis.balance import first_player_advantage, run_summary, tie_rate
 from analysis.cards import MIN_HELD, never_used
 from analysis.coop import coop_summary, is_coop, pillars_destroyed
 from analysis.solo import is_solo, margin_distribution, solo_summary
+from sim.cards.hades_estimates import estimate_flags, estimated_names
 
 from reports import html
 from reports.cells import ci, formatted
@@ -363,8 +364,18 @@ def estimates(run) -> str:
     est = run_estimates(run)
     if est is None:
         return "not recorded in this run folder"
-    return (f"our estimate for {len(est)} {estimated_things(est)} (no public source): {', '.join(est)}" if est
+    return (f"our estimate for {len(est)} {estimated_things(est)} (no public source): {estimated_list(est)}" if est
             else "printed facts for every card (none estimated)")
+
+
+def estimated_list(estimates) -> str:
+    """The estimated cards in words: the Hades ones counted under their files' flags, the others named."""
+    hades = estimated_names()
+    named = [e for e in estimates if e not in hades]
+    n_hades = len(estimates) - len(named)
+    parts = [f"{n_hades} Hades cards built by a stated method (docs/hades.md; {', '.join(estimate_flags(estimates))})"] \
+        if n_hades else []
+    return "; ".join(parts + ([", ".join(named)] if named else []))
 
 
 def estimated_things(estimates) -> str:
@@ -374,14 +385,17 @@ def estimated_things(estimates) -> str:
 
 def estimate_warning(estimates) -> tuple[list[str], list[str]]:
     """(Markdown lines, HTML parts) said before anything else in a report whose games used estimated
-    cards: its results rest on them. Nothing without estimates."""
+    cards: its results rest on them. The estimated Hades cards are flagged with their file's hash
+    and counted rather than named. Nothing without estimates."""
     if not estimates:
         return [], []
     text = (f"These games used our estimates, not printed facts, for {len(estimates)} {estimated_things(estimates)} (no public "
-            f"source gives them): {', '.join(estimates)}. What this report says about them, and what "
+            f"source gives them): {estimated_list(estimates)}. What this report says about them, and what "
             "they change, rests on those estimates.")
-    return (["", f"> **Estimates.** {text}"],
-            [f"<p class='warning'><strong>Estimates.</strong> {html.e(text)}</p>"])
+    flags = [f"**{flag}**" for flag in estimate_flags(estimates)]
+    return (["", *(f"> {flag}\n>" for flag in flags), f"> **Estimates.** {text}"],
+            [f"<p class='warning'><strong>{html.e(flag.strip('*'))}</strong></p>" for flag in flags]
+            + [f"<p class='warning'><strong>Estimates.</strong> {html.e(text)}</p>"])
 
 
 def run_used(run) -> dict:

@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 
 from reports import html
 from reports.cells import ci
-from reports.figures import BLUE, GREY, RED
+from reports.figures import BLUE, GREY, RED, stamp
 from reports.render import estimate_warning, markdown_table
 
 
@@ -42,7 +42,7 @@ def write_document(out: str | Path, title: str, facts: list[tuple[str, str]], se
         if s.get("figure"):
             name, fig = s["figure"]
             path = out / "figures" / f"{name}.png"
-            fig.savefig(path, dpi=110)
+            stamp(fig, estimates).savefig(path, dpi=110)
             md += [f"![{s['title']}](figures/{name}.png)", ""]
             ht.append(html.figure(path, s["title"]))
         if s.get("csv"):

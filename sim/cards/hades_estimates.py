@@ -21,6 +21,7 @@ import json
 import re
 import sys
 from dataclasses import dataclass
+from functools import lru_cache
 from math import ceil
 from pathlib import Path
 
@@ -617,9 +618,22 @@ def estimate_hash(path: str | Path) -> str:
     return content_hash(cards_text(Path(path).read_text(encoding="utf-8")))
 
 
-def estimate_flag() -> str:
-    """What every table and report showing estimated Hades cards says at its top (HAD-1)."""
-    return f"ESTIMATED HADES CARDS ({CLASSIC_FILE.name}, {estimate_hash(CLASSIC_FILE)})"
+def estimate_flag(path: Path = CLASSIC_FILE) -> str:
+    """What every table, report and figure showing estimated Hades cards says at its top (HAD-1)."""
+    return f"ESTIMATED HADES CARDS ({path.name}, {estimate_hash(path)})"
+
+
+@lru_cache(maxsize=None)
+def estimated_names() -> dict[str, Path]:
+    """Each card name of the estimated Hades files, with its file."""
+    return {c.name: path for path in (CLASSIC_FILE, DUEL_FILE) for c in parse_card_file(path).card}
+
+
+def estimate_flags(estimates) -> list[str]:
+    """The flags of the estimated Hades files whose cards are among these estimated card names."""
+    names = estimated_names()
+    files = dict.fromkeys(names[e] for e in estimates if e in names)
+    return [estimate_flag(path) for path in files]
 
 
 # --- Checks. -------------------------------------------------------------------------------------
@@ -679,7 +693,13 @@ def main(argv=None) -> int:
     if args.seed is not None and args.out is None and not args.check:
         ap.error("--seed writes an alternative estimate: give --out FOLDER (cardsets/ keeps the method's own)")
     files = build(args.seed)
-    check_coverage([c for data in files.values() for c in data["card"]])
+    try:
+        check_coverage([c for data in files.values() for c in data["card"]])
+    except CardFileError as e:
+        if args.seed is None:
+            raise
+        raise CardFileError(f"seed {args.seed}: {e}; the method keeps only an estimate that puts every mechanic "
+                            "on 2 cards at least: try another seed") from None
     stale = []
     for path, data in files.items():
         text = render(path, data, args.seed)
