@@ -38,14 +38,16 @@ class PlayResult:
 def _records(boxes, cardset=None, overrides=None, techniques="estimated",
              removed=(), epics="all") -> tuple[list[Card], dict[int, str]]:
     """The cards of a run, less those removed by name and the Epics outside its pile: `epics` is
-    "all", (mode, pool file) or None for no Epic (POS-1, POS-6); an Epic with 0 copies (an
-    override: the game without it) is left out too."""
+    "all", (mode, pool file, Hades Epics too) or None for no Epic (POS-1, POS-6, HAD-29); an Epic
+    with 0 copies (an override: the game without it) is left out too."""
     if isinstance(boxes, str):
         boxes = (boxes,)
     cards = [c for c in load_card_records(boxes, cardset, techniques) if c.name not in removed]
     if epics != "all":
         pool = epic_pool(epics[0], None, "asgard" in boxes, epics[1]) if epics else ()
-        cards = [c for c in cards if c.start != "epic" or c.id in pool]
+        hades_too = bool(epics) and epics[2] and epics[0] == "classic"
+        cards = [c for c in cards if c.start != "epic" or c.id in pool
+                 or (hades_too and E.HADES_FIRST_ID <= c.id <= E.HADES_LAST_ID)]
     origin = {}
     for box in boxes:
         for c in parse_card_file(box_path(box)).card:
@@ -240,8 +242,8 @@ def engine_for(config, partial_hades=False) -> Engine:
     cards its mode leaves out (solo: SOLO-3). `partial_hades`: as `build_engine`'s."""
     from sim.engine.modes import MODE_IDS, MODES
     removed = getattr(MODES[MODE_IDS[config.mode]], "REMOVED_CARDS", ())
-    epics = (config.mode, config.rules["epic_pools"]) if config.mode in ("classic", "coop") and config.rules["epics"] \
-        else None
+    epics = (config.mode, config.rules["epic_pools"], config.rules["hades_epics"]) \
+        if config.mode in ("classic", "coop") and config.rules["epics"] else None
     engine = get_engine(config.boxes, config.cardset, config.overrides, config.rules["technique_set"], removed, epics,
                         partial_hades)
     if config.mode == "coop":

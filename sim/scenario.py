@@ -40,8 +40,8 @@ from sim.engine.resolution.actions import apply_action, drain, new_epic
 from sim.engine.resolution.effects import run_program
 from sim.engine.resolution.turn import main_phase, upkeep
 from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, effective_cost, fight_total
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE, A_USE,
-                                    A_WEAPON, legal_action, use_trigger)
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE, A_TALENT,
+                                    A_USE, A_WEAPON, legal_action, use_trigger)
 from sim.engine.modes.classic import setup_game
 from sim.engine.rules.field import remove_flames
 from sim.engine.rules.scoring import score_player
@@ -57,7 +57,7 @@ from sim.games import engine_for, events_frame, game_config
 CURRENCY = {"strength": STRENGTH, "cosmos": COSMOS}
 ACTION_NAMES = {A_END: "end", A_EQUIP: "equip", A_PLAY: "play", A_CLOTH_FIGHT: "cloth_fights", A_USE: "use",
                 A_HEAL: "heal", A_ACQUIRE: "acquire", A_RELIC: "play_relic", A_WEAPON: "arm", A_MOVE: "move",
-                A_GIFT: "give", A_PLACE: "place", A_SENSE: "sense"}
+                A_GIFT: "give", A_PLACE: "place", A_SENSE: "sense", A_TALENT: "talent"}
 SEAT_ZONES = tuple(E.PLAYER_ZONE_NAMES)
 LOG_CAPACITY = 20000
 
@@ -145,11 +145,13 @@ class Scenario:
         st.zone_n[row, zone] = n + 1
         st.inst_row[inst] = row
         st.inst_zone[inst] = zone
+        if row >= E.MAX_SEATS:  # a common zone (its codes overlap the seats')
+            return
         if zone == E.Z_WOUNDED:
             st.inst_wounds[inst] = 1
         elif zone == E.Z_FROZEN:
             st.inst_freeze[inst] = 2  # a Freeze token on side 2, as placed (ASG-12)
-        if zone == E.Z_HAND and row < E.MAX_SEATS:
+        elif zone == E.Z_HAND:
             st.held[row, self.t.inst_card[inst]] = True  # as the engine marks a card entering a hand
 
     def put(self, seat: int, zone: str, name: str) -> int:
@@ -488,6 +490,10 @@ class Scenario:
     def use_ability(self, seat: int, inst: int):
         """Use an Ability the seat holds for its effect (HAD-11)."""
         self._act(seat, A_USE, inst, E.T_ABILITY)
+
+    def talent(self, seat: int, inst: int, ability: int):
+        """Pay the Talent of inst, a card of the seat's in play, with the Ability it holds (HAD-12)."""
+        self._act(seat, A_TALENT, inst, ability)
 
     def set_souls(self, seat: int, n: int):
         """Give the seat n Souls (from the pool, as a gain would)."""

@@ -129,7 +129,8 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame, players: int = 0) -> 
             "open": lambda: f"    {who} may face {n(cid)} this turn (off the field)",
             "weapon": lambda: (f"    {who} gains a Balance Weapon ({b} left in the supply)" if a > 0 else
                                f"  {who} spends a Balance Weapon on {n(cid)}: +{E.WEAPON_STRENGTH} Strength"),
-            "use": lambda: f"  {who} spends {n(cid)} for its {TRIGGER_WORDS[a]} effect",
+            "use": lambda: (f"  {who} pays the Talent of {n(cid)} with the Ability {n(b)}" if a == E.T_TALENT else
+                            f"  {who} spends {n(cid)} for its {TRIGGER_WORDS[a]} effect"),
             "pay": lambda: f"    {who} {'pays' if a else 'declines'} the optional cost of {n(cid)}",
             "effect": lambda: f"    > {n(cid)}: {TRIGGER_WORDS[a]} effect",
             "acquire": lambda: (f"  {who} ACQUIRES {n(cid)} ({r.how}" + (f", slot {b + 1})" if b >= 0 else ")")),

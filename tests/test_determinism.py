@@ -17,15 +17,23 @@ def test_a_game_alone_equals_the_same_game_in_a_batch():
         pd.testing.assert_frame_equal(alone.events.reset_index(drop=True), ev_batch, check_categorical=False)
 
 
-def test_asgard_games_are_the_same_alone_and_in_a_batch():
-    batch = sim.play(12, players=4, seed=6, boxes=("base", "asgard"))
-    for k in (0, 11):
-        alone = sim.play(1, players=4, seed=6, boxes=("base", "asgard"), first_game=k)
+def assert_alone_as_in_batch(games, players, seed, boxes, picks):
+    batch = sim.play(games, players=players, seed=seed, boxes=boxes)
+    for k in picks:
+        alone = sim.play(1, players=players, seed=seed, boxes=boxes, first_game=k)
         pd.testing.assert_frame_equal(alone.players.reset_index(drop=True),
                                       batch.players[batch.players.game == k].reset_index(drop=True),
                                       check_categorical=False)
         pd.testing.assert_frame_equal(alone.events.reset_index(drop=True),
                                       batch.events[batch.events.game == k].reset_index(drop=True), check_categorical=False)
+
+
+def test_asgard_games_are_the_same_alone_and_in_a_batch():
+    assert_alone_as_in_batch(12, 4, 6, ("base", "asgard"), (0, 11))
+
+
+def test_games_with_the_four_boxes_are_the_same_alone_and_in_a_batch():
+    assert_alone_as_in_batch(10, 3, 8, ("base", "asgard", "poseidon", "hades"), (0, 9))
 
 
 def test_batches_split_anywhere_give_the_same_games():

@@ -1,11 +1,13 @@
 """The estimated Hades cards: the method's files are reproducible, complete, flagged, true to the
-facts of hades.txt, and refused by the engine until it plays Hades."""
+facts of hades.txt, played by the engine (the Duel's material refused until it plays the Duel),
+and flagged in every report and figure of a run that used them."""
 import re
 from collections import Counter
 
 import pytest
 from typer.testing import CliRunner
 
+import sim
 from sim.cards import hades_estimates as H
 from sim.cards.cardsets import load_card_records
 from sim.cards.compiler import unplayed_hades
@@ -183,18 +185,16 @@ def test_loading_the_box_validates_it(tmp_path):
         load_card_records(("base", "hades"), cardset=own)
 
 
-def test_the_engine_refuses_hades_and_says_why():
-    with pytest.raises(NotImplementedError) as err:
-        build_engine(("base", "hades"))
-    msg = str(err.value)
-    assert "does not play the Hades mechanics yet" in msg
-    assert "'talent' programs" in msg and "op 'buff' of the card itself" in msg
-    assert "op 'gain_souls'" not in msg and "'shackle' programs" not in msg and "Trials" not in msg
-    assert "'appearance' programs" not in msg  # the engine plays the Styx cards' reveals and annihilations
-    assert unplayed_hades(load_card_records(("base", "asgard", "poseidon"))) == {}
+def test_the_engine_plays_the_classic_hades_cards_and_refuses_the_duels():
+    assert unplayed_hades(load_card_records(("base", "asgard", "poseidon", "hades"))) == {}
+    assert any(c.name == "Charon" for c in build_engine(("base", "hades")).cards)
+    duel = unplayed_hades(list(parse_card_file(H.DUEL_FILE).card))
+    assert {"the Duel", "the Duel's Houses", "the Duel's Altars", "'altar' programs"} <= set(duel)
+    with pytest.raises(NotImplementedError, match="does not play the Hades mechanics yet"):
+        build_engine(("base", "hades"), H.DUEL_FILE)
 
 
-def test_the_cli_lists_and_shows_hades_cards_and_refuses_to_play_them():
+def test_the_cli_lists_shows_and_plays_hades_cards_and_flags_the_estimates(tmp_path):
     runner = CliRunner()
     listed = runner.invoke(app, ["cards", "list", "--boxes", "hades"])
     assert listed.exit_code == 0 and "Charon" in listed.output
@@ -203,23 +203,34 @@ def test_the_cli_lists_and_shows_hades_cards_and_refuses_to_play_them():
     assert runner.invoke(app, ["cards", "hades-estimates", "--check"]).exit_code == 0
     refused = runner.invoke(app, ["cards", "hades-estimates", "--seed", "4"])
     assert refused.exit_code != 0 and "--out" in refused.output
+    uncovered = runner.invoke(app, ["cards", "hades-estimates", "--seed", "1", "--out", str(tmp_path / "s1")])
+    assert uncovered.exit_code == 2 and "seed 1" in uncovered.output and "try another seed" in uncovered.output
+    assert "Traceback" not in uncovered.output and not (tmp_path / "s1").exists()
     shown = runner.invoke(app, ["cards", "show", "Charon", "--boxes", "hades"])
     assert shown.exit_code == 0 and "Grade 3" in shown.output and "does not play Hades" not in shown.output
     talent = runner.invoke(app, ["cards", "show", "Pegasus Seiya (Hades ★)", "--boxes", "hades"])  # its Talent
-    assert talent.exit_code == 0 and "does not play Hades" in talent.output
-    played = runner.invoke(app, ["simulate", "--boxes", "base,hades", "--games", "2"])
-    assert played.exit_code != 0 and "does not play the Hades mechanics yet" in played.output
-    assert "Traceback" not in played.output
+    assert talent.exit_code == 0 and "does not play Hades" not in talent.output
+    played = runner.invoke(app, ["simulate", "--boxes", "base,hades", "--games", "4", "--workers", "1",
+                                 "--out", str(tmp_path / "run")])
+    assert played.exit_code == 0, played.output
+    flag = H.estimate_flag()
+    run = sim.Run(tmp_path / "run")
+    run.report()
+    md = (tmp_path / "run" / "report.md").read_text(encoding="utf-8").splitlines()
+    assert md[2] == f"> **{flag}**" and "Hades cards built by a stated method" in md[4]
+    assert flag in (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
+    figure = run.figures.game_length()
+    assert [t.get_text() for t in figure.texts] == [flag]
 
 
 def test_the_cards_the_engine_cannot_play_yet_are_named():
     cards = {c.name: c for c in load_card_records(("base", "hades"))}
     assert unplayed_hades([cards["Charon"]]) == {}  # Shackle: you cannot gain Souls
-    star = "Pegasus Seiya (Hades ★)"
-    assert unplayed_hades([cards[star]]) == {"'talent' programs": [star],
-                                             "the Hades ★ Heroes and Armors entering play (HAD-14, HAD-15)": [star]}
+    assert unplayed_hades([cards["Pegasus Seiya (Hades ★)"]]) == {}  # its Talent (HAD-12), its entry (HAD-14)
     assert unplayed_hades([cards["Pegasus Seiya (Hades)"]]) == {}  # the ◆ copy: into the hand at Elysion (HAD-13)
-    assert unplayed_hades([cards["Hades Specter #16"]]) == {}  # Arrival: the active player gains 2 Souls
+    duel = {c.name: c for c in parse_card_file(H.DUEL_FILE).card}
+    house = next(n for n, c in duel.items() if c.start == "house")
+    assert unplayed_hades([duel[house]]) == {"the Duel's Houses": [house]}
 
 
 def test_every_card_reads_in_plain_words(cards):
@@ -232,11 +243,3 @@ def test_every_card_reads_in_plain_words(cards):
         told = [line for line in lines if line.startswith("  ")]
         assert len(told) == len(c.effects) and not any(internals.search(line) for line in told), (c.name, told)
 
-
-def test_a_talent_on_the_card_itself_is_refused_in_any_box(tmp_path):
-    own = tmp_path / "talent.toml"
-    own.write_text('box = "base"\n[[card]]\nid = 9500\nname = "Probe"\nrank = ["rare"]\ncopies = 1\n'
-                   'strength_cost = 3\n[[card.effects]]\non = "discard_use"\n'
-                   'do = [{op = "buff", strength = 1, from = "this"}]\n', encoding="utf-8")
-    with pytest.raises(NotImplementedError, match="buff' of the card itself"):
-        build_engine(("base",), own)

@@ -51,6 +51,26 @@ def test_invariants_hold_with_the_asgard_box(players, policy):
     assert np.allclose(res.players.groupby("game")["win_share"].sum(), 1.0)
 
 
+FOUR_BOXES = ("base", "asgard", "poseidon", "hades")
+HADES_GAMES = {2: 20, 3: 8, 4: 6, 5: 4}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("policy", list(sim.POLICIES))
+def test_invariants_hold_with_the_four_boxes(players, policy):
+    """Every box, Hades on its estimated cards: the Underworld and its Souls (conserved), the
+    Shackle piles in Grade order, Senses, Trials and Abilities held, Talents, the Hades Armors,
+    the Pillars and the Epics of both boxes."""
+    games = max(HADES_GAMES[players] // SLOW.get(policy, 1), 2)
+    res = sim.play(games, players=players, seed=17, boxes=FOUR_BOXES, policies=(policy,), check_invariants=True)
+    g = res.games
+    assert (g["violations"] == 0).all(), g.loc[g.violations > 0, ["game", "violations"]]
+    assert (g["illegal_actions"] == 0).all()
+    assert g["end_reason"].notna().all()
+    shares = res.players.groupby("game")["win_share"].sum()
+    assert (np.isclose(shares, 1.0) | (shares == 0)).all()  # 0: every player eliminated by Epic 2901 (POS-7)
+
+
 @pytest.mark.parametrize("policy", list(sim.POLICIES))
 def test_invariants_hold_in_the_solo_mode(policy):
     """Solo against Hilda: her zones, her takes and faces, no Clock."""

@@ -383,7 +383,7 @@ def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, n
 HADES_PART = {"duel": "the Duel", "house": "the Duel's Houses", "altar": "the Duel's Altars"}
 # What the engine plays of Hades so far (sim/engine/rules/underworld.py): the Styx cards' reveal,
 # annihilation and Underworld rules (HAD-5, HAD-26), and these ops
-_PLAYED_HADES_TRIGGERS = (E.T_APPEARANCE, E.T_ANNIHILATED, E.T_UNDERWORLD, E.T_SHACKLE, E.T_ABILITY)
+_PLAYED_HADES_TRIGGERS = (E.T_APPEARANCE, E.T_ANNIHILATED, E.T_UNDERWORLD, E.T_SHACKLE, E.T_ABILITY, E.T_TALENT)
 _PLAYED_HADES_OPS = (E.OP_GAIN_SOULS, E.OP_LOSE_SOULS, E.OP_GAIN_VP_TOKEN, E.OP_MOVE_MARKER, E.OP_GATE_TOKENS,
                      E.OP_FREE_SHACKLE, E.OP_STYX_LOOK, E.OP_UNDERWORLD_CUT, E.OP_SOUL_COST, E.OP_EXTRA_GATE_TOKENS,
                      E.OP_ANNIHILATE_SOULS, E.OP_BAN, E.OP_RECHARGE_SENSE, E.OP_LOSE_SENSE, E.OP_DRAW_ABILITY,
@@ -399,15 +399,12 @@ def unplayed_hades(cards: list[Card]) -> dict[str, list[str]]:
     need: dict[str, list[str]] = {}
     for c in cards:
         parts = {HADES_PART[c.start]} if c.start in HADES_PART else set()
-        if c.start == "setaside" and E.HADES_FIRST_ID <= c.id <= E.HADES_LAST_ID and "uncommon" not in c.rank:
-            parts.add("the Hades ★ Heroes and Armors entering play (HAD-14, HAD-15)")
         for e in c.effects:
             if c.start == "styx" and e.on == "turn_start":  # a Shackle effect at the start of a turn
                 parts.add("'turn_start' programs of Styx cards")
             parts |= {f"'{e.on}' programs"} & {f"'{t}' programs" for t in _HADES_TRIGGER_NAMES}
             parts |= {f"op '{o.op}'" for o in e.do if o.op in _HADES_OP_NAMES}
             parts |= {f"counting '{o.count}'" for o in e.do if o.count == "houses"}
-            parts |= {"op 'buff' of the card itself" for o in e.do if o.op == "buff" and o.from_ == "this"}
         for part in parts:
             need.setdefault(part, []).append(c.name)
     return dict(sorted(need.items()))
@@ -431,8 +428,18 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
             for o in eff.do:
                 if trig == E.T_FIELD and not E.FIELD_BIT[E.OP_NAMES[o.op]]:
                     t.fail(f"op '{o.op}' is not a rule a 'field' program can hold")
+                if o.op == "buff" and o.from_ == "this" and trig != E.T_TALENT:
+                    t.fail("a buff of the card itself (from = 'this') needs the card to stay in play: only a "
+                           "'talent' program, paid with an Ability, can hold it (HAD-12)")
                 t.ops.append(t.op(o))
             prog[i, trig, 1] = len(eff.do)
+            if trig == E.T_TALENT and not any(o.op == "buff" and o.from_ == "this" for o in eff.do):
+                # "Discard / Talent": one effect, also paid by discarding the card (HAD-12), so it is the
+                # card's Discard use too. A buff of the card itself is paid only with an Ability: a
+                # discarded card gives nothing.
+                if prog[i, E.T_DISCARD_USE, 1]:
+                    t.fail("a 'discard_use' program and a 'talent' program: a Talent is also the card's Discard use")
+                prog[i, E.T_DISCARD_USE] = prog[i, trig]
 
     def cls(c: Card) -> int:
         bits = sum(E.CLASS_NAMES[x] for x in c.classes)

@@ -125,6 +125,27 @@ PARAMS = (
     Param("hades_trial_window", str, "main_phase", "HAD-10",
           "Hades: when the active player meets a Trial's condition and may claim it: 'main_phase' or "
           "'whole_turn' (the upkeep too).", choices=("main_phase", "whole_turn")),
+    Param("hades_talent_keeps_value", bool, True, "HAD-12",
+          "Hades: a Talent paid with an Ability leaves its card in play, still giving its Strength, Cosmos or Heal; "
+          "off, the card is discarded as well (paying with a Discard always uses the card up)."),
+    Param("hades_talent_uses_per_card", str, "1", "HAD-12",
+          "Hades: how often one card's Talent may be paid with an Ability in a turn: '1' or 'unlimited'.",
+          choices=("1", "unlimited")),
+    Param("hades_elysion_card", str, "hades_diamond", "HAD-13",
+          "Hades: what a player's marker reaching Elysion puts into their hand: 'hades_diamond' (a set-aside copy "
+          "of their Hades ◆ Hero) or 'any_diamond' (any set-aside ◆ copy of their Hero).",
+          choices=("hades_diamond", "any_diamond")),
+    Param("hades_star_entry", str, "armor_upgrade", "HAD-14",
+          "Hades: how a Hades ★ Hero enters play (ESTIMATE: the rulebook gives no route): 'armor_upgrade' (a Bronze "
+          "Armor's upgrade of 2 identical ◆ copies gives it) or 'none' (the ★ Heroes stay out of the game).",
+          choices=("armor_upgrade", "none")),
+    Param("hades_armor_exchange_trigger", str, "any_character", "HAD-15",
+          "Hades: which acquisitions let each player swap their Bronze Armor (equipped or in hand) for their Hades "
+          "Armor: 'any_character', 'star_or_triangle_character' (a ★ or ▲ Character) or 'gold_saint'.",
+          choices=("any_character", "star_or_triangle_character", "gold_saint")),
+    Param("hades_epics", bool, True, "HAD-29",
+          "Hades: the 9 Hades Epics join the classic game's Epic pile (beside the Poseidon Epics of `epic_pools`); "
+          "off, they stay in the box. No effect with `epics` off."),
     Param("hades_soul_pool", int, 70, "HAD-16",
           "Hades: the Souls of the shared pool (ESTIMATE: the split of the 30 tokens into 1, 3 and 5 is not "
           "public; 70 is 15x1 + 10x3 + 5x5). A gain above what is left gives what is left; 0: unlimited.", 0,
@@ -158,6 +179,11 @@ R_HADES_SENSE5 = PARAMS.index(BY_NAME["hades_sense5"])
 R_HADES_SENSE7 = PARAMS.index(BY_NAME["hades_sense7"])
 R_HADES_SENSE8_STEPS = PARAMS.index(BY_NAME["hades_sense8_steps"])
 R_HADES_SHACKLE_FREE_ANY = PARAMS.index(BY_NAME["hades_shackle_free_any"])
+R_HADES_TALENT_KEEPS_VALUE = PARAMS.index(BY_NAME["hades_talent_keeps_value"])
+R_HADES_TALENT_USES = PARAMS.index(BY_NAME["hades_talent_uses_per_card"])
+R_HADES_ELYSION_CARD = PARAMS.index(BY_NAME["hades_elysion_card"])
+R_HADES_STAR_ENTRY = PARAMS.index(BY_NAME["hades_star_entry"])
+R_HADES_ARMOR_EXCHANGE = PARAMS.index(BY_NAME["hades_armor_exchange_trigger"])
 N_RULES = len(PARAMS)
 DIE_FILE = 2  # kernel values of hilda_die from here on are die files: DIE_FILE + `sim.cards.die.die_code`
 
@@ -171,6 +197,10 @@ GRADE_TOKENS_GATE_ONLY, GRADE_TOKENS_CASE_C_ONLY = 1, 2  # kernel values of hade
 BONUSES_VP_FIRST, BONUSES_TO_GATE, BONUSES_NONE = 1, 2, 3  # kernel values of hades_space_bonuses
 SENSE_LOSS_ANY_STRENGTH, SENSE_LOSS_NONE = 1, 2  # kernel values of hades_sense_loss_on
 SENSE8_ANY = 2  # kernel value of hades_sense8_steps = "any" (0: 1 step, 1: 2 steps)
+TALENT_UNLIMITED = 1  # kernel value of hades_talent_uses_per_card = "unlimited"
+ELYSION_ANY_DIAMOND = 1  # kernel value of hades_elysion_card = "any_diamond"
+STAR_ENTRY_NONE = 1  # kernel value of hades_star_entry = "none"
+EXCHANGE_STAR_OR_TRIANGLE, EXCHANGE_GOLD_SAINT = 1, 2  # kernel values of hades_armor_exchange_trigger
 
 
 def defaults() -> dict:

@@ -129,6 +129,7 @@ IF_FACE_PAID = 2        # Dolphin: the face cost was paid this turn
 IF_ARMED = 4            # a Hero facing a Pillar got its Balance Weapon (one per Hero card, POS-11)
 IF_CUT_PAID = 8         # a field card's cost was bought down by wounding this turn (Baian's `wound_cut`)
 IF_LAST_GENERAL = 16    # co-op: the last General of its pile, being acquired: it is defeated, not won (COOP-5)
+IF_TALENT_PAID = 32     # Hades: this card's Talent was paid with an Ability this turn (HAD-12)
 
 PEND_WIDTH = 5  # kind, a, b, c, d
 PEND_CAP = 256

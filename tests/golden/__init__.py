@@ -18,6 +18,8 @@ CASES = {  # file name: arguments of sim.trace
     "solo_tuned_seed1.txt": dict(seed=1, game=0, config=sim.game_config(mode="solo", seed=1, policies=("tuned",))),
     "poseidon_3p_tuned_seed5.txt": dict(seed=5, game=0, players=3, boxes=("base", "asgard", "poseidon"),
                                         policies=("tuned",)),
+    "hades_3p_tuned_seed6.txt": dict(seed=6, game=0, players=3, boxes=("base", "asgard", "poseidon", "hades"),
+                                     policies=("tuned",)),
     "coop_3p_tuned_seed2.txt": dict(seed=2, game=0, config=sim.game_config(mode="coop", players=3, seed=2,
                                                                            policies=("tuned",))),
 }

@@ -22,7 +22,7 @@ from sim.engine.policies.registry import HILDA
 from sim.engine.resolution.actions import drain
 from sim.engine.resolution.turn import main_phase, upkeep
 from sim.engine.rng import randint
-from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
+from sim.engine.rules.cloth_exchange import exchange_armors
 from sim.engine.rules.field import discard_from_field, field_is_empty, push_pending, take_off_field
 from sim.engine.rules.fight import acquisition_banned, costs_for, healing_banned, min_fighters, own_rule
 from sim.engine.rules.hilda import hand_limit, hilda_gains
@@ -76,8 +76,7 @@ def hilda_takes(s, c, inst, how):
     log_event(s, c, E.EV_FIELD_OUT, s.g[G_ACTIVE], inst, field_slot(s, inst), E.OUT_HILDA)
     take_off_field(s, c, inst, E.FLAME_ACQUIRED, HILDA_SEAT)
     hilda_gains(s, c, inst, how, True)
-    if opens_exchange(c, c.inst_card[inst]):
-        exchange_bronze_cloths(s, c)
+    exchange_armors(s, c, c.inst_card[inst])
 
 
 @kernel

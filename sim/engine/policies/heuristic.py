@@ -24,7 +24,8 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     healing_banned, min_fighters, relic_won, values_against)
 from sim.engine.rules.coop import N_PILES, giftable, is_last_general, may_receive, pile_size, pos_of
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE,
-                                    A_USE, A_WEAPON, can_face, sense_allowed, can_use, first_op_feasible, legal_to_play, open_won, upgrade_possible,
+                                    A_TALENT, A_USE, A_WEAPON, can_face, sense_allowed, can_use, first_op_feasible, legal_to_play, open_won,
+                                    talent_ready, upgrade_possible,
                                     win_back_cost, won_back, wound_cut_open)
 from sim.engine.rules.board import technique_ready
 from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar_won
@@ -1059,7 +1060,7 @@ def choose_action(s, c, p, out):
         return
     # 1c'. Hades: go on with a fight in the Underworld or the Shackle pile; place a card with Souls
     if s.g[G_HADES] and (hades_fight_step(s, c, p, lead, out) or place_step(s, c, p, out)
-                         or sense_step(s, c, p, out) or ability_step(s, c, p, out)):
+                         or sense_step(s, c, p, out) or ability_step(s, c, p, out) or talent_step(s, c, p, out)):
         return
     # 1d. A card off the field opened to p (POS-23), or a Relic it may win back (POS-24): go on with
     # a fight against it
@@ -1726,22 +1727,53 @@ def completing_fighter(s, c, p, cur, n):
     an Underworld or Shackle card, with Strength), or -1."""
     for j in range(s.zone_n[p, E.Z_PLAY]):
         f = s.zone[p, E.Z_PLAY, j]
-        t = s.inst_facing[f]
-        if t < 0 or not c.classes[c.inst_card[f]] & E.CLASS_CHARACTER:
-            continue
-        if s.inst_zone[t] == E.Z_BATTLEFIELD:
-            cost = effective_cost(s, c, t, cur, p)
-            total = fight_total(s, c, t, cur, p)
-            if cost > 0 and total < cost <= total + n:
-                return f
-        elif cur == STRENGTH and (s.inst_zone[t] == E.Z_UNDERWORLD or s.inst_zone[t] == E.Z_SHACKLE):
-            space = -1
-            for k in range(E.UNDER_SPACES):
-                if s.under[k] == t:
-                    space = k
-            if 0 < hades_need(s, c, p, t, space) <= n:
-                return f
+        if c.classes[c.inst_card[f]] & E.CLASS_CHARACTER and completes(s, c, p, f, cur, n):
+            return f
     return -1
+
+
+@kernel
+def completes(s, c, p, f, cur, n):
+    """Would +n in `cur` on f, a card of p's in play, win the fight it is in?"""
+    t = s.inst_facing[f]
+    if t < 0:
+        return False
+    if s.inst_zone[t] == E.Z_BATTLEFIELD:
+        cost = effective_cost(s, c, t, cur, p)
+        total = fight_total(s, c, t, cur, p)
+        return cost > 0 and total < cost <= total + n
+    if cur == STRENGTH and (s.inst_zone[t] == E.Z_UNDERWORLD or s.inst_zone[t] == E.Z_SHACKLE):
+        space = -1
+        for k in range(E.UNDER_SPACES):
+            if s.under[k] == t:
+                space = k
+        return 0 < hades_need(s, c, p, t, space) <= n
+    return False
+
+
+@kernel
+def talent_step(s, c, p, out):
+    """Step 1c, Talents (HAD-12), once `ability_step` wants none of p's Abilities for its own effect:
+    pay a Talent of a card in play with the first Ability held, the card kept in play. A buff of the
+    card itself when it wins the card's fight; any other Talent (a card, the marker moved, an
+    upgrade) at once."""
+    if s.zone_n[p, E.Z_ABILITIES] == 0:
+        return False
+    for zone in (E.Z_PLAY, E.Z_CLOTH):
+        for i in range(s.zone_n[p, zone]):
+            inst = s.zone[p, zone, i]
+            if not talent_ready(s, c, p, inst):
+                continue
+            row = program_op(c, inst, E.T_TALENT, E.OP_BUFF)
+            if row >= 0 and c.ops[row, E.F_ZONE] == E.Z_SRC_THIS:
+                by_str = c.ops[row, E.F_A]
+                if not completes(s, c, p, inst, STRENGTH if by_str > 0 else COSMOS, max(by_str, c.ops[row, E.F_B])):
+                    continue
+            out[0] = A_TALENT
+            out[1] = inst
+            out[2] = s.zone[p, E.Z_ABILITIES, 0]
+            return True
+    return False
 
 
 @kernel

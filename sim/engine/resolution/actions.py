@@ -10,24 +10,24 @@ from sim.engine import enums as E
 from sim.engine.resolution.effects import destroy_or_discard, run_program
 from sim.engine.rules.board import mark_board_use
 from sim.engine.rules.epics import goes_to_reserve, mark_epic_use, replace_epic
-from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
+from sim.engine.rules.cloth_exchange import exchange_armors
 from sim.engine.rules.field import (detach_fighters, place_sapphire, push_pending, refill_step, remove_flames,
                                     return_to_reserve)
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquisition_banned, can_acquire, count_character_fighters, face_cost_payable, face_discards_due, field_rules,
                                     healing_banned, printed_heal, relic_won)
 from sim.engine.policies.interface import decide_may, pick_cards
-from sim.engine.params import R_COOP_FOLLOW_MARKER
+from sim.engine.params import R_COOP_FOLLOW_MARKER, R_HADES_TALENT_KEEPS_VALUE
 from sim.engine.rules.coop import N_PILES, faced_target, general_defeated, give, giftable, is_last_general, may_face, may_receive, reveal_for
 from sim.engine.rules.senses import fight_costs_a_sense, lose_sense, spend_sense
 from sim.engine.rules.trials import ability_open, claim, claimable, sense_reward_open, spend_ability
 from sim.engine.rules.underworld import (annihilation_souls, annihilation_won, free_shackle_card, gain_souls, gate_card_shackles, grade_tokens,
                                          may_place, place_with_souls, shackle_won)
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE, A_USE,
-                                    A_WEAPON, can_face, sense_allowed,
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE, A_TALENT, A_USE,
+                                    A_WEAPON, can_face, pays_talent, sense_allowed,
                                     can_use, legal_to_play, open_won, use_trigger, won_back)
 from sim.engine.state import (G_HADES, G_TRIALS_ON, G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
-                              G_FREEZES_ON, G_NMARKS, G_NPEND, G_NPLAYERS, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, P_ACQUIRE,
+                              G_FREEZES_ON, G_NMARKS, G_NPEND, G_NPLAYERS, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, IF_TALENT_PAID, P_ACQUIRE,
                               P_ACQUIRE_TURNS, P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_SHACKLE, P_TRIAL, P_FINISH_ACQUIRE, P_REFILL, PL_FIELD_WINS, PL_VP_TOKENS, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (cards_matching, discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
                                     gain_energy, program_op, trial_event, zone_remove,
@@ -82,8 +82,7 @@ def finish_acquisition(s, c, inst, p, how, into):
             log_event(s, c, E.EV_FREEZE, p, inst, E.Z_BATTLEFIELD, 0)
         else:
             move_to(s, inst, p, E.Z_DISCARD)
-    if opens_exchange(c, k):
-        exchange_bronze_cloths(s, c)  # ASG-18, once the Gold Saint is placed
+    exchange_armors(s, c, k)  # ASG-18, HAD-15, once the card is placed
     general_acquired(s, c, inst, p)  # a Marina General: a Balance Weapon, its Pillar revealed (POS-10, POS-13)
     # Shun ▲: his Cosmos helped acquire a field Character
     if how == E.ACQ_COSMOS and (c.classes[k] & E.CLASS_CHARACTER):
@@ -373,6 +372,7 @@ def annihilate(s, c, p, space, bonus):
     gain_souls(s, c, p, annihilation_souls(s, c, p, t))
     move_to(s, t, p, E.Z_VOID)
     grade_tokens(s, c, t, space, False, p)
+    exchange_armors(s, c, c.inst_card[t])  # HAD-15: an annihilation acquires a Character
     discard_fighters(s, c, p, t)
     s.pl[p, PL_WON_FIGHTS] += 1
     if fight_costs_a_sense(s, False):  # `any_strength_vs_character` (HAD-7)
@@ -599,6 +599,16 @@ def apply_action(s, c, p, kind, a, b):
         if not can_use(s, c, p, a, b):
             return illegal(s)
         wound_cut(s, c, p, a)
+    elif kind == A_TALENT:  # card a's Talent paid with the Ability b: a stays in play (HAD-12)
+        if not pays_talent(s, c, p, a, b):
+            return illegal(s)
+        spend_ability(s, c, p, b)
+        s.inst_flags[a] |= IF_TALENT_PAID
+        s.g[G_TURN_MARKS] = 1
+        if not s.rules[R_HADES_TALENT_KEEPS_VALUE]:
+            move_to(s, a, p, E.Z_DISCARD)
+        log_event(s, c, E.EV_USE, p, a, E.T_TALENT, c.card_id[c.inst_card[b]])
+        run_program(s, c, E.T_TALENT, a, p, -1, -1)
     elif kind == A_USE and b == E.T_ABILITY:  # an Ability held, for its effect; then under the pile (HAD-11)
         if not can_use(s, c, p, a, b):
             return illegal(s)

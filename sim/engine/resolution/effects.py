@@ -13,7 +13,7 @@ from sim.engine.jit import inline_kernel, kernel
 from sim.engine import enums as E
 from sim.engine.rules.field import (discard_from_field, push_pending, remove_flames, replace_from_reserve,
                                     return_to_reserve, statue_flipped, take_off_field)
-from sim.engine.rules.cloth_exchange import exchange_bronze_cloths, opens_exchange
+from sim.engine.rules.cloth_exchange import exchange_armors
 from sim.engine.rules.fight import acquisition_banned, cond_holds, draw_count, healing_banned, is_protected
 from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, choose_count, choose_field_removal,
                                            choose_field_swap, choose_option, choose_player, decide_may, decide_pay,
@@ -35,7 +35,7 @@ from sim.engine.rules.underworld import (free_one, gain_souls, gate_tokens, has_
 from sim.engine.rules.board import knight_cloth, knight_pick, upgrade_destination
 from sim.engine.rules.zones import (buff_times, collect_count, count_in_zone, detach_fighters, first_hero_in_play, draw_cards, equip_locked, field_slot, gain_energy,
                                     hold, is_marked_zone, lend, location, log_event, matches, move_to,
-                                    place_token, reshuffle_discard, shuffle_zone, top_of_draw, underworld_reach,
+                                    place_token, reshuffle_discard, shuffle_zone, top_of_draw, trial_event, underworld_reach,
                                     zone_push, zone_remove)
 
 
@@ -416,6 +416,8 @@ def put(s, c, inst, dst, q, p):
             log_event(s, c, E.EV_DESTROY, row, inst, src_zone, 0)
         elif dst == E.Z_DISCARD and is_marked_zone(src_zone):
             log_event(s, c, E.EV_HEAL, row, inst, -1, 0)
+            if row == p:  # a heal by effect meets the Trial (HAD-10)
+                trial_event(s, p, E.EVT_HEAL, inst)
         elif dst == E.Z_DISCARD and src_zone != E.Z_DESTROYED and src_zone != E.Z_SETASIDE:
             log_event(s, c, E.EV_DISCARD, row, inst, src_zone, 0)
         else:
@@ -540,8 +542,7 @@ def op_acquire(s, c, op, src_inst, p, slot):
             inst = s.zone[E.COMMON, E.Z_RESERVE, n - 1]
             move_to(s, inst, p, E.Z_DISCARD)
             log_event(s, c, E.EV_ACQUIRE, p, inst, E.ACQ_EFFECT, -1)
-            if opens_exchange(c, c.inst_card[inst]):
-                exchange_bronze_cloths(s, c)
+            exchange_armors(s, c, c.inst_card[inst])
         return n > 0
     buf = s.scratch
     nc = 0
@@ -885,7 +886,10 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
             if s.g[G_POSEIDON]:  # co-op: the two cards changed piles
                 release_moved_fighters(s)
     elif code == E.OP_BUFF:
-        t = choose_buff_target(s, c, p, op[E.F_FILTER])
+        if op[E.F_ZONE] == E.Z_SRC_THIS:  # the card itself, while it faces a card (a Talent, HAD-12)
+            t = src_inst if s.inst_zone[src_inst] == E.Z_PLAY and s.inst_facing[src_inst] >= 0 else -1
+        else:
+            t = choose_buff_target(s, c, p, op[E.F_FILTER])
         times = buff_times(s, c, op)
         if t >= 0 and times > 0:
             s.inst_buff_str[t] += op[E.F_A] * times
@@ -1029,7 +1033,7 @@ def run_hades_op(s, c, op, p, q):
         buf = s.scratch
         m = styx_top(s, n, buf)
         if m > 1:
-            pick_cards(s, c, p, buf, m, m, True)
+            pick_cards(s, c, p, buf, m, m - 1, True)  # all in order: the last is the one left
             restack_styx(s, buf, m)
     elif code == E.OP_UNDERWORLD_CUT:  # an Underworld card within the controller's reach, its pick
         buf = s.scratch

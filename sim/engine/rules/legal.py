@@ -5,7 +5,8 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_POSEIDON, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS, G_HADES, PL_SPACE
+from sim.engine.state import G_POSEIDON, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS, G_HADES, IF_TALENT_PAID, PL_SPACE
+from sim.engine.params import R_HADES_TALENT_USES, TALENT_UNLIMITED
 from sim.engine.rules.epics import epic_action_ready, rule_reaches, upgrade_copy
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_matches, cond_holds, effective_cost,
                                     face_banned, face_cost_payable, fight_total, fight_totals, healing_banned,
@@ -37,6 +38,7 @@ A_GIFT = 10        # co-op: a = a card of the hand, given to seat b (COOP-7)
 A_PLACE = 11       # Hades: the card of Underworld space a placed onto seat b's Shackle pile with Souls (HAD-27)
 A_SENSE = 12       # Hades: Sense number a used (0: the 5th .. 3: the 8th), on b: a Character of the player's in
                    # play (+Strength, +Cosmos), the marker's move in spaces (the 8th; negative: toward Elysion), or -1
+A_TALENT = 13      # Hades: the Talent of card a (in play) paid with the Ability b, which goes under its pile (HAD-12)
 # A fight's "slot" from N_SLOTS on is a Relic of the player's play area (the Ring, faced to be beaten,
 # ASG-19): N_SLOTS + its index there (`zones.fight_target`); from PILLAR_AT on, a revealed Pillar (POS-11):
 # PILLAR_AT + its place in the Pillar row; from UNDER_AT on, an Underworld space; from SHACKLE_AT on, a card
@@ -118,6 +120,8 @@ def op_feasible(s, c, p, inst, row, target):
         return count_on_field(s, c, op[E.F_FILTER], -1) > 0 and (not op[E.F_FLAGS] & E.OPF_PER_TOKEN
                                                                     or s.inst_vp[inst] != 0)
     if code == E.OP_BUFF:
+        if op[E.F_ZONE] == E.Z_SRC_THIS:  # the card itself: only while it faces a card (a Talent, HAD-12)
+            return s.inst_zone[inst] == E.Z_PLAY and s.inst_facing[inst] >= 0
         return count_alongside_any(s, c, p, op[E.F_FILTER]) > 0
     if code == E.OP_PLAY:
         return play_feasible(s, c, p, op)
@@ -395,6 +399,8 @@ def legal_action(s, c, p, pick, out):
                 out[1] = s.zone[p, E.Z_ABILITIES, i]
                 out[2] = E.T_ABILITY
             n += 1
+    if s.zone_n[p, E.Z_ABILITIES] > 0:
+        n = talent_actions(s, c, p, pick, out, n)
     if s.g[G_RELICS_ON] or s.g[G_OPEN_SEAT] == p + 1:
         # a Relic of another player's p may win back (Athena's Urn, POS-24), a card off the field an
         # effect opened to p (POS-23)
@@ -495,6 +501,46 @@ def sense_actions(s, c, p, pick, out, n):
                     out[0] = A_SENSE
                     out[1] = sense
                     out[2] = b
+                n += 1
+    return n
+
+
+@kernel
+def talent_ready(s, c, p, inst):
+    """May p pay the Talent of inst with an Ability (HAD-12)? inst is p's and in play (its play area
+    or its equipped Armor), its Talent not yet so paid this turn (`hades_talent_uses_per_card`), and
+    its effect would act."""
+    z = s.inst_zone[inst]
+    if s.inst_row[inst] != p or not (z == E.Z_PLAY or z == E.Z_CLOTH) or c.prog[c.inst_card[inst], E.T_TALENT, 1] == 0:
+        return False
+    if s.inst_flags[inst] & IF_TALENT_PAID and s.rules[R_HADES_TALENT_USES] != TALENT_UNLIMITED:
+        return False
+    return first_op_feasible(s, c, p, inst, E.T_TALENT, -1)
+
+
+@kernel
+def pays_talent(s, c, p, inst, ability):
+    """May p pay the Talent of inst with its Ability `ability`? In the classic game, any Ability of
+    p's can (HAD-12)."""
+    return s.inst_row[ability] == p and s.inst_zone[ability] == E.Z_ABILITIES and talent_ready(s, c, p, inst)
+
+
+@kernel
+def talent_actions(s, c, p, pick, out, n):
+    """`legal_action`'s Talents paid with an Ability: each card of p's in play whose Talent is
+    ready, with each Ability p holds."""
+    for zone in (E.Z_PLAY, E.Z_CLOTH):
+        for i in range(s.zone_n[p, zone]):
+            if 0 <= pick < n:
+                return n
+            inst = s.zone[p, zone, i]
+            if not talent_ready(s, c, p, inst):
+                continue
+            for j in range(s.zone_n[p, E.Z_ABILITIES]):
+                if n == pick:
+                    out[0] = A_TALENT
+                    out[1] = inst
+                    out[2] = s.zone[p, E.Z_ABILITIES, j]
                 n += 1
     return n
 

@@ -13,10 +13,10 @@ markers start on the Gate, so nothing is face up at setup.
 """
 from sim.engine import enums as E
 from sim.engine.jit import kernel
-from sim.engine.params import (BONUSES_NONE, BONUSES_TO_GATE, BONUSES_VP_FIRST, GRADE_TOKENS_CASE_C_ONLY,
-                               GRADE_TOKENS_GATE_ONLY, R_HADES_CLOCK_FLAMES, R_HADES_GATE_TOKENS,
-                               R_HADES_GRADE_TOKENS_ON, R_HADES_SHACKLE_FREE_ANY, R_HADES_SOUL_POOL,
-                               R_HADES_SPACE_BONUSES)
+from sim.engine.params import (BONUSES_NONE, BONUSES_TO_GATE, BONUSES_VP_FIRST, ELYSION_ANY_DIAMOND,
+                               GRADE_TOKENS_CASE_C_ONLY, GRADE_TOKENS_GATE_ONLY, R_HADES_CLOCK_FLAMES,
+                               R_HADES_ELYSION_CARD, R_HADES_GATE_TOKENS, R_HADES_GRADE_TOKENS_ON,
+                               R_HADES_SHACKLE_FREE_ANY, R_HADES_SOUL_POOL, R_HADES_SPACE_BONUSES)
 from sim.engine.rules.field import statue_flipped
 from sim.engine.rules.fight import fight_totals
 from sim.engine.rules.zones import (banned, detach_fighters, discard_fighters, hades_rules, log_event, move_to,
@@ -129,7 +129,8 @@ def shackle_top(s, p):
 @kernel
 def shackle(s, c, inst, p, how):
     """inst joins p's Shackle pile (HAD-17): above every card of a lower or equal Grade, below the
-    higher ones, so the highest Grade is on top."""
+    higher ones, so the highest Grade is on top. Cards facing it stop facing it."""
+    detach_fighters(s, inst)
     zone_remove(s, inst)
     g = c.grade[c.inst_card[inst]]
     at = s.zone_n[p, E.Z_SHACKLE]
@@ -320,11 +321,13 @@ def lose_souls(s, c, p, n):
 
 @kernel
 def elysion_card(s, c, p):
-    """A set-aside copy of p's Hades ◆ Hero (HAD-13), or -1."""
+    """A set-aside copy of p's Hades ◆ Hero (HAD-13), or with `hades_elysion_card` = any_diamond of
+    any ◆ Hero card of p's; -1 if none is left."""
+    any_box = s.rules[R_HADES_ELYSION_CARD] == ELYSION_ANY_DIAMOND
     for j in range(s.zone_n[p, E.Z_SETASIDE]):
         inst = s.zone[p, E.Z_SETASIDE, j]
         k = c.inst_card[inst]
-        if E.HADES_FIRST_ID <= c.card_id[k] <= E.HADES_LAST_ID and c.ranks[k] & E.RANK_UNCOMMON \
+        if (any_box or E.HADES_FIRST_ID <= c.card_id[k] <= E.HADES_LAST_ID) and c.ranks[k] & E.RANK_UNCOMMON \
                 and c.classes[k] & E.CLASS_HERO and c.hero[k] == s.pl[p, PL_HERO]:
             return inst
     return -1
@@ -375,7 +378,8 @@ def has_the_most(s, p, most):
 @kernel
 def free_one(s, c, p, top):
     """A card of p's Shackle pile goes face down under the Styx, with no Souls (`free_shackle`): its
-    top card, or the one that costs p most at the end (the most VP; the higher in the pile on a tie)."""
+    top card, or the one that costs p most at the end (the most VP; the higher in the pile on a tie).
+    A fight against it ends: its fighters stop facing it."""
     n = s.zone_n[p, E.Z_SHACKLE]
     if n == 0:
         return False
@@ -387,6 +391,7 @@ def free_one(s, c, p, top):
     inst = s.zone[p, E.Z_SHACKLE, pick]
     log_event(s, c, E.EV_FREED, p, inst, 0, 1)
     trial_event(s, p, E.EVT_FREE_SHACKLE, inst)
+    detach_fighters(s, inst)  # p's cards facing it stop facing it
     zone_remove(s, inst)
     zone_insert(s, E.COMMON, E.Z_STYX, 0, inst)
     return True

@@ -8,8 +8,8 @@ from sim.engine.jit import inline_kernel, kernel
 
 from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
-from sim.engine.params import R_HADES_TRIAL_WINDOW
-from sim.engine.state import (G_POSEIDON, G_NPLAYERS, G_BENEATH, G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
+from sim.engine.params import R_HADES_STAR_ENTRY, R_HADES_TRIAL_WINDOW, STAR_ENTRY_NONE
+from sim.engine.state import (G_POSEIDON, G_NPLAYERS, G_BENEATH, G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
                               G_NPEND, G_TURN, G_ROUND, G_ACTIVE, G_FREEZES_ON, G_HADES, G_IN_MAIN, G_TRIALS_ON, MARK_CAP, P_TRIAL, PEND_CAP, PL_ENERGY, PL_SPACE, PL_VP_TOKENS)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
@@ -639,10 +639,13 @@ def rules_sum(c, inst, trig, opcode, what, col):
 
 @kernel
 def hades_rules(s, c, p, opcode, what, col, excluded):
-    """The Hades rules of this code (`rules_sum`) that reach p now: those of the field cards'
-    `field` programs, of the face-up Underworld cards' `underworld` programs but `excluded`'s
-    (HAD-5), and, for p >= 0, of the `shackle` program of the top card of p's Shackle pile (HAD-17)."""
+    """The Hades rules of this code (`rules_sum`) that reach p now: those of the field cards' and the
+    current Epic's `field` programs, of the face-up Underworld cards' `underworld` programs but
+    `excluded`'s (HAD-5), and, for p >= 0, of the `shackle` program of the top card of p's Shackle
+    pile (HAD-17)."""
     total = 0
+    if s.g[G_EPIC] > 0:
+        total += rules_sum(c, s.g[G_EPIC] - 1, E.T_FIELD, opcode, what, col)
     for slot in range(E.N_SLOTS):
         inst = s.field[slot]
         if inst >= 0 and c.field_rules[c.inst_card[inst]] & E.FIELD_BIT[opcode]:
@@ -773,11 +776,15 @@ def count_alongside_any(s, c, p, f):
 @kernel
 def next_rank_copy(s, c, p, hero, rank):
     """A set-aside copy of `hero` one rank above `rank` (a Character: the set-aside V2 Bronze Cloth
-    is not an upgrade), -1 if none is left."""
+    is not an upgrade), -1 if none is left. A Hades ◆ Hero comes only at Elysion (HAD-13); a Hades
+    ★ Hero by this upgrade unless `hades_star_entry` = none (HAD-14)."""
     nxt = rank << 1
     for m in range(s.zone_n[p, E.Z_SETASIDE]):
         up = s.zone[p, E.Z_SETASIDE, m]
         ku = c.inst_card[up]
         if c.hero[ku] == hero and (c.ranks[ku] & nxt) and (c.classes[ku] & E.CLASS_CHARACTER):
+            if E.HADES_FIRST_ID <= c.card_id[ku] <= E.HADES_LAST_ID and (
+                    nxt & E.RANK_UNCOMMON or s.rules[R_HADES_STAR_ENTRY] == STAR_ENTRY_NONE):
+                continue
             return up
     return -1
