@@ -8,6 +8,7 @@
     analysis.balance.win_share_by(run, by) win share by "hero", "seat" or "policy" with CIs
     analysis.solo.solo_summary(run)        solo runs: the player's win rate against Hilda, ties, margin
     analysis.coop.coop_summary(run)        co-op runs: the team's win rate against Poseidon, margin, Pillars
+    analysis.hades.hades_summary(run)      Hades runs: Souls, the Void, the Shackle pile and Senses at the end
     analysis.paired                        the confidence intervals of ratios of sums over games
     analysis.compare.game_arrays(run)      a run as per-game arrays, for paired comparisons
 
@@ -24,7 +25,7 @@ The tools that play games (compare, sweep, impact, suggest, robustness) are `sim
 import importlib
 import warnings
 
-from analysis import balance, boards, cards, clock, compare, coop, paired, poseidon, solo, stats
+from analysis import balance, boards, cards, clock, compare, coop, hades, paired, poseidon, solo, stats
 from analysis._data import NoEventsError, has_events
 from analysis.balance import run_summary, tie_rate, vp_distribution, win_share_by
 from analysis.boards import board_table
@@ -32,6 +33,7 @@ from analysis.poseidon import epic_table, pillar_table
 from analysis.cards import card_table
 from analysis.clock import end_reasons, flame_removals, flames_by_round, length_distribution, length_summary
 from analysis.coop import coop_summary, is_coop, pillars_destroyed
+from analysis.hades import hades_summary, is_hades
 from analysis.solo import is_solo, margin_distribution, solo_summary
 
 # Names of earlier versions, now in the tools layer (sim/tools): module, name there.
@@ -41,7 +43,8 @@ MOVED = {"compare_runs": ("sim.tools.compare", "compare_runs"), "play_comparison
          "robustness": ("sim.tools.robustness", "robustness"), "robustness_of": ("sim.tools.robustness", "robustness_of"),
          "counters": ("sim.runs.counters", None)}
 
-__all__ = ["balance", "boards", "cards", "clock", "coop", "coop_summary", "is_coop", "pillars_destroyed", "solo", "stats", "compare", "paired", "poseidon", "card_table",
+__all__ = ["balance", "boards", "cards", "clock", "coop", "coop_summary", "is_coop", "pillars_destroyed", "hades",
+           "hades_summary", "is_hades", "solo", "stats", "compare", "paired", "poseidon", "card_table",
            "board_table", "epic_table", "pillar_table",
            "length_summary",
            "length_distribution", "flames_by_round", "flame_removals", "end_reasons", "win_share_by",

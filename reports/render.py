@@ -126,6 +126,7 @@ def tables(run) -> dict[str, pd.DataFrame]:
         **({"techniques": board} if board is not None else {}),
         **({"epics": epics} if epics is not None else {}),
         **({"pillars": pillars} if pillars is not None else {}),
+        **({"hades": analysis.hades_summary(run)} if analysis.is_hades(run) else {}),
         "game_length": analysis.length_summary(run).reset_index(),
         "game_length_distribution": analysis.length_distribution(run),
         **({"flames_by_round": analysis.flames_by_round(run),
@@ -533,6 +534,10 @@ def sections(run, tabs: dict) -> list[dict]:
             "note": "How often each Pillar was revealed (its General acquired) and destroyed; the destroyers' win "
                     "share against the other players of those games is an association."}]
           if "pillars" in tabs else []),
+        *([{"title": "Hades: the Underworld at the end", "table": tabs["hades"], "digits": 2,
+            "note": "Per player-game: the Souls left, the Void (the cards annihilated, their VP added), the Shackle "
+                    "pile (its VP subtracted) and the Senses held, with the means of the winners and of the others: "
+                    "an association (players ahead annihilate more), not an effect."}] if "hades" in tabs else []),
         {"title": "Acquisition rate vs cost", "figure": "acquisition_vs_cost",
          "note": "Cards far below the others of their cost are rarely worth their price to the policies."}
         if events else missing("Acquisition rate vs cost"),

@@ -144,11 +144,12 @@ def new_state(table: CardTable, log_cap: int = 4096):
 
 def frames(engine: Engine, raw, seed: int, players: int, policy_names, mode: str = "classic") -> PlayResult:
     """The tables of `play_batch`'s arrays; a solo run's games add Hilda's score (`hilda_vp`), a
-    co-op run's Poseidon's (`poseidon_vp`), the water level and the Pillars left at the end."""
+    co-op run's Poseidon's (`poseidon_vp`), the water level and the Pillars left at the end; with
+    Hades, each player's Souls, Void, Shackle pile (cards and VP) and Senses at the end."""
     from sim.engine.batch import (GM_END, GM_FLAMES_LEFT, GM_FLAMES_REMOVED, GM_GAME, GM_OPPONENT_VP, GM_ILLEGAL,
                        GM_PILLARS_LEFT, GM_WATER,
                        GM_LOG_LOST, GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, PR_DECK, PR_DESTROYED, PR_ENTRY, PR_FIGHTS,
-                       PR_HERO, PR_VP, PR_WOUNDED)
+                       PR_HERO, PR_SENSES, PR_SHACKLE, PR_SHACKLE_VP, PR_SOULS, PR_VOID, PR_VOID_VP, PR_VP, PR_WOUNDED)
     g, pl, shares, decks, ev, held = raw
     n = len(g)
     games = pd.DataFrame({
@@ -181,6 +182,10 @@ def frames(engine: Engine, raw, seed: int, players: int, policy_names, mode: str
         "wounded": pl[:, :, PR_WOUNDED].ravel().astype(np.int16),
         "fights_won": pl[:, :, PR_FIGHTS].ravel().astype(np.int16),
     })
+    if (engine.frame["start"] == "styx").any():  # Hades: each player's Underworld at the end
+        for col, at in (("souls", PR_SOULS), ("void_cards", PR_VOID), ("void_vp", PR_VOID_VP),
+                        ("shackle_cards", PR_SHACKLE), ("shackle_vp", PR_SHACKLE_VP), ("senses", PR_SENSES)):
+            players_df[col] = pl[:, :, at].ravel().astype(np.int16)
     gi, si, ki = np.nonzero(decks)
     decks_df = pd.DataFrame({
         "game": g[gi, GM_GAME], "seat": si.astype(np.int8),

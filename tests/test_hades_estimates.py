@@ -218,6 +218,7 @@ def test_the_cli_lists_shows_and_plays_hades_cards_and_flags_the_estimates(tmp_p
     run.report()
     md = (tmp_path / "run" / "report.md").read_text(encoding="utf-8").splitlines()
     assert md[2] == f"> **{flag}**" and "Hades cards built by a stated method" in md[4]
+    assert "## Hades: the Underworld at the end" in md
     assert flag in (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
     figure = run.figures.game_length()
     assert [t.get_text() for t in figure.texts] == [flag]
@@ -243,3 +244,20 @@ def test_every_card_reads_in_plain_words(cards):
         told = [line for line in lines if line.startswith("  ")]
         assert len(told) == len(c.effects) and not any(internals.search(line) for line in told), (c.name, told)
 
+
+
+def test_the_hades_table_counts_each_players_underworld_at_the_end(tmp_path):
+    """analysis.hades_summary: the same table from a run folder's counters as from the games in
+    memory; a run without Hades has none."""
+    import pandas as pd
+    import analysis
+    res = sim.play(30, players=3, seed=4, boxes=("base", "hades"))
+    p = res.players
+    assert (p["void_cards"] > 0).any() and (p["shackle_cards"] > 0).any() and (p["souls"] > 0).any()
+    table = analysis.hades_summary(res).set_index("quantity")
+    assert table.loc["Souls left", "mean"] == pytest.approx(p["souls"].mean())
+    assert table.loc["VP of the Shackle pile (subtracted)", "winners"] == \
+        pytest.approx(p.loc[p["win_share"] > 0, "shackle_vp"].mean())
+    run = sim.simulate(30, players=3, seed=4, boxes=("base", "hades"), workers=1, out=tmp_path / "run")
+    pd.testing.assert_frame_equal(analysis.hades_summary(run), analysis.hades_summary(res))
+    assert not analysis.is_hades(sim.play(2, players=2, seed=1))

@@ -44,6 +44,8 @@ TRIGGERS = {
     "ability": "Used as an Ability (in the main phase)",
     "altar": "The Altar's rule (the whole Duel)",
 }
+# A Talent on the card itself: a discarded card would give nothing (HAD-12)
+SELF_TALENT = "Talent (used, while it fights, by returning an Ability; discarding it would give nothing)"
 WHO = {  # subject, possessive
     "self": ("you", "your"), "each_opponent": ("each opponent", "their"), "each_player": ("each player", "their"),
     "chosen_opponent": ("an opponent of your choice", "their"), "chosen_player": ("a player of your choice", "their"),
@@ -657,6 +659,7 @@ def card_lines(card: Card) -> list[str]:
         lines.append("Its effect is not applied by the engine yet.")
     for e in card.effects:
         when = "At the end of each of its Shackle pile owner's turns" if card.start == "styx" and e.on == "turn_end" \
+            else SELF_TALENT if e.on == "talent" and any(o.op == "buff" and o.from_ == "this" for o in e.do) \
             else TRIGGERS[e.on]
         lines.append(f"  {when}: {program(e, card)}")
     if card.source:

@@ -12,8 +12,9 @@ from sim.engine.jit import by_index, kernel
 from sim.engine.modes import MODES
 from sim.engine.rules.zones import count_in_deck, is_deck_zone
 from sim.engine.rules.coop import pillars_left
+from sim.engine.rules.scoring import zone_vp
 from sim.engine.state import (G_POSEIDON, G_WATER, G_END_REASON, G_FLAMES, G_HILDA, G_FLAMES_REMOVED, G_ILLEGAL, G_LOG_N, G_LOG_OVERFLOW, G_ROUND,
-                              G_DECISIONS, G_TURN, G_VIOLATIONS, PL_ALGO, PL_ENTRY, PL_HERO, PL_VP, PL_WON_FIGHTS)
+                              G_DECISIONS, G_TURN, G_VIOLATIONS, PL_ALGO, PL_ENTRY, PL_HERO, PL_VP, PL_WON_FIGHTS, PL_SENSES, PL_SOULS)
 
 play_game = by_index("play_game", MODES)
 
@@ -22,8 +23,9 @@ GM_GAME, GM_ROUNDS, GM_TURNS, GM_END, GM_FLAMES_REMOVED, GM_FLAMES_LEFT, GM_ILLE
     GM_OPPONENT_VP, GM_WATER, GM_PILLARS_LEFT, GM_DECISIONS = range(13)
 GAME_WIDTH = 13
 # players record columns
-PR_HERO, PR_ALGO, PR_VP, PR_DECK, PR_DESTROYED, PR_WOUNDED, PR_FIGHTS, PR_ENTRY = range(8)
-PLAYER_WIDTH = 8
+PR_HERO, PR_ALGO, PR_VP, PR_DECK, PR_DESTROYED, PR_WOUNDED, PR_FIGHTS, PR_ENTRY, PR_SOULS, PR_VOID, PR_VOID_VP, \
+    PR_SHACKLE, PR_SHACKLE_VP, PR_SENSES = range(14)  # from PR_SOULS: Hades's, at the end
+PLAYER_WIDTH = 14
 
 
 @kernel
@@ -76,6 +78,12 @@ def play_batch(c, s, mode, rules, first_game, n_games, seed, n_players, heroes, 
             pr[PR_WOUNDED] = s.zone_n[p, E.Z_WOUNDED]
             pr[PR_FIGHTS] = s.pl[p, PL_WON_FIGHTS]
             pr[PR_ENTRY] = s.pl[p, PL_ENTRY]
+            pr[PR_SOULS] = s.pl[p, PL_SOULS]
+            pr[PR_VOID] = s.zone_n[p, E.Z_VOID]
+            pr[PR_VOID_VP] = zone_vp(s, c, p, E.Z_VOID)
+            pr[PR_SHACKLE] = s.zone_n[p, E.Z_SHACKLE]
+            pr[PR_SHACKLE_VP] = zone_vp(s, c, p, E.Z_SHACKLE)
+            pr[PR_SENSES] = s.pl[p, PL_SENSES]
             held[gi, p] = s.held[p]
             for z in range(E.N_PLAYER_ZONES):
                 if is_deck_zone(z):

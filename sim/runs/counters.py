@@ -58,6 +58,8 @@ KEYS = ["counter", "key", "i0", "i1"]
 SOLO_MARGIN = "solo.margin"  # made only for games with a `hilda_vp` (solo mode)
 COOP_MARGIN = "coop.margin"  # co-op games (with a `poseidon_vp`): i0 the team's VP minus Poseidon's, i1 1 if the team won
 COOP_PILLARS = "coop.pillars_left"  # co-op games by the Pillars left standing at the end
+HADES_END = ("souls", "void_cards", "void_vp", "shackle_cards", "shackle_vp", "senses")  # Hades: each player's,
+# at the end; counters "hades.<column>": i0 the value, i1 1 if the player won (a share of the win)
 WIN_UNIT = 60           # lcm(1..5): win shares of up to 5 tied players are whole 1/60ths
 MERGE_EVERY = 64        # batch files summed at a time when reading a run
 
@@ -130,6 +132,10 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
         rows.append(_rows(COOP_MARGIN, h.to_numpy(), i0=h.index.get_level_values(0).to_numpy("int64"),
                           i1=h.index.get_level_values(1).to_numpy("int64")))
         rows.append(_histogram(COOP_PILLARS, games["pillars_left"]))
+    if HADES_END[0] in players:
+        for col in HADES_END:
+            h = hades_histogram(players, col)
+            rows.append(_rows(f"hades.{col}", h["count"].to_numpy(), i0=h["value"].to_numpy(), i1=h["won"].to_numpy()))
     if events is not None and "poseidon_vp" in games:  # co-op: what Poseidon's seat does is no player's
         events = events.loc[events["seat"].to_numpy() < games["players"].to_numpy().max(initial=0)]
     if events is not None:
@@ -155,6 +161,13 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
             for col in USE_SUMS:
                 rows.append(_rows(f"card.{col}", used[col].to_numpy(), i0=used.index.to_numpy()))
     return total([_frame(rows)])
+
+
+def hades_histogram(players: pd.DataFrame, col: str) -> pd.DataFrame:
+    """(value, won, count) rows of a Hades end-of-game column: how many player-games had each value,
+    among the players who won (a share of the win) and the others."""
+    h = pd.DataFrame({"value": players[col].to_numpy("int64"), "won": (players["win_share"].to_numpy() > 0).astype("int64")})
+    return h.groupby(["value", "won"]).size().rename("count").reset_index()
 
 
 def total(parts) -> pd.DataFrame:

@@ -76,6 +76,16 @@ def card_vp(s, c, p, k):
 
 
 @kernel
+def zone_vp(s, c, p, z):
+    """The VP of the cards of p's zone z, as p's score counts them."""
+    total = 0
+    for j in range(s.zone_n[p, z]):
+        inst = s.zone[p, z, j]
+        total += card_vp(s, c, p, c.inst_card[inst]) + s.inst_vp[inst]
+    return total
+
+
+@kernel
 def score_player(s, c, p):
     """p's VP: its deck's cards (GEN-11) and the Pillars it destroyed (POS-12), with the VP tokens
     it took and those still on its cards (POS-14), and the Epics' end-of-game effects (POS-5);
