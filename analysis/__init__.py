@@ -9,6 +9,7 @@
     analysis.solo.solo_summary(run)        solo runs: the player's win rate against Hilda, ties, margin
     analysis.coop.coop_summary(run)        co-op runs: the team's win rate against Poseidon, margin, Pillars
     analysis.hades.hades_summary(run)      Hades runs: Souls, the Void, the Shackle pile and Senses at the end
+    analysis.duel.duel_sides(run)          Duel runs: each side's win rate and Houses; also duel_houses, duel_altars
     analysis.paired                        the confidence intervals of ratios of sums over games
     analysis.compare.game_arrays(run)      a run as per-game arrays, for paired comparisons
 
@@ -25,7 +26,7 @@ The tools that play games (compare, sweep, impact, suggest, robustness) are `sim
 import importlib
 import warnings
 
-from analysis import balance, boards, cards, clock, compare, coop, hades, paired, poseidon, solo, stats
+from analysis import balance, boards, cards, clock, compare, coop, duel, hades, paired, poseidon, solo, stats
 from analysis._data import NoEventsError, has_events
 from analysis.balance import run_summary, tie_rate, vp_distribution, win_share_by
 from analysis.boards import board_table
@@ -33,6 +34,7 @@ from analysis.poseidon import epic_table, pillar_table
 from analysis.cards import card_table
 from analysis.clock import end_reasons, flame_removals, flames_by_round, length_distribution, length_summary
 from analysis.coop import coop_summary, is_coop, pillars_destroyed
+from analysis.duel import duel_altars, duel_houses, duel_sides, is_duel
 from analysis.hades import hades_summary, is_hades
 from analysis.solo import is_solo, margin_distribution, solo_summary
 
@@ -44,6 +46,7 @@ MOVED = {"compare_runs": ("sim.tools.compare", "compare_runs"), "play_comparison
          "counters": ("sim.runs.counters", None)}
 
 __all__ = ["balance", "boards", "cards", "clock", "coop", "coop_summary", "is_coop", "pillars_destroyed", "hades",
+           "duel", "duel_sides", "duel_houses", "duel_altars", "is_duel",
            "hades_summary", "is_hades", "solo", "stats", "compare", "paired", "poseidon", "card_table",
            "board_table", "epic_table", "pillar_table",
            "length_summary",

@@ -17,14 +17,14 @@ def as_run(obj):
 
 
 def run_estimates(*runs) -> list[str] | None:
-    """The cards of these runs whose numbers or text are our estimate (no public source); None if
-    a run folder does not record it."""
+    """The cards of these runs whose numbers or text are our estimate (no public source), but those
+    with no copy in the game (a Duel's Bronze Heroes); None if a run folder does not record it."""
     names = []
     for run in runs:
         cards = as_run(run).cards
         if "estimate" not in cards:
             return None
-        names += list(cards.loc[cards["estimate"].astype(bool), "name"])
+        names += list(cards.loc[cards["estimate"].astype(bool) & (cards.get("copies", 1) > 0), "name"])
         config = (getattr(as_run(run), "manifest", None) or {}).get("config") or {}
         die = die_estimate(config.get("mode", "classic"), config.get("rules") or {})
         names += [die] if die else []

@@ -19,7 +19,7 @@ from analysis.stats import z_value
 def board_table(run, confidence: float = 0.95) -> pd.DataFrame | None:
     run = as_run(run)
     cards = run.cards
-    board = cards.loc[cards["start"] == "board"]
+    board = cards.loc[(cards["start"] == "board") & (cards.get("copies", 1) > 0)]  # a Duel has no Bronze Hero's board
     if not len(board) or not has_events(run):
         return None
     ev = run.events

@@ -90,7 +90,7 @@ def game_arrays(run, games: np.ndarray | None = None, card_ids: np.ndarray | Non
     wins = np.bincount(r, ws, G)
     seat0 = np.bincount(r, np.where(pl["seat"] == 0, ws, 0.0), G)
     tie = (np.bincount(r, (ws > 0).astype(float), G) > 1).astype(float)
-    hero = pd.Categorical(pl["hero"].astype(str), categories=HEROES).codes
+    hero = pd.Index(HEROES).get_indexer(pl["hero"].astype(str))  # -1: no Hero (a Duel's sides)
     hero_n, hero_w = np.zeros((G, len(HEROES))), np.zeros((G, len(HEROES)))
     ok = hero >= 0
     np.add.at(hero_n, (r[ok], hero[ok]), 1)

@@ -127,6 +127,9 @@ def tables(run) -> dict[str, pd.DataFrame]:
         **({"epics": epics} if epics is not None else {}),
         **({"pillars": pillars} if pillars is not None else {}),
         **({"hades": analysis.hades_summary(run)} if analysis.is_hades(run) else {}),
+        **({"duel_sides": analysis.duel_sides(run), "duel_altars": analysis.duel_altars(run),
+            **({"duel_houses": analysis.duel_houses(run)} if events else {})} if analysis.is_duel(run) else {}),
+        **({"house_vp": house_vp} if (house_vp := house_vp_sweep(run)) is not None else {}),
         "game_length": analysis.length_summary(run).reset_index(),
         "game_length_distribution": analysis.length_distribution(run),
         **({"flames_by_round": analysis.flames_by_round(run),
@@ -225,6 +228,24 @@ def policy_ratings(policies: list, path=None) -> str:
 # --- The answers ------------------------------------------------------------------------------
 OUT_OF_LINE = ("under-costed", "over-costed")
 VERDICTS = OUT_OF_LINE + ("fair", "too few", "no price")
+
+
+def house_vp_sweep(run) -> pd.DataFrame | None:
+    """A Duel run's sweep of the VP of a House over 0-5 (`seiya simulate --mode duel --report` plays
+    it into <run folder>/house_vp.csv, DUEL-5), as shown; None without one."""
+    path = Path(getattr(run, "folder", "") or "") / "house_vp.csv"
+    if not getattr(run, "folder", None) or not path.exists():
+        return None
+    t = pd.read_csv(path)
+    return pd.DataFrame({
+        "VP a House": t["value"].astype(str) + t["current"].map({True: " (this run's)", False: ""}),
+        "Duels": t["games"],
+        "rounds [95% CI]": [ci(v, lo, hi) for v, lo, hi in zip(t["rounds"], t["rounds_lo"], t["rounds_hi"])],
+        "Renegades' advantage [95% CI]": [ci(v, lo, hi, signed=True) for v, lo, hi in
+                                          zip(t["first_player_advantage"], t["first_player_advantage_lo"],
+                                              t["first_player_advantage_hi"])],
+        "Δ rounds vs this run's [95% CI]": [ci(v, lo, hi, signed=True) for v, lo, hi in
+                                            zip(t["delta_rounds"], t["delta_rounds_lo"], t["delta_rounds_hi"])]})
 
 
 def card_worth(folder) -> pd.DataFrame | None:
@@ -328,6 +349,47 @@ def against_poseidon(run, tabs) -> dict:
     return {"title": "Against Poseidon", "note": note, "facts": facts, "table": view}
 
 
+def duel_sides(run, tabs) -> dict:
+    """A Duel run's first answer: the Renegades (who play first) against the Gold Saints, with the
+    Houses each side took."""
+    sides = tabs["duel_sides"]
+    rules = (run.manifest.get("config") or {}).get("rules") or {}
+    first = sides.iloc[0]
+    nobody = 1 - sides["win_rate"].sum()
+    note = (f"The Renegades, who play first, won {first['win_rate']:.1%} of {int(first['games']):,} Duels "
+            f"[95% CI {first['lo']:.1%}, {first['hi']:.1%}], the Gold Saints {sides['win_rate'].iloc[1]:.1%} (a shared "
+            "win counts half)" + (f"; nobody won {nobody:.1%} (both players eliminated by Graad Foundation Attack)"
+                                  if nobody > 1e-9 else "") + "." if first["games"] else "No Duel was played.")
+    facts = [("Houses", "; ".join(f"the {r.side} took {r.houses:.2f} a Duel ({r.houses_when_won:.2f} when they won, "
+                                  f"{r.houses_when_lost:.2f} when they lost)" for r in sides.itertuples())),
+             ("Rules", f"{rules.get('duel_house_vp', 3)} VP a House (DUEL-5, our estimate); "
+                       f"{rules.get('duel_houses', 12)} Houses, {rules.get('duel_house_order', 'sorted')}; "
+                       f"the Altar: {rules.get('duel_altar', 'random')}; sides given to the policies: "
+                       f"{rules.get('duel_side_assignment', 'random')}"),
+             ("What changes the sides' chances", "measured on the same seeds: `seiya sweep --mode duel --field "
+                                                 "duel_house_vp --values 0,1,2,3,4,5` (DUEL-5), `--field duel_altar`")]
+    view = pd.DataFrame({"side": sides["side"], "seat": sides["seat"],
+                         "win rate [95% CI]": [ci(v, lo, hi) for v, lo, hi in zip(sides["win_rate"], sides["lo"], sides["hi"])],
+                         "Houses a Duel": sides["houses"].round(2), "when won": sides["houses_when_won"].round(2),
+                         "when lost": sides["houses_when_lost"].round(2)})
+    return {"title": "Renegades against Gold Saints", "note": note, "facts": facts, "table": view}
+
+
+def house_view(t: pd.DataFrame) -> pd.DataFrame:
+    """The House table as shown."""
+    return pd.DataFrame({"House": t["house"], "revealed in (Duels)": t["revealed"], "taken": t["taken"].round(3),
+                         "by the Renegades": t["by_renegades"].round(3), "rounds held (mean)": t["rounds_held"].round(1),
+                         "rounds held (p90)": t["rounds_held_p90"]})
+
+
+def altar_view(t: pd.DataFrame) -> pd.DataFrame:
+    """The Altar table as shown."""
+    return pd.DataFrame({"Altar": t["altar"], "Duels": t["games"],
+                         "Renegades' win rate [95% CI]": [ci(v, lo, hi) for v, lo, hi in
+                                                          zip(t["renegades_win_rate"], t["lo"], t["hi"])],
+                         "rounds (mean)": t["rounds"].round(1)})
+
+
 def against_hilda(run, tabs) -> dict:
     """A solo run's first answer: the player's win rate against Hilda, ties, the score margin."""
     s = tabs["solo_summary"].iloc[0]
@@ -354,7 +416,7 @@ def clock(tabs) -> dict:
     g = tabs["game_length"].set_index("length")
     r, t = g.loc["rounds"], g.loc["player_turns"]
     ends = tabs["end_reasons"]
-    return {"title": "Clock", "facts": [
+    return {"title": "Game length (the Duel has no Clock)" if "duel_sides" in tabs else "Clock", "facts": [
         ("Game length", (f"mean {r['mean']:.1f} rounds (median {r['median']:g}, p10–p90 {r['p10']:g}–{r['p90']:g}), "
                          f"{t['mean']:.1f} player-turns")),
         ("End reasons", ", ".join(f"{e} {s:.1%}" for e, s in zip(ends["end_reason"], ends["share"])))]}
@@ -419,6 +481,8 @@ def answers(run, tabs, has_worth_figure: bool = False) -> list[dict]:
         return [against_hilda(run, tabs), out_of_line(run, has_worth_figure), clock(tabs), run_used(run)]
     if "coop_summary" in tabs:
         return [against_poseidon(run, tabs), out_of_line(run, has_worth_figure), clock(tabs), run_used(run)]
+    if "duel_sides" in tabs:
+        return [duel_sides(run, tabs), out_of_line(run, has_worth_figure), clock(tabs), run_used(run)]
     return [out_of_line(run, has_worth_figure), balance(run, tabs), clock(tabs), run_used(run)]
 
 
@@ -504,7 +568,7 @@ def sections(run, tabs: dict) -> list[dict]:
     note (what to look for), facts ((term, text) pairs), figure (a name of `Figures`), table,
     digits (decimals for all its fractions) and fold (the figure's caption: shown folded, after
     the table)."""
-    events, solo, coop = "cards" in tabs, "solo_summary" in tabs, "coop_summary" in tabs
+    events, solo, coop, duel = "cards" in tabs, "solo_summary" in tabs, "coop_summary" in tabs, "duel_sides" in tabs
     missing = lambda title: {"title": title, "note": NO_EVENTS}
     return [
         *([{"title": "Against Hilda: score margin", "table": tabs["margin_distribution"],
@@ -534,6 +598,19 @@ def sections(run, tabs: dict) -> list[dict]:
             "note": "How often each Pillar was revealed (its General acquired) and destroyed; the destroyers' win "
                     "share against the other players of those games is an association."}]
           if "pillars" in tabs else []),
+        *([{"title": "Duel: the Houses", "table": house_view(tabs["duel_houses"]),
+            "note": "Each House in pile order: how often it was taken once revealed, by which side, and how many "
+                    "rounds it held from its reveal until taken. Its condition and reduction are our estimate but "
+                    "for Aries, Leo and Sagittarius (DUEL-17)."} if "duel_houses" in tabs else
+           missing("Duel: the Houses")] if duel else []),
+        *([{"title": "Duel: the Altars of Athena", "table": altar_view(tabs["duel_altars"]),
+            "note": "Each Duel's Altar is drawn at random (duel_altar = random), so the rows compare like with like: "
+                    "a difference is the Altar's effect. #121 and #122 score, #125 ends the Duel at a 7th House; "
+                    "the texts of #121-124 are our estimate (DUEL-9)."}] if duel else []),
+        *([{"title": "Duel: the VP of a House (our estimate)", "table": tabs["house_vp"],
+            "note": "The rulebook counts the Houses in the VP but prints no value (DUEL-5): the Duel was played again "
+                    "at each value from 0 to 5 on the same seeds, the policies valuing a House by it. The Renegades' "
+                    "advantage is their win share minus 1/2."}] if "house_vp" in tabs else []),
         *([{"title": "Hades: the Underworld at the end", "table": tabs["hades"], "digits": 2,
             "note": "Per player-game: the Souls left, the Void (the cards annihilated, their VP added), the Shackle "
                     "pile (its VP subtracted) and the Senses held, with the means of the winners and of the others: "
@@ -541,22 +618,26 @@ def sections(run, tabs: dict) -> list[dict]:
         {"title": "Acquisition rate vs cost", "figure": "acquisition_vs_cost",
          "note": "Cards far below the others of their cost are rarely worth their price to the policies."}
         if events else missing("Acquisition rate vs cost"),
-        {"title": "Clock: game length", "table": tabs["game_length"], "figure": "game_length", "digits": 1},
-        *([] if coop else [
+        {"title": "Game length" if duel else "Clock: game length", "table": tabs["game_length"],
+         "figure": "game_length", "digits": 1},
+        *([] if coop or duel else [
             {"title": "Clock: flames left by round", "table": tabs["flames_by_round"], "figure": "flames_by_round",
              "digits": 1} if events else missing("Clock: flames left by round"),
             {"title": "Clock: flame removals", "table": tabs["flame_removals"]}
             if events else missing("Clock: flame removals")]),
-        {"title": "Clock: end reasons", "table": tabs["end_reasons"]},
-        *([] if coop else [
+        {"title": "End reasons" if duel else "Clock: end reasons", "table": tabs["end_reasons"]},
+        *([] if coop or duel else [
             {"title": "Heroes", "table": win_view(tabs["heroes"], "hero"), "note": "The player's win rate against "
              "Hilda with each Hero (a tie is a loss)."} if solo else
             {"title": "Heroes", "table": win_view(tabs["heroes"], "hero"), "figure": "hero_bars"},
             *([] if solo else [{"title": "Seats", "table": win_view(tabs["seats"], "seat"), "figure": "seat_bars",
                                 "note": "Seat 0 plays first."}]),
             {"title": "Policies", "table": win_view(tabs["policies"], "policy")}]),
+        *([{"title": "Policies", "table": win_view(tabs["policies"], "policy"),
+            "note": "Each Duel gives the two sides to the policies at random (duel_side_assignment = random)."}]
+          if duel else []),
         *([] if solo else [{"title": "VP by seat", "table": tabs["vp_by_seat"], "digits": 1}]),
-        {"title": "VP by Hero", "table": tabs["vp_by_hero"], "digits": 1},
+        *([] if duel else [{"title": "VP by Hero", "table": tabs["vp_by_hero"], "digits": 1}]),
         {"title": "What was run", "facts": what_was_run(run)},
     ]
 

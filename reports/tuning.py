@@ -175,7 +175,8 @@ def draw_sweep(data: pd.DataFrame, card: str, field: str, target: tuple) -> Figu
         [p if p[0] != "residual" else ("win_share_diff", "buyers' win-share difference") for p in SWEEP_PANELS]
     for i, (m, label) in enumerate(panels):
         ax = fig.add_subplot(2, 2, i + 1)
-        series = [(m, BLUE)] + ([("hero_imbalance", RED)] if m == "first_player_advantage" else [])
+        series = [(m, BLUE)] + ([("hero_imbalance", RED)] if m == "first_player_advantage" and "hero_imbalance" in data
+                                else [])  # a Duel's sides are no Heroes
         for col, color in series:
             y = data[col].to_numpy()
             err = np.vstack([y - data[f"{col}_lo"], data[f"{col}_hi"] - y])

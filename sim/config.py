@@ -94,13 +94,16 @@ class GameConfig(BaseModel):
         needs = [b for b in getattr(MODES[MODE_IDS[self.mode]], "NEEDS_BOXES", ()) if b not in self.boxes]
         if needs:
             raise ValueError(f"{self.mode} mode needs the box{'es' * (len(needs) > 1)} {', '.join(needs)}")
-        if self.mode == "coop" and any(p.algorithm == "search" for p in self.policies):
-            raise ValueError("the search policy plays the classic game ahead, not the co-op mode; "
-                             "give the co-op seats another policy")
+        if self.mode in ("coop", "duel") and any(p.algorithm == "search" for p in self.policies):
+            raise ValueError(f"the search policy plays the classic game ahead, not the {self.mode} mode; "
+                             f"give the {self.mode} seats another policy")
         if self.seed < 0:
             raise ValueError(f"the seed must be 0 or more, not {self.seed}")
         if len(self.policies) not in (1, self.players):
             raise ValueError(f"give one policy for all seats or one per seat ({self.players}), not {len(self.policies)}")
+        if self.heroes is not None and self.mode == "duel" and any(h != "random" for h in self.heroes):
+            raise ValueError("the Duel has no Bronze Heroes: each side plays its 12 Gold Saints (DUEL-3); "
+                             "give no Heroes")
         if self.heroes is not None:
             if len(self.heroes) != self.players:
                 raise ValueError(f"give one Hero per seat ({self.players}), not {len(self.heroes)}")
@@ -134,6 +137,7 @@ class GameConfig(BaseModel):
             fields.setdefault("players", mode.PLAYERS[0])
         if mode is not None and hasattr(mode, "DEFAULT_BOXES"):  # co-op: base, Asgard and Poseidon (GEN-1)
             fields.setdefault("boxes", mode.DEFAULT_BOXES)
+            fields.setdefault("players", mode.PLAYERS[0])
         try:
             return cls(**fields)
         except ValidationError as e:

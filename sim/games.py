@@ -36,16 +36,23 @@ class PlayResult:
 
 # --- Cards ---------------------------------------------------------------------------------
 def _records(boxes, cardset=None, overrides=None, techniques="estimated",
-             removed=(), epics="all") -> tuple[list[Card], dict[int, str]]:
+             removed=(), epics="all", duel=False) -> tuple[list[Card], dict[int, str]]:
     """The cards of a run, less those removed by name and the Epics outside its pile: `epics` is
     "all", (mode, pool file, Hades Epics too) or None for no Epic (POS-1, POS-6, HAD-29); an Epic
-    with 0 copies (an override: the game without it) is left out too."""
+    with 0 copies (an override: the game without it) is left out too. A Duel's cards add the
+    Duel's material, and every Bronze Hero's cards and the classic Abilities get 0 copies: they stay
+    out of the game, but the effects that name them still compile, matching nothing (DUEL-2, DUEL-3)."""
     if isinstance(boxes, str):
         boxes = (boxes,)
-    cards = [c for c in load_card_records(boxes, cardset, techniques) if c.name not in removed]
+    cards = [c.model_copy(update={"copies": 0}) if duel and (c.hero or c.start == "ability") else c
+             for c in load_card_records(boxes, cardset, techniques, duel) if c.name not in removed]
+    stray = [c for c in cards if c.start in E.DUEL_STARTS and not duel]
+    if stray:
+        raise CardFileError(f"card #{stray[0].id} '{stray[0].name}': field 'start': the Duel's material "
+                            f"({len(stray)} cards) is played only in the Duel (--mode duel)")
     if epics != "all":
         pool = epic_pool(epics[0], None, "asgard" in boxes, epics[1]) if epics else ()
-        hades_too = bool(epics) and epics[2] and epics[0] == "classic"
+        hades_too = bool(epics) and epics[2] and epics[0] in ("classic", "duel")
         cards = [c for c in cards if c.start != "epic" or c.id in pool
                  or (hades_too and E.HADES_FIRST_ID <= c.id <= E.HADES_LAST_ID)]
     origin = {}
@@ -102,11 +109,12 @@ class Engine:
 
 
 def build_engine(boxes=("base",), cardset=None, overrides=None, techniques="estimated", removed=(),
-                 epics="all", partial_hades=False) -> Engine:
+                 epics="all", partial_hades=False, duel=False) -> Engine:
     """The compiled cards of these boxes (or a card file), less the cards a mode removes by name
-    and the Epics outside the pile (`_records`). Cards needing a Hades mechanic the engine does not
-    play yet are refused, unless `partial_hades` (scenarios testing the Hades rules it plays)."""
-    cards, origin = _records(boxes, cardset, overrides, techniques, removed, epics)
+    and the Epics outside the pile; a Duel's cards (`_records`). Cards needing a Hades mechanic the
+    engine does not play yet are refused, unless `partial_hades` (scenarios testing the Hades rules
+    it plays)."""
+    cards, origin = _records(boxes, cardset, overrides, techniques, removed, epics, duel)
     missing = [c.name for c in cards if not (c.plain or c.effects)]
     if missing:
         raise NotImplementedError("cards whose effect the engine does not apply: " + ", ".join(missing))
@@ -145,11 +153,13 @@ def new_state(table: CardTable, log_cap: int = 4096):
 def frames(engine: Engine, raw, seed: int, players: int, policy_names, mode: str = "classic") -> PlayResult:
     """The tables of `play_batch`'s arrays; a solo run's games add Hilda's score (`hilda_vp`), a
     co-op run's Poseidon's (`poseidon_vp`), the water level and the Pillars left at the end; with
-    Hades, each player's Souls, Void, Shackle pile (cards and VP) and Senses at the end."""
+    Hades, each player's Souls, Void, Shackle pile (cards and VP) and Senses at the end. A Duel's
+    games add the Altar's name (`altar`); its players their Houses (`houses`), and its `hero` is the
+    side (the Renegades in seat 0, the Gold Saints in seat 1, DUEL-1)."""
     from sim.engine.batch import (GM_END, GM_FLAMES_LEFT, GM_FLAMES_REMOVED, GM_GAME, GM_OPPONENT_VP, GM_ILLEGAL,
-                       GM_PILLARS_LEFT, GM_WATER,
+                       GM_ALTAR, GM_PILLARS_LEFT, GM_WATER,
                        GM_LOG_LOST, GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, PR_DECK, PR_DESTROYED, PR_ENTRY, PR_FIGHTS,
-                       PR_HERO, PR_SENSES, PR_SHACKLE, PR_SHACKLE_VP, PR_SOULS, PR_VOID, PR_VOID_VP, PR_VP, PR_WOUNDED)
+                       PR_HERO, PR_HOUSES, PR_SENSES, PR_SHACKLE, PR_SHACKLE_VP, PR_SOULS, PR_VOID, PR_VOID_VP, PR_VP, PR_WOUNDED)
     g, pl, shares, decks, ev, held = raw
     n = len(g)
     games = pd.DataFrame({
@@ -168,12 +178,16 @@ def frames(engine: Engine, raw, seed: int, players: int, policy_names, mode: str
         games["poseidon_vp"] = g[:, GM_OPPONENT_VP].astype(np.int16)
         games["water"] = g[:, GM_WATER].astype(np.int8)
         games["pillars_left"] = g[:, GM_PILLARS_LEFT].astype(np.int8)
+    elif mode == "duel":
+        names = dict(zip(engine.table.card_id.tolist(), (c.name for c in engine.cards)))
+        games["altar"] = pd.Categorical([names.get(int(a), "none") for a in g[:, GM_ALTAR]])
     seat = np.tile(np.arange(players), n)
     policy_codes = np.array(list(policy_names), dtype=object)
     players_df = pd.DataFrame({
         "game": np.repeat(g[:, GM_GAME], players),
         "seat": seat.astype(np.int8),
-        "hero": pd.Categorical.from_codes(pl[:, :, PR_HERO].ravel(), E.HEROES),
+        "hero": pd.Categorical.from_codes(seat, E.SIDE_NAMES) if mode == "duel"
+        else pd.Categorical.from_codes(pl[:, :, PR_HERO].ravel(), E.HEROES),
         "policy": pd.Categorical(policy_codes[pl[:, :, PR_ENTRY].ravel()]),
         "vp": pl[:, :, PR_VP].ravel().astype(np.int16),
         "win_share": shares.ravel(),
@@ -186,6 +200,8 @@ def frames(engine: Engine, raw, seed: int, players: int, policy_names, mode: str
         for col, at in (("souls", PR_SOULS), ("void_cards", PR_VOID), ("void_vp", PR_VOID_VP),
                         ("shackle_cards", PR_SHACKLE), ("shackle_vp", PR_SHACKLE_VP), ("senses", PR_SENSES)):
             players_df[col] = pl[:, :, at].ravel().astype(np.int16)
+    if mode == "duel":
+        players_df["houses"] = pl[:, :, PR_HOUSES].ravel().astype(np.int8)
     gi, si, ki = np.nonzero(decks)
     decks_df = pd.DataFrame({
         "game": g[gi, GM_GAME], "seat": si.astype(np.int8),
@@ -228,18 +244,18 @@ def events_frame(cols: np.ndarray) -> pd.DataFrame:
 
 
 @lru_cache(maxsize=8)
-def _cached_engine(boxes, cardset, overrides_items, techniques, removed, epics, partial_hades):
+def _cached_engine(boxes, cardset, overrides_items, techniques, removed, epics, partial_hades, duel):
     return build_engine(boxes, cardset, dict(overrides_items) if overrides_items else None, techniques, removed, epics,
-                        partial_hades)
+                        partial_hades, duel)
 
 
 def get_engine(boxes=("base",), cardset=None, overrides=None, techniques="estimated", removed=(),
-               epics="all", partial_hades=False) -> Engine:
+               epics="all", partial_hades=False, duel=False) -> Engine:
     if isinstance(boxes, str):
         boxes = (boxes,)
     items = tuple(sorted((overrides or {}).items()))
     return _cached_engine(tuple(boxes), str(cardset) if cardset else None, items, techniques, tuple(removed), epics,
-                          partial_hades)
+                          partial_hades, duel)
 
 
 def engine_for(config, partial_hades=False) -> Engine:
@@ -247,10 +263,11 @@ def engine_for(config, partial_hades=False) -> Engine:
     cards its mode leaves out (solo: SOLO-3). `partial_hades`: as `build_engine`'s."""
     from sim.engine.modes import MODE_IDS, MODES
     removed = getattr(MODES[MODE_IDS[config.mode]], "REMOVED_CARDS", ())
+    duel = config.mode == "duel"
     epics = (config.mode, config.rules["epic_pools"], config.rules["hades_epics"]) \
-        if config.mode in ("classic", "coop") and config.rules["epics"] else None
+        if config.rules["duel_epics" if duel else "epics"] and config.mode != "solo" else None
     engine = get_engine(config.boxes, config.cardset, config.overrides, config.rules["technique_set"], removed, epics,
-                        partial_hades)
+                        partial_hades, duel)
     if config.mode == "coop":
         f = engine.frame
         missing = f.loc[(f["class"] == "marina_general") & (f["copies"] < 1), "name"]

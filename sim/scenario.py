@@ -40,15 +40,18 @@ from sim.engine.resolution.actions import apply_action, drain, new_epic
 from sim.engine.resolution.effects import run_program
 from sim.engine.resolution.turn import main_phase, upkeep
 from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, effective_cost, fight_total
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE, A_TALENT,
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_DESTROY_HERO, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE, A_TALENT,
                                     A_USE, A_WEAPON, legal_action, use_trigger)
-from sim.engine.modes.classic import setup_game
+from sim.engine.modes import MODE_IDS, MODES
+from sim.engine.modes.duel import DEFAULT_BOXES as DUEL_BOXES
 from sim.engine.rules.field import remove_flames
+from sim.engine.rules.houses import reveal_house, turn_end_step
 from sim.engine.rules.scoring import score_player
+from sim.engine.rules.zones import move_to
 from sim.engine.rules.underworld import prepare_underworld
 from sim.engine.params import R_UPKEEP_REMOVE_LAST_CARD
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_EPIC, G_FIELD_CHANGES, G_FIELD_END, G_FLAMES, G_HOURGLASSES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL,
-                              G_GATE_TOKENS, G_IN_MAIN, G_LAST_FLAMES_SEEN, G_LOG_N, G_SOUL_POOL, G_TRIALS_ON, G_NO_CLOCK, G_TURN, G_WEAPONS, PL_ALGO, PL_ENERGY, PL_HERO,
+                              G_GATE_TOKENS, G_IN_MAIN, G_LAST_FLAMES_SEEN, G_LOG_N, G_SOUL_POOL, G_TRIALS_ON, G_NO_CLOCK, G_TURN, G_WEAPONS, PL_ALGO, PL_ENERGY, PL_HERO, PL_HOUSE_COUNTER,
                               PL_WEAPONS, G_GAP, G_PILE_PILLAR, G_POSEIDON, G_WATER, PL_AWAKENING, PL_MARKER, PL_SENSES, PL_SENSES_SPENT, PL_SOULS,
                               PL_SPACE)
 from sim.engine.structs import card_ref
@@ -57,7 +60,8 @@ from sim.games import engine_for, events_frame, game_config
 CURRENCY = {"strength": STRENGTH, "cosmos": COSMOS}
 ACTION_NAMES = {A_END: "end", A_EQUIP: "equip", A_PLAY: "play", A_CLOTH_FIGHT: "cloth_fights", A_USE: "use",
                 A_HEAL: "heal", A_ACQUIRE: "acquire", A_RELIC: "play_relic", A_WEAPON: "arm", A_MOVE: "move",
-                A_GIFT: "give", A_PLACE: "place", A_SENSE: "sense", A_TALENT: "talent"}
+                A_GIFT: "give", A_PLACE: "place", A_SENSE: "sense", A_TALENT: "talent",
+                A_DESTROY_HERO: "destroy_hero"}
 SEAT_ZONES = tuple(E.PLAYER_ZONE_NAMES)
 LOG_CAPACITY = 20000
 
@@ -65,9 +69,11 @@ LOG_CAPACITY = 20000
 class Scenario:
     def __init__(self, players=2, heroes=("Seiya", "Shiryu", "Hyoga", "Shun", "Ikki"), policies=("value",),
                  seed=0, active=0, boxes=("base",), overrides=None, rules=None, cardset=None, partial_hades=False,
-                 empty=True):
-        self.config = game_config(players=players, policies=policies, heroes=tuple(heroes[:players]), seed=seed,
-                                  boxes=boxes, overrides=overrides, rules=rules, cardset=cardset)
+                 empty=True, mode="classic"):
+        duel = mode == "duel"  # the Duel has no Bronze Heroes (DUEL-3) and plays all four boxes by default
+        self.config = game_config(players=players, policies=policies, heroes=None if duel else tuple(heroes[:players]),
+                                  seed=seed, boxes=DUEL_BOXES if duel and boxes == ("base",) else boxes,
+                                  overrides=overrides, rules=rules, cardset=cardset, mode=mode)
         self.engine = engine_for(self.config, partial_hades)
         t = self.engine.table
         self.t = t
@@ -78,7 +84,8 @@ class Scenario:
         self.st.rules[:] = rule_values
         self.c = card_ref(t)
         self.s = state_view(self.st)
-        setup_game(self.s, self.c, 0, seed, players, hero_ids, algorithms, weights, E.LOG_FULL, 0, 0)
+        MODES[MODE_IDS[mode]].setup_game(self.s, self.c, 0, seed, players, hero_ids, algorithms, weights, E.LOG_FULL,
+                                         0, 0)
         st = self.st
         if empty:  # an empty board: every card out of the game until it is placed
             st.zone_n[:, :] = 0
@@ -495,6 +502,48 @@ class Scenario:
         """Pay the Talent of inst, a card of the seat's in play, with the Ability it holds (HAD-12)."""
         self._act(seat, A_TALENT, inst, ability)
 
+    # --- the Duel (DUEL-1..19) -------------------------------------------------------------------
+    HOUSE_SLOT = E.HOUSE_AT  # the "slot" by which a seat fights the revealed House (for `play`)
+
+    def house_counter(self, seat: int) -> int:
+        return int(self.st.pl[seat, PL_HOUSE_COUNTER])
+
+    def revealed_house(self) -> str | None:
+        pile = self.insts("common", "house_pile")
+        return self.name_of(pile[-1]) if pile else None
+
+    def stack_houses(self, *names: str):
+        """Make the House pile these Houses, the last one named on top, and reveal it: both counters
+        reset (DUEL-6). The Houses left out of it go out of the game."""
+        for inst in self.insts("common", "house_pile"):
+            self._move(inst, E.COMMON, E.Z_OUT)
+        for name in names:
+            inst = next(i for i in self.insts("common", "out") if self.name_of(i) == name)
+            self._move(inst, E.COMMON, E.Z_HOUSE_PILE)
+        reveal_house(self.s, self.c)
+
+    def give_houses(self, seat: int, *names: str):
+        """Put these Houses, out of the game, among the seat's Houses (no counter moves)."""
+        for name in names:
+            inst = next(i for i in self.insts("common", "out") + self.insts("common", "house_pile")
+                        if self.name_of(i) == name)
+            self._move(inst, seat, E.Z_HOUSES)
+
+    def take_house(self, seat: int):
+        """End the seat's won fight against the revealed House (DUEL-19)."""
+        self._act(seat, A_ACQUIRE, E.HOUSE_AT, STRENGTH)
+
+    def destroy_hero(self, seat: int, inst: int):
+        """Destroy a Hero of the seat's hand for the revealed House's condition (DUEL-17)."""
+        self._act(seat, A_DESTROY_HERO, inst, -1)
+
+    def end_turn_counter(self, seat: int):
+        """The counter step after the seat's upkeep (DUEL-6)."""
+        turn_end_step(self.s, self.c, seat)
+
+    def _move(self, inst: int, row: int, zone: int):
+        move_to(self.s, inst, row, zone)
+
     def set_souls(self, seat: int, n: int):
         """Give the seat n Souls (from the pool, as a gain would)."""
         st = self.st
@@ -572,9 +621,10 @@ class Scenario:
         z = {"reserve": E.Z_RESERVE, "field_discard": E.Z_BF_DISCARD, "pillars_aside": E.Z_PILLARS_ASIDE,
              "pillar_row": E.Z_PILLAR_ROW, "epics": E.Z_EPICS, "epics_revealed": E.Z_EPICS_REVEALED,
              "styx": E.Z_STYX, "trials": E.Z_TRIALS, "trial_pile": E.Z_TRIAL_PILE,
-             "trial_discard": E.Z_TRIAL_DISCARD, "ability_pile": E.Z_ABILITY_PILE}.get(zone) \
+             "trial_discard": E.Z_TRIAL_DISCARD, "ability_pile": E.Z_ABILITY_PILE, "house_pile": E.Z_HOUSE_PILE,
+             "altar": E.Z_ALTAR, "out": E.Z_OUT}.get(zone) \
             if seat == "common" \
-            else E.PLAYER_ZONE_NAMES[zone]
+            else E.Z_ABILITY_PILE if zone == "ability_pile" else E.PLAYER_ZONE_NAMES[zone]  # a Duel side's own pile
         n = self.st.zone_n[row, z]
         return [int(x) for x in self.st.zone[row, z, :n]]
 
@@ -598,9 +648,12 @@ class Scenario:
             return ("common", {E.Z_RESERVE: "reserve", E.Z_BF_DISCARD: "field_discard", E.Z_PENDING: "pending",
                                E.Z_OUT: "out", E.Z_STYX: "styx", E.Z_TRIALS: "trials",
                                E.Z_TRIAL_PILE: "trial_pile", E.Z_TRIAL_DISCARD: "trial_discard",
-                               E.Z_ABILITY_PILE: "ability_pile"}[z])
+                               E.Z_ABILITY_PILE: "ability_pile", E.Z_HOUSE_PILE: "house_pile",
+                               E.Z_ALTAR: "altar"}[z])
         if row < 0:
             return (None, None)
+        if z == E.Z_ABILITY_PILE:
+            return (row, "ability_pile")
         inv = {v: k for k, v in E.PLAYER_ZONE_NAMES.items()}
         return (row, inv[z])
 

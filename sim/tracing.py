@@ -5,6 +5,8 @@ import pandas as pd
 
 from sim.engine import enums as E
 
+HOUSE_COUNTER_WHY = {E.HC_RESET: "a House revealed", E.HC_CONDITION: "the House's condition met",
+                     E.HC_TURN_END: "end of turn"}
 ZONE_WORDS = {E.Z_DRAW: "draw pile", E.Z_HAND: "hand", E.Z_DISCARD: "discard pile", E.Z_PLAY: "play",
               E.Z_CLOTH: "Cloth slot", E.Z_WOUNDED: "wounded", E.Z_FROZEN: "frozen", E.Z_DESTROYED: "destroyed",
               E.Z_RELICS: "Relics in play", E.Z_TO_PLAY: "cards to play now", E.Z_PILLARS: "Pillars destroyed",
@@ -13,7 +15,8 @@ ZONE_WORDS = {E.Z_DRAW: "draw pile", E.Z_HAND: "hand", E.Z_DISCARD: "discard pil
               E.Z_BATTLEFIELD: "the field", E.LOC_COMMON + E.Z_RESERVE: "reserve",
               E.LOC_COMMON + E.Z_BF_DISCARD: "battlefield discard", E.LOC_COMMON + E.Z_PENDING: "being acquired",
               E.Z_GRAAD: "Graad cards", E.Z_DST_OUT: "out of the game", E.Z_UNDERWORLD: "the Underworld",
-              E.LOC_COMMON + E.Z_STYX: "the Styx", E.Z_VOID: "Void", E.Z_SHACKLE: "Shackle pile"}
+              E.LOC_COMMON + E.Z_STYX: "the Styx", E.Z_VOID: "Void", E.Z_SHACKLE: "Shackle pile",
+              E.Z_HOUSES: "Houses"}
 SPACE_WORDS = ("Elysion", "space 2", "space 3", "space 4", "the Gate")
 TRIGGER_WORDS = {v: k.replace("_", " ") for k, v in E.TRIGGER_NAMES.items()}
 
@@ -75,6 +78,8 @@ def _where(at: int) -> str:
         return "(off the field)"
     if at >= E.SHACKLE_AT:
         return "(in the Shackle pile)"
+    if at == E.HOUSE_AT:
+        return "(the revealed House)"
     if at >= E.UNDER_AT:
         return f"(Underworld, {SPACE_WORDS[at - E.UNDER_AT]})"
     return f"(slot {at + 1})" if at < E.N_SLOTS else "(a Pillar)" if at >= E.PILLAR_AT else "(in play)"
@@ -89,13 +94,16 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame, players: int = 0) -> 
     hand, field = [], []
     solo = (events.kind == "hilda_roll").any()
     coop = (events.kind == "poseidon_phase").any()
+    duel = (events.kind == "house").any()
     for r in events.itertuples(index=False):
         k, seat, cid, a, b = str(r.kind), int(r.seat), int(r.card_id), int(r.a), int(r.b)
-        who = "Hilda" if solo and seat == 1 else "Poseidon" if coop and seat == players else f"seat {seat}"
+        who = "Hilda" if solo and seat == 1 else "Poseidon" if coop and seat == players else \
+            E.SIDE_PLAYERS[seat] if duel and 0 <= seat < 2 else f"seat {seat}"
         if k == "turn":
             lines.append("")
             lines.append(f"== Turn {a}: Hilda, then seat {seat} ==" if solo else
                          f"== Round {a}, turn {r.turn}: seat {seat} to play; water level {b} ==" if coop else
+                         f"== Round {a}, turn {r.turn}: {who} (seat {seat}) to play; House counter {b} ==" if duel else
                          f"== Round {a}, turn {r.turn}: seat {seat} to play; {b} flames left ==")
         elif k == "field":
             field.append(f"{a + 1}:{n(cid)} ({_cost(cards, cid)})")
@@ -155,6 +163,9 @@ def event_lines(events: pd.DataFrame, cards: pd.DataFrame, players: int = 0) -> 
             "place": lambda: f"  {who} places {n(cid)} from {SPACE_WORDS[a]} with Souls onto seat {b}'s Shackle pile",
             "sense": lambda: (f"  {who} uses the {a + 5}th Sense" + (f" on {n(cid)}" if cid > 0 else "")
                               + (f": the marker moves {abs(b)} toward {'Elysion' if b < 0 else 'the Gate'}" if a == 3 else "")),
+            "house": lambda: (f"  {who} ACQUIRES {n(cid)} ({b} House{'s' if b != 1 else ''} now)" if a == 1 else
+                              f"  The Altar: {n(cid)}" if a == 2 else f"    {n(cid)} is revealed"),
+            "house_counter": lambda: f"    {who}'s House counter: {a} ({HOUSE_COUNTER_WHY[b]})",
             "trial": lambda: f"  {who} claims {n(cid)}: " + ("the Awakening gives a Sense" if a else "an Ability"),
             "ability": lambda: (f"    {who} draws {n(cid)}" if a else f"  {who} uses {n(cid)}; it goes under the pile"),
             "sense_lost": lambda: f"    {who} loses the {a + 5}th Sense",

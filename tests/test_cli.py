@@ -169,7 +169,7 @@ BAD_CARD_FILE = 'box = "x"\n[[card]]\nid = 5\nname = "Bad"\nrank = ["rare"]\ncop
     (["--policy", "valeu"], "unknown policy 'valeu' (did you mean 'value'?)"),
     (["--heroes", "seyia,ikki"], "unknown Hero 'Seyia' (did you mean 'Seiya'?)"),
     (["--boxes", "bas"], "unknown box 'bas' (did you mean 'base'?)"),
-    (["--rule", "roundcap=30"], "unknown rules parameter 'roundcap' (did you mean 'round_cap'?)"),
+    (["--rule", "roundcap=30"], "unknown rules parameter 'roundcap' (did you mean 'round_cap' or 'duel_round_cap'?)"),
 ])
 def test_bad_simulate_input_is_one_line_exit_2_and_no_folder(tmp_path, args, words):
     if "BAD" in args:

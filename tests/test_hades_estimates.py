@@ -185,13 +185,13 @@ def test_loading_the_box_validates_it(tmp_path):
         load_card_records(("base", "hades"), cardset=own)
 
 
-def test_the_engine_plays_the_classic_hades_cards_and_refuses_the_duels():
+def test_the_engine_plays_the_classic_hades_cards_and_the_duels_in_the_duel():
     assert unplayed_hades(load_card_records(("base", "asgard", "poseidon", "hades"))) == {}
     assert any(c.name == "Charon" for c in build_engine(("base", "hades")).cards)
-    duel = unplayed_hades(list(parse_card_file(H.DUEL_FILE).card))
-    assert {"the Duel", "the Duel's Houses", "the Duel's Altars", "'altar' programs"} <= set(duel)
-    with pytest.raises(NotImplementedError, match="does not play the Hades mechanics yet"):
-        build_engine(("base", "hades"), H.DUEL_FILE)
+    assert unplayed_hades(list(parse_card_file(H.DUEL_FILE).card)) == {}
+    assert any(c.name == "House of Leo" for c in build_engine(("base", "hades"), duel=True).cards)
+    with pytest.raises(CardFileError, match="'Aries Mu \\(Duel\\)'.* only in the Duel \\(--mode duel\\)"):
+        build_engine(("base", "hades"), H.DUEL_FILE)  # the Duel's material in a classic game
 
 
 def test_the_cli_lists_shows_and_plays_hades_cards_and_flags_the_estimates(tmp_path):
@@ -230,8 +230,10 @@ def test_the_cards_the_engine_cannot_play_yet_are_named():
     assert unplayed_hades([cards["Pegasus Seiya (Hades ★)"]]) == {}  # its Talent (HAD-12), its entry (HAD-14)
     assert unplayed_hades([cards["Pegasus Seiya (Hades)"]]) == {}  # the ◆ copy: into the hand at Elysion (HAD-13)
     duel = {c.name: c for c in parse_card_file(H.DUEL_FILE).card}
-    house = next(n for n, c in duel.items() if c.start == "house")
-    assert unplayed_hades([duel[house]]) == {"the Duel's Houses": [house]}
+    assert unplayed_hades([duel["House of Leo"], duel["Altar of Haste"]]) == {}
+    charon = cards["Charon"]
+    at_start = charon.model_copy(update={"effects": [charon.effects[0].model_copy(update={"on": "turn_start"})]})
+    assert unplayed_hades([at_start]) == {"'turn_start' programs of Styx cards": ["Charon"]}
 
 
 def test_every_card_reads_in_plain_words(cards):

@@ -123,6 +123,7 @@ def test_the_shipped_epic_pools_are_those_of_the_rulings():
     assert pool("solo") == set(EPICS) - {2901, 2904, 2908, 2909}
     assert pool("coop") == set(EPICS) - {2901, 2908, 2909}
     assert pool("coop", False) == set(EPICS) - {2901, 2908, 2909, 2902, 2911}
+    assert pool("duel") == set(EPICS) - {2915, 2908, 2909}  # DUEL-12
     assert "estimate = true" in POOL_FILE.read_text(encoding="utf-8")
 
 

@@ -256,7 +256,7 @@ def test_a_solo_sweep_measures_the_win_rate_against_hilda(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--mode", "duel"), "--mode must be classic, solo or coop, not 'duel'"),
+    (("--mode", "duet"), "--mode must be classic, solo, coop or duel, not 'duet'"),
     (("--mode", "solo", "--players", 3), "--players must be 1 in solo mode, not 3"),
     (("--mode", "solo", "--boxes", "base,poseidon"), "solo mode plays the boxes base, asgard"),
 ])

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from sim.cards.hades_check import CLASSIC_GROUPS, HADES_IDS, validate_hades
+from sim.cards.hades_check import CLASSIC_GROUPS, GROUPS, HADES_IDS, validate_hades
 from sim.cards.schema import Card, CardFileError, parse_card_file
 from sim.spelling import did_you_mean
 
@@ -28,6 +28,7 @@ GIFT_ID = {"gift": 10_000, "gift_blank": 20_000}  # added to the card's number: 
 
 
 BOX_FILES = {"hades": "hades-estimated.toml"}  # no public list of the Hades cards: the estimate (HAD-1)
+DUEL_FILE = CARDSET_DIR / "hades-duel-estimated.toml"  # the Duel's Heroes, Athena, Abilities, Houses and Altars
 
 
 def box_path(box: str) -> Path:
@@ -40,9 +41,11 @@ def box_path(box: str) -> Path:
     return path
 
 
-def load_card_records(boxes=("base",), cardset: str | Path | None = None, techniques: str = "estimated") -> list[Card]:
+def load_card_records(boxes=("base",), cardset: str | Path | None = None, techniques: str = "estimated",
+                      duel: bool = False) -> list[Card]:
     """Validated cards of the given boxes, with the Asgard boards' techniques (`technique_set`,
-    ASG-4) and Robe of Odin (ASG-9) when the Asgard box is in; a designer's `cardset` file replaces cards with the same id and
+    ASG-4) and Robe of Odin (ASG-9) when the Asgard box is in, and the Duel's material for a Duel
+    (the Hades box's second file); a designer's `cardset` file replaces cards with the same id and
     adds new ones."""
     if isinstance(boxes, str):
         boxes = (boxes,)
@@ -53,12 +56,15 @@ def load_card_records(boxes=("base",), cardset: str | Path | None = None, techni
     if "asgard" in boxes:
         for c in parse_card_file(STATUE).card + load_techniques(techniques):
             cards[c.id] = c
+    if duel:
+        for c in parse_card_file(DUEL_FILE).card:
+            cards[c.id] = c
     if cardset is not None:
         for c in parse_card_file(cardset).card:
             cards[c.id] = c
     if "hades" in boxes:
         where = f"{box_path('hades')}" + (f" with {cardset}" if cardset is not None else "")
-        validate_hades([c for c in cards.values() if c.id in HADES_IDS], CLASSIC_GROUPS, where)
+        validate_hades([c for c in cards.values() if c.id in HADES_IDS], GROUPS if duel else CLASSIC_GROUPS, where)
     return list(cards.values())
 
 

@@ -53,7 +53,10 @@ class CardTable(NamedTuple):
     grade: np.ndarray            # int64[C] a Styx card's Grade: the Gate tokens it adds on leaving the Underworld (HAD-3)
     soul_cost: np.ndarray        # int64[C] a Styx card's Soul cost (HAD-27)
     soul_gain: np.ndarray        # int64[C] a Styx card's Soul gain (HAD-17, HAD-26)
-    event: np.ndarray            # int64[C] a Trial's condition, E.EVT_* (0: none) (HAD-10)
+    event: np.ndarray            # int64[C] a Trial's or a House's condition, E.EVT_* (0: none) (HAD-10, DUEL-17)
+    reduction: np.ndarray        # int64[C] a House's: how much meeting its condition lowers a counter (DUEL-17)
+    side: np.ndarray             # int64[C] a Duel card's side: SIDE_RENEGADES (seat 0), SIDE_GOLD_SAINTS (seat 1), -1 none
+    symbol: np.ndarray           # int64[C] a Duel Hero's or Ability's Constellation, an index of E.CONSTELLATIONS; -1 none
 
 
 def name_key(card: Card) -> str:
@@ -211,9 +214,10 @@ class _Tables:
         elif k in ("vp_if_most", "vp_if_own"):
             r[E.F_A] = o.bonus
             r[E.F_B] = 1 if o.per_player else 2 if o.per_field_discard else 0
-            r[E.F_C] = {None: E.CNT_DECK, "deck": E.CNT_DECK, "marked": E.CNT_MARKED}.get(o.count, -1)
+            r[E.F_C] = {None: E.CNT_DECK, "deck": E.CNT_DECK, "marked": E.CNT_MARKED,
+                        "houses": E.CNT_HOUSES}.get(o.count, -1)
             if r[E.F_C] < 0:
-                self.fail(f"{k} counts in the 'deck' (the default) or the 'marked' cards, not '{o.count}'")
+                self.fail(f"{k} counts in the 'deck' (the default), the 'marked' cards or the 'houses', not '{o.count}'")
             if k == "vp_if_most" and r[E.F_N] != 1:
                 self.fail("vp_if_most compares counts: it takes no n")
         elif k == "move_marker":
@@ -380,31 +384,30 @@ def filter_passes(filters: np.ndarray, classes: np.ndarray, ranks: np.ndarray, n
     return ok
 
 
-HADES_PART = {"duel": "the Duel", "house": "the Duel's Houses", "altar": "the Duel's Altars"}
-# What the engine plays of Hades so far (sim/engine/rules/underworld.py): the Styx cards' reveal,
-# annihilation and Underworld rules (HAD-5, HAD-26), and these ops
-_PLAYED_HADES_TRIGGERS = (E.T_APPEARANCE, E.T_ANNIHILATED, E.T_UNDERWORLD, E.T_SHACKLE, E.T_ABILITY, E.T_TALENT)
+# What the engine plays of Hades (sim/engine/rules/underworld.py, houses.py): the Styx cards' reveal,
+# annihilation and Underworld rules (HAD-5, HAD-26), the Duel's Altars (DUEL-9), and these ops
+_PLAYED_HADES_TRIGGERS = (E.T_APPEARANCE, E.T_ANNIHILATED, E.T_UNDERWORLD, E.T_SHACKLE, E.T_ABILITY, E.T_TALENT,
+                          E.T_ALTAR)
 _PLAYED_HADES_OPS = (E.OP_GAIN_SOULS, E.OP_LOSE_SOULS, E.OP_GAIN_VP_TOKEN, E.OP_MOVE_MARKER, E.OP_GATE_TOKENS,
                      E.OP_FREE_SHACKLE, E.OP_STYX_LOOK, E.OP_UNDERWORLD_CUT, E.OP_SOUL_COST, E.OP_EXTRA_GATE_TOKENS,
                      E.OP_ANNIHILATE_SOULS, E.OP_BAN, E.OP_RECHARGE_SENSE, E.OP_LOSE_SENSE, E.OP_DRAW_ABILITY,
-                     E.OP_REFILL_TRIAL)
+                     E.OP_REFILL_TRIAL, E.OP_HOUSE_COUNTER, E.OP_COUNTER_STEP, E.OP_COUNTER_RESET, E.OP_END_AT_HOUSES)
 _HADES_TRIGGER_NAMES = {name for name, code in E.TRIGGER_NAMES.items()
                         if code in E.HADES_TRIGGERS and code not in _PLAYED_HADES_TRIGGERS}
 _HADES_OP_NAMES = {name for name, code in E.OP_NAMES.items() if code in E.HADES_OPS and code not in _PLAYED_HADES_OPS}
 
 
 def unplayed_hades(cards: list[Card]) -> dict[str, list[str]]:
-    """The Hades mechanics the engine does not play yet, each with the cards that need it: Hades
-    material (a Styx card, a Trial, ...) or a program with a Hades trigger or op."""
+    """The Hades mechanics the engine does not play yet, each with the cards that need it: a
+    program with a Hades trigger or op."""
     need: dict[str, list[str]] = {}
     for c in cards:
-        parts = {HADES_PART[c.start]} if c.start in HADES_PART else set()
+        parts = set()
         for e in c.effects:
             if c.start == "styx" and e.on == "turn_start":  # a Shackle effect at the start of a turn
                 parts.add("'turn_start' programs of Styx cards")
             parts |= {f"'{e.on}' programs"} & {f"'{t}' programs" for t in _HADES_TRIGGER_NAMES}
             parts |= {f"op '{o.op}'" for o in e.do if o.op in _HADES_OP_NAMES}
-            parts |= {f"counting '{o.count}'" for o in e.do if o.count == "houses"}
         for part in parts:
             need.setdefault(part, []).append(c.name)
     return dict(sorted(need.items()))
@@ -497,7 +500,20 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
         soul_cost=i32(c.soul_cost for c in cards),
         soul_gain=i32(c.soul_gain for c in cards),
         event=i32(E.EVT_NAMES[c.event] if c.event else 0 for c in cards),
+        reduction=i32(c.reduction for c in cards),
+        side=i32(E.SIDES.index(c.side) if c.side else -1 for c in cards),
+        symbol=i32(constellation(c) for c in cards),
     )
+
+
+def constellation(card: Card) -> int:
+    """The index of a card's Constellation symbol in E.CONSTELLATIONS, -1 if it has none."""
+    if card.symbol is None:
+        return -1
+    if card.symbol not in E.CONSTELLATIONS:
+        raise CardFileError(f"card #{card.id} '{card.name}': field 'symbol': '{card.symbol}' is not one of the 12 "
+                            f"Constellations ({', '.join(E.CONSTELLATIONS)})")
+    return E.CONSTELLATIONS.index(card.symbol)
 
 
 def pillar_rows(cards: list[Card]) -> np.ndarray:

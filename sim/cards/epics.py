@@ -12,7 +12,7 @@ from sim.cards.schema import CardFileError, read_toml
 from sim.spelling import did_you_mean
 
 POOL_FILE = CARDSET_DIR / "epic-pools.toml"
-MODES = ("classic", "solo", "coop")
+MODES = ("classic", "solo", "coop", "duel")
 
 
 def epic_pool(mode: str, epic_ids=None, with_asgard: bool = True, path: str | Path = POOL_FILE) -> list[int]:

@@ -27,13 +27,12 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.cards.cardsets import CARDSET_DIR
+from sim.cards.cardsets import CARDSET_DIR, DUEL_FILE
 from sim.cards.hades_check import ABILITY_IDS, EPIC_IDS, TRIAL_IDS
 from sim.cards.schema import Card, CardFileError, parse_card_file
 
 GENERATOR = "sim.cards.hades_estimates 1"
 CLASSIC_FILE = CARDSET_DIR / "hades-estimated.toml"  # the box's 113 cards, its Trials, Abilities and Epics
-DUEL_FILE = CARDSET_DIR / "hades-duel-estimated.toml"  # the Duel's Heroes, Athena, Abilities, Houses and Altars
 ID_BASE = 3000  # printed number n is id 3000 + n (Asgard 1001+, Poseidon 2001+)
 
 HEROES = (("Seiya", "Pegasus"), ("Shiryu", "Dragon"), ("Hyoga", "Cygnus"), ("Shun", "Andromeda"),
@@ -512,7 +511,7 @@ def duel() -> list[dict]:
         for i, (name, constellation) in enumerate(heroes_):
             num = 78 + 6 * s + i
             text, ops = TALENTS[i]
-            out.append(card(ID_BASE + num, f"{constellation} {name} (Duel)", classes=["gold_saint"],
+            out.append(card(ID_BASE + num, f"{constellation} {name} (Duel)", classes=["hero", "gold_saint"],
                             copies=2, start="duel", side=side, symbol=constellation, strength=1, heal=1, cosmos=1,
                             vp=1, text=f"Discard / Talent: {text}.",
                             source="est: profile=▲ armoured hero; Talent=template (mirrored)"

@@ -12,7 +12,7 @@ from sim.cli.common import fail, parse_sets, split_list, user_errors
 
 Games = Annotated[int, typer.Option("--games", "-n", help="Games to play (1 or more); with several arms, per arm, on the same game indices.")]
 Players = Annotated[int, typer.Option("--players", "-p", help="Players per game: 2 to 5 (classic mode).")]
-Mode = Annotated[str, typer.Option("--mode", help="classic (2 to 5 players), solo (1 player against Hilda, base + Asgard boxes) or coop (2 to 5 players against Poseidon; base, Asgard and Poseidon boxes by default).")]
+Mode = Annotated[str, typer.Option("--mode", help="classic (2 to 5 players), solo (1 player against Hilda, base + Asgard boxes), coop (2 to 5 players against Poseidon; base, Asgard and Poseidon boxes by default) or duel (the Hades Duel: 2 players, the Renegades against the Gold Saints; all four boxes by default).")]
 Boxes = Annotated[List[str], typer.Option("--boxes", "-b", help="Boxes of cards (repeat or comma-separate): base, asgard, poseidon, hades, promos (those with a card file).")]
 Seed = Annotated[int, typer.Option("--seed", "-s", help="Master seed (0 or more); a game is reproducible from (seed, game index).")]
 Policy = Annotated[List[str], typer.Option("--policy", help="Policy for all seats, or one per seat (repeat or comma-separate). See `seiya policies`.")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import signal
 import threading
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Optional
 
@@ -50,6 +51,7 @@ def simulate(
     max_games: Optional[int] = typer.Option(None, "--max-games", help="Game budget for --precision (default 20 x --games)."),
     report: bool = typer.Option(False, "--report", help="Also write the report (as `seiya report RUN`) and print its path."),
     worth_games: int = typer.Option(5000, "--worth-games", help="With --report: games per arm to measure each card's causal worth first (as `seiya worth --run RUN`), which the report opens with; 0: do not measure. Not in co-op (`seiya impact --mode coop` measures the team)."),
+    house_vp_games: int = typer.Option(1000, "--house-vp-games", help="With --report on a Duel run: games per value to sweep the VP of a House over 0-5 first (DUEL-5: its value is our estimate), on the same seeds; the report shows each value's game length and first-player advantage. 0: do not sweep."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar and no summary; print only the run folder (and report) path."),
 ):
     """Play games in batches across worker processes into a run folder (manifest.json, Parquet tables) and print a summary."""
@@ -57,6 +59,8 @@ def simulate(
     options.check_games(games)
     if worth_games < 0 or worth_games == 1:
         fail(f"--worth-games must be 0 (do not measure) or at least 2, not {worth_games}")
+    if house_vp_games < 0 or house_vp_games == 1:
+        fail(f"--house-vp-games must be 0 (do not sweep) or at least 2, not {house_vp_games}")
     if workers is not None and workers < 1:
         fail(f"--workers must be 1 or more, not {workers}")
     if batch_size is not None and batch_size < 1:
@@ -112,7 +116,26 @@ def simulate(
         from sim.cli.worth import measure_run, run_config
         if worth_games > 0 and run_config(folder).mode != "coop":  # co-op: the team shares a seat's win share
             measure_run(folder, worth_games, workers, quiet)
+        if house_vp_games > 0 and run_config(folder).mode == "duel":
+            sweep_house_vp(folder, house_vp_games, workers, quiet)
         print_report(Run(folder) if run is None else run)  # the Run keeps its summed counters
+
+
+HOUSE_VP_FILE = "house_vp.csv"  # in a Duel's run folder: the sweep of duel_house_vp its report shows
+
+
+def sweep_house_vp(run: Path, games: int, workers: int | None = None, quiet: bool = False) -> Path:
+    """DUEL-5: every Duel report shows the sweep of `duel_house_vp` over 0-5, the run's own config
+    otherwise, on the same seeds; saved in the run folder."""
+    from sim.cli.progress import playing
+    from sim.cli.tuning_common import default_workers
+    from sim.cli.worth import run_config
+    from sim.tools.sweep import sweep_rule
+    base = run_config(run)
+    with (playing(games * 6, "Sweeping the VP of a House (0-5)") if not quiet else nullcontext()), user_errors():
+        sw = sweep_rule("duel_house_vp", "0..5", base, games=games, workers=default_workers(workers))
+    sw.table.to_csv(run / HOUSE_VP_FILE, index=False)
+    return run / HOUSE_VP_FILE
 
 
 def _until_precise(config, out, workers, batch_size, quiet, scheduler, cluster, target, metric, max_games):
@@ -217,12 +240,19 @@ def print_summary(folder: Path):
                       f"[95% CI {s.lo:.1%}, {s.hi:.1%}]; ties (losses) {s.tie_rate:.1%}; median margin "
                       f"{s.median_margin:+g} VP")
         by_groups = ("hero", "policy")
+    elif analysis.is_duel(run):  # the Duel: seat 0 is the Renegades, the `hero` column the side
+        s = analysis.duel_sides(run)
+        console.print(f"[bold]{m['games_done']} Duels[/bold] in {m['seconds']:.1f} s ({rate:,.0f} games/s, "
+                      f"{m['workers']} workers): the Renegades won [bold]{s.win_rate[0]:.1%}[/bold] "
+                      f"[95% CI {s.lo[0]:.1%}, {s.hi[0]:.1%}]; Houses a Duel {s.houses[0]:.2f} to {s.houses[1]:.2f}; "
+                      f"median length {analysis.length_summary(run).loc['rounds', 'median']:g} rounds")
+        by_groups = ("policy",)
     else:
         console.print(f"[bold]{m['games_done']} games[/bold] in {m['seconds']:.1f} s ({rate:,.0f} games/s, "
                       f"{m['workers']} workers); tie rate {analysis.tie_rate(run):.3f}; median Clock length "
                       f"{analysis.length_summary(run).loc['rounds', 'median']:g} rounds")
         by_groups = ("seat", "hero", "policy")
-    solo = len(by_groups) == 2
+    solo = by_groups == ("hero", "policy")
     for by in by_groups:
         t = analysis.win_share_by(run, by)
         table = Table(title=f"Win {'rate against Hilda' if solo else 'share'} by {by}", title_justify="left")

@@ -20,12 +20,12 @@ play_game = by_index("play_game", MODES)
 
 # games record columns
 GM_GAME, GM_ROUNDS, GM_TURNS, GM_END, GM_FLAMES_REMOVED, GM_FLAMES_LEFT, GM_ILLEGAL, GM_LOG_LOST, GM_VIOLATIONS, \
-    GM_OPPONENT_VP, GM_WATER, GM_PILLARS_LEFT, GM_DECISIONS = range(13)
-GAME_WIDTH = 13
+    GM_OPPONENT_VP, GM_WATER, GM_PILLARS_LEFT, GM_DECISIONS, GM_ALTAR = range(14)
+GAME_WIDTH = 14
 # players record columns
 PR_HERO, PR_ALGO, PR_VP, PR_DECK, PR_DESTROYED, PR_WOUNDED, PR_FIGHTS, PR_ENTRY, PR_SOULS, PR_VOID, PR_VOID_VP, \
-    PR_SHACKLE, PR_SHACKLE_VP, PR_SENSES = range(14)  # from PR_SOULS: Hades's, at the end
-PLAYER_WIDTH = 14
+    PR_SHACKLE, PR_SHACKLE_VP, PR_SENSES, PR_HOUSES = range(15)  # from PR_SOULS: Hades's, at the end
+PLAYER_WIDTH = 15
 
 
 @kernel
@@ -68,6 +68,7 @@ def play_batch(c, s, mode, rules, first_game, n_games, seed, n_players, heroes, 
         row[GM_WATER] = s.g[G_WATER]
         row[GM_PILLARS_LEFT] = pillars_left(s) if s.g[G_POSEIDON] else 0
         row[GM_DECISIONS] = s.g[G_DECISIONS]  # 0 unless the build counts them (sim/engine/decision_count.py)
+        row[GM_ALTAR] = c.card_id[c.inst_card[s.zone[E.COMMON, E.Z_ALTAR, 0]]] if s.zone_n[E.COMMON, E.Z_ALTAR] else 0
         for p in range(n_players):
             pr = players[gi, p]
             pr[PR_HERO] = s.pl[p, PL_HERO]
@@ -84,6 +85,7 @@ def play_batch(c, s, mode, rules, first_game, n_games, seed, n_players, heroes, 
             pr[PR_SHACKLE] = s.zone_n[p, E.Z_SHACKLE]
             pr[PR_SHACKLE_VP] = zone_vp(s, c, p, E.Z_SHACKLE)
             pr[PR_SENSES] = s.pl[p, PL_SENSES]
+            pr[PR_HOUSES] = s.zone_n[p, E.Z_HOUSES]
             held[gi, p] = s.held[p]
             for z in range(E.N_PLAYER_ZONES):
                 if is_deck_zone(z):

@@ -83,6 +83,14 @@ ICON_NAMES = named("ICON_")
 HEROES = ("Seiya", "Shiryu", "Hyoga", "Shun", "Ikki")
 N_HEROES = len(HEROES)
 
+# --- The Hades Duel's sides (DUEL-1: the Renegades play first, in seat 0) and Constellations
+# (DUEL-11: a Duel Hero's Talent is paid with the Ability of its Constellation). --------------------
+SIDES = ("renegades", "gold_saints")  # as card files name them
+SIDE_NAMES = ("Renegades", "Gold Saints")
+SIDE_PLAYERS = ("the Renegade player", "the Gold Saint player")  # as hades.txt names them
+CONSTELLATIONS = ("Aries", "Taurus", "Gemini", "Cancer", "Leo", "Virgo", "Libra", "Scorpio", "Sagittarius",
+                  "Capricorn", "Aquarius", "Pisces")
+
 # --- Zones. Seat zones are indexed [seat, zone]; common zones live in the extra row COMMON
 # (= MAX_SEATS). ---------------------------------------------------------------------------------
 Z_DRAW = 0        # draw pile; top is the last element
@@ -124,8 +132,11 @@ Z_PILE = 19       # co-op: Z_PILE + i, the face-down cards of pile i (0..6, cloc
 Z_TRIAL_PILE = 26  # Hades: the Trials face down; top is the last element (HAD-10)
 Z_TRIALS = 27      # Hades: the revealed Trials, at most 3 (HAD-10)
 Z_TRIAL_DISCARD = 28  # Hades: the Trials claimed, shuffled into a new pile when it runs out (HAD-10)
-Z_ABILITY_PILE = 29  # Hades: the Abilities face down; top is the last element, a used one goes under it (HAD-11)
-N_COMMON_ZONES = 30
+Z_ABILITY_PILE = 29  # Hades: the Abilities face down; top is the last element, a used one goes under it (HAD-11);
+                     # in the Duel each side has its own, in its seat's row (DUEL-11)
+Z_HOUSE_PILE = 30  # Hades Duel: the Houses; the top (last element) is the revealed one (DUEL-7)
+Z_ALTAR = 31       # Hades Duel: the Altar of Athena chosen for the game, at most one (DUEL-9)
+N_COMMON_ZONES = 32
 Z_BATTLEFIELD = 99  # pseudo-zone: the 6 field slots (own array)
 Z_UNDERWORLD = 98   # pseudo-zone: Hades's 5 Underworld spaces (own array, `under`)
 LOC_COMMON = 100    # in events, where a card was: a player zone, Z_BATTLEFIELD, or LOC_COMMON + a common zone
@@ -140,7 +151,8 @@ CLASSIC_SLOTS = 6
 PILLAR_AT = 2 * N_SLOTS + 8  # a fight's "slot" from here on is a revealed Pillar: PILLAR_AT + its place in the row
 OPEN_AT = PILLAR_AT + 8      # the fight's "slot" of the card off the field an effect opens to a player this turn (POS-23)
 URN_AT = OPEN_AT + 1         # the fight's "slot" of a Relic of another player's that a player may face to win it back (POS-24)
-UNDER_AT = URN_AT + 1        # Hades: the fight's "slot" of the card on Underworld space i is UNDER_AT + i (HAD-5)
+HOUSE_AT = URN_AT + 1        # Hades Duel: the fight's "slot" of the revealed House (DUEL-19)
+UNDER_AT = HOUSE_AT + 1      # Hades: the fight's "slot" of the card on Underworld space i is UNDER_AT + i (HAD-5)
 SHACKLE_AT = UNDER_AT + 5    # Hades: that of the j-th card from the bottom of the player's Shackle pile (HAD-17)
 # Where a card starts (a card's `start`): the code the compiler gives each.
 START_NAMES = {"reserve": 0, "deck": 1, "setaside": 2, "gift": 3, "board": 4, "pillar": 5, "epic": 6,
@@ -150,6 +162,10 @@ START_EPIC = START_NAMES["epic"]
 START_STYX = START_NAMES["styx"]
 START_TRIAL = START_NAMES["trial"]
 START_ABILITY = START_NAMES["ability"]
+START_DUEL = START_NAMES["duel"]
+START_HOUSE = START_NAMES["house"]
+START_ALTAR = START_NAMES["altar"]
+DUEL_STARTS = ("duel", "house", "altar")  # the Duel's material: no other mode has it
 # Hades's Underworld (HAD-2): its spaces left to right, Elysion (space 1) first, the Gate (space 5) last
 UNDER_SPACES = 5
 ELYSION = 0
@@ -172,10 +188,10 @@ PLAYER_ZONE_NAMES = {
     "draw": Z_DRAW, "hand": Z_HAND, "discard": Z_DISCARD, "play": Z_PLAY, "cloth": Z_CLOTH,
     "wounded": Z_WOUNDED, "destroyed": Z_DESTROYED, "setaside": Z_SETASIDE, "revealed": Z_REVEALED,
     "frozen": Z_FROZEN, "board": Z_BOARD, "relics": Z_RELICS, "to_play": Z_TO_PLAY, "pillars": Z_PILLARS,
-    "graad": Z_GRAAD, "void": Z_VOID, "shackle": Z_SHACKLE, "abilities": Z_ABILITIES,
+    "graad": Z_GRAAD, "void": Z_VOID, "shackle": Z_SHACKLE, "abilities": Z_ABILITIES, "houses": Z_HOUSES,
 }
 CARD_FILE_ZONES = {k: v for k, v in PLAYER_ZONE_NAMES.items()  # what card files may name
-                   if v not in (Z_TO_PLAY, Z_VOID, Z_SHACKLE, Z_ABILITIES)}
+                   if v not in (Z_TO_PLAY, Z_VOID, Z_SHACKLE, Z_ABILITIES, Z_HOUSES)}
 
 # --- Triggers: the hooks a card's programs attach to. ------------------------------------------
 T_ENGAGEMENT = 0    # Engagement (Mise en jeu): when played to face a card (GEN-21)
@@ -525,7 +541,8 @@ END_TURNS_PLAYED = 3  # solo: the turn counter's last turn is over (SOLO-4)
 END_EPIC = 4          # an Epic's end ended the game at once (Graad Foundation Attack, POS-7)
 END_PILLARS = 5       # co-op: the 7th Pillar destroyed; the players win (COOP-5)
 END_SUBMERGED = 6     # co-op: the water reached the top of the Main Breadwinner; scored (COOP-15)
-END_REASONS = ("clock", "reserve exhausted", "turn cap", "turns played", "epic", "pillars", "submerged")
+END_HOUSES = 7        # Duel: the last House acquired, or a player's Houses reached the Altar's count (DUEL-8)
+END_REASONS = ("clock", "reserve exhausted", "turn cap", "turns played", "epic", "pillars", "submerged", "houses")
 
 # --- Solo mode (Asgard): Hilda's die icons (SOLO-1) and how a card reaches her. ---------------
 DIE_DISCARD, DIE_DRAW, DIE_PURIFY, DIE_FREEZE, DIE_STRENGTH, DIE_COSMOS = range(6)
@@ -599,6 +616,10 @@ EV_SENSE = 60       # Hades: the seat uses a Sense (a = 0 the 5th .. 3 the 8th; 
 EV_SENSE_LOST = 61  # Hades: the seat loses its highest Sense (a = 0 the 5th .. 3 the 8th) (HAD-7)
 EV_TRIAL = 62       # Hades: the seat claims a Trial (a = 1: the Awakening for a Sense, 0: an Ability) (HAD-10)
 EV_ABILITY = 63     # Hades: the seat draws an Ability (a = 1) or uses one, which goes under the pile (a = 0) (HAD-11)
+EV_HOUSE = 64       # Duel: a House revealed (seat -1, a = 0), acquired by the seat (a = 1; b = its Houses now), or
+                    # the Altar chosen at setup (seat -1, a = 2) (DUEL-6, DUEL-9, DUEL-19)
+EV_HOUSE_COUNTER = 65  # Duel: the seat's House counter is now a (b: HC_RESET, HC_CONDITION or HC_TURN_END) (DUEL-6)
+HC_RESET, HC_CONDITION, HC_TURN_END = 0, 1, 2
 EV_NAMES = {value: name for name, value in named("EV_").items()}
 EVENT_WIDTH = 8  # turn, round, seat, kind, card_id, a, b, instance
 # Event columns
@@ -606,7 +627,7 @@ E_TURN, E_ROUND, E_SEAT, E_KIND, E_CARD, E_A, E_B, E_INST = range(EVENT_WIDTH)
 
 # Log levels: what the engine records.
 LOG_NONE = 0
-LOG_SUMMARY = 1  # reveals, acquisitions, flames, uses, optional costs (what the reports need)
+LOG_SUMMARY = 1  # reveals, acquisitions, flames, uses, optional costs, Epics, Pillars, Houses (what the reports need)
 LOG_FULL = 2     # everything (traces)
 
 # How a card was acquired

@@ -150,6 +150,29 @@ PARAMS = (
           "Hades: the Souls of the shared pool (ESTIMATE: the split of the 30 tokens into 1, 3 and 5 is not "
           "public; 70 is 15x1 + 10x3 + 5x5). A gain above what is left gives what is left; 0: unlimited.", 0,
           high=100),
+    Param("duel_house_vp", int, 3, "DUEL-5",
+          "Hades Duel: the VP of each House a player owns at the end (ESTIMATE: the rulebook counts the Houses in "
+          "the VP but prints no value on them; 0 makes the Houses a timer only).", 0, high=5),
+    Param("duel_houses", int, 12, "DUEL-7",
+          "Hades Duel: how many Houses the pile holds; fewer than 12 removes the others at random at setup and "
+          "shortens the Duel.", 6, high=12),
+    Param("duel_house_order", str, "sorted", "DUEL-7",
+          "Hades Duel: the House pile's order: 'sorted' (Aries on top down to Pisces) or 'shuffled'.",
+          choices=("sorted", "shuffled")),
+    Param("duel_altar", str, "random", "DUEL-9",
+          "Hades Duel: the Altar of Athena of each game: 'random' (one of #121-125), one number ('121' .. '125'), "
+          "or 'none'.", choices=("random", "121", "122", "123", "124", "125", "none")),
+    Param("duel_epics", bool, True, "DUEL-12",
+          "Hades Duel: the Epics (the Duel's pool of Poseidon Epics, with the Hades Epics under `hades_epics`); "
+          "an hourglass per House acquired."),
+    Param("duel_board_techniques", str, "none", "DUEL-14",
+          "Hades Duel: the techniques of the Duel boards. Only 'none' is offered: no Duel technique text is known "
+          "and none is estimated yet (Energy is still gained, as in Asgard).", choices=("none",)),
+    Param("duel_side_assignment", str, "random", "DUEL-1",
+          "Hades Duel: 'random' gives the two sides to the two policies at random each game; 'fixed': the first "
+          "policy plays the Renegades (who play first), the second the Gold Saints.", choices=("random", "fixed")),
+    Param("duel_round_cap", int, 60, "GEN-9, DUEL-16",
+          "Hades Duel: a Duel still going after this many rounds ends (reason 'turn cap') and is scored.", 1),
 )
 
 BY_NAME = {p.name: p for p in PARAMS}
@@ -184,6 +207,12 @@ R_HADES_TALENT_USES = PARAMS.index(BY_NAME["hades_talent_uses_per_card"])
 R_HADES_ELYSION_CARD = PARAMS.index(BY_NAME["hades_elysion_card"])
 R_HADES_STAR_ENTRY = PARAMS.index(BY_NAME["hades_star_entry"])
 R_HADES_ARMOR_EXCHANGE = PARAMS.index(BY_NAME["hades_armor_exchange_trigger"])
+R_DUEL_HOUSE_VP = PARAMS.index(BY_NAME["duel_house_vp"])
+R_DUEL_HOUSES = PARAMS.index(BY_NAME["duel_houses"])
+R_DUEL_HOUSE_ORDER = PARAMS.index(BY_NAME["duel_house_order"])
+R_DUEL_ALTAR = PARAMS.index(BY_NAME["duel_altar"])
+R_DUEL_SIDE_ASSIGNMENT = PARAMS.index(BY_NAME["duel_side_assignment"])
+R_DUEL_ROUND_CAP = PARAMS.index(BY_NAME["duel_round_cap"])
 N_RULES = len(PARAMS)
 DIE_FILE = 2  # kernel values of hilda_die from here on are die files: DIE_FILE + `sim.cards.die.die_code`
 
@@ -201,6 +230,9 @@ TALENT_UNLIMITED = 1  # kernel value of hades_talent_uses_per_card = "unlimited"
 ELYSION_ANY_DIAMOND = 1  # kernel value of hades_elysion_card = "any_diamond"
 STAR_ENTRY_NONE = 1  # kernel value of hades_star_entry = "none"
 EXCHANGE_STAR_OR_TRIANGLE, EXCHANGE_GOLD_SAINT = 1, 2  # kernel values of hades_armor_exchange_trigger
+HOUSES_SHUFFLED = 1  # kernel value of duel_house_order = "shuffled"
+ALTAR_RANDOM, ALTAR_NONE = 0, 6  # kernel values of duel_altar; 1..5: Altar #121..#125
+SIDES_FIXED = 1  # kernel value of duel_side_assignment = "fixed"
 
 
 def defaults() -> dict:

@@ -94,7 +94,10 @@ G_GATE_TOKENS = 77   # Hades: the tokens on the Gate (HAD-2, HAD-3)
 G_SOUL_POOL = 78     # Hades: the Souls left in the shared pool; -1 unlimited (HAD-16)
 G_TRIALS_ON = 79     # Hades: 1 if the run has Trials: the events of their conditions are looked for (HAD-10)
 G_IN_MAIN = 80       # 1 while a main phase runs (a Trial's condition is met only then, `hades_trial_window`)
-N_G = 81
+G_DUEL = 81          # 1 in the Hades Duel: Houses, a side's own Abilities, Athena at Elysion (DUEL-1..19)
+G_ATHENA = 82        # Duel: Athena, Divine Warrior + 1 while she is set aside (0: taken, or none) (DUEL-10)
+G_DUEL_OVER = 83     # Duel: 1 once the House that ends the Duel is acquired; the turn is finished (DUEL-8)
+N_G = 84
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0
@@ -121,7 +124,8 @@ PL_SENSES = 20         # Hades: the player's Sense tokens, 0..4: the 5th Sense, 
 PL_SENSES_SPENT = 21   # Hades: bit i: the (5 + i)th Sense is inactive until upkeep step 6 (HAD-9)
 PL_AWAKENING = 22      # Hades: 1 while the player's Awakening token is active (HAD-8)
 PL_FIELD_WINS = 23     # field cards the player acquired this turn (the Trial "acquire two field cards")
-N_PL = 24
+PL_HOUSE_COUNTER = 24  # Duel: the Strength the player needs to acquire the revealed House, 1..12 (DUEL-6)
+N_PL = 25
 
 # inst_flags bits
 IF_COSMOS_DRAW = 1      # Shun ▲: draw when his Cosmos acquires a field Character

@@ -32,6 +32,15 @@ Stored long, one row per (counter, key, i0, i1), with an int64 `value`:
     solo.margin            -              margin        -         solo games won by i0 VP over Hilda
                                                                   (player VP - Hilda VP: 0 a tie, below
                                                                   0 a loss); only for solo runs
+    duel.houses            side           Houses        won (0/1)     Duel player-games of that side that
+                                                                  ended with i0 Houses; only for Duels
+    duel.house             taker          House id      rounds        Duel Houses revealed, by who took them
+                                                                  (renegades, gold_saints or none), held
+                                                                  i1 rounds from their reveal until taken
+                                                                  (or the end); needs the event log
+    duel.altar             Altar          winner        rounds        Duel games of that Altar won by seat
+                                                                  i0 (2: shared; 3: nobody, both
+                                                                  eliminated) that lasted i1 rounds
 
 Win shares are counted in 1/60ths (WIN_UNIT): a k-way tie gives each 1/k, a whole number of
 1/60ths for k <= 5, so every counter is an integer and sums do not depend on how games were
@@ -58,6 +67,7 @@ KEYS = ["counter", "key", "i0", "i1"]
 SOLO_MARGIN = "solo.margin"  # made only for games with a `hilda_vp` (solo mode)
 COOP_MARGIN = "coop.margin"  # co-op games (with a `poseidon_vp`): i0 the team's VP minus Poseidon's, i1 1 if the team won
 COOP_PILLARS = "coop.pillars_left"  # co-op games by the Pillars left standing at the end
+DUEL_HOUSES, DUEL_HOUSE, DUEL_ALTAR = "duel.houses", "duel.house", "duel.altar"  # only for Duels (an `altar`)
 HADES_END = ("souls", "void_cards", "void_vp", "shackle_cards", "shackle_vp", "senses")  # Hades: each player's,
 # at the end; counters "hades.<column>": i0 the value, i1 1 if the player won (a share of the win)
 WIN_UNIT = 60           # lcm(1..5): win shares of up to 5 tied players are whole 1/60ths
@@ -132,6 +142,8 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
         rows.append(_rows(COOP_MARGIN, h.to_numpy(), i0=h.index.get_level_values(0).to_numpy("int64"),
                           i1=h.index.get_level_values(1).to_numpy("int64")))
         rows.append(_histogram(COOP_PILLARS, games["pillars_left"]))
+    if "altar" in games:
+        rows += duel_rows(games, players, wins)
     if HADES_END[0] in players:
         for col in HADES_END:
             h = hades_histogram(players, col)
@@ -140,6 +152,11 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
         events = events.loc[events["seat"].to_numpy() < games["players"].to_numpy().max(initial=0)]
     if events is not None:
         rows.append(_rows("logged", len(games)))
+        if "altar" in games:
+            h = house_holds(games, events).groupby(["taker", "house", "rounds"]).size()
+            rows.append(_rows(DUEL_HOUSE, h.to_numpy(), key=h.index.get_level_values(0).to_numpy(dtype=object),
+                              i0=h.index.get_level_values(1).to_numpy("int64"),
+                              i1=h.index.get_level_values(2).to_numpy("int64")))
         left = flames_left(games, events).to_numpy()  # games x rounds: flames left, NaN once a game is over
         running = ~np.isnan(left)
         rnd, n_left = np.nonzero(running)[1], left[running].astype("int64")  # (never below 0: GEN-8)
@@ -161,6 +178,39 @@ def make_counters(games: pd.DataFrame, players: pd.DataFrame, events: pd.DataFra
             for col in USE_SUMS:
                 rows.append(_rows(f"card.{col}", used[col].to_numpy(), i0=used.index.to_numpy()))
     return total([_frame(rows)])
+
+
+def duel_rows(games: pd.DataFrame, players: pd.DataFrame, wins: pd.Series) -> list[dict]:
+    """The Duel's counters: Houses owned by side and outcome, games by Altar, winner and length."""
+    h = pd.DataFrame({"side": players["hero"].astype(str).to_numpy(), "houses": players["houses"].to_numpy("int64"),
+                      "won": (wins.to_numpy() > 0).astype("int64")}).groupby(["side", "houses", "won"]).size()
+    rows = [_rows(DUEL_HOUSES, h.to_numpy(), key=h.index.get_level_values(0).to_numpy(dtype=object),
+                  i0=h.index.get_level_values(1).to_numpy("int64"), i1=h.index.get_level_values(2).to_numpy("int64"))]
+    share = wins.to_numpy().reshape(len(games), 2)  # a Duel's two seats, in game order
+    winner = np.where(share[:, 0] != share[:, 1], np.argmax(share, axis=1), np.where(share[:, 0] > 0, 2, 3))
+    g = pd.DataFrame({"altar": games["altar"].astype(str).to_numpy(), "winner": winner,
+                      "rounds": games["rounds"].to_numpy("int64")}).groupby(["altar", "winner", "rounds"]).size()
+    rows.append(_rows(DUEL_ALTAR, g.to_numpy(), key=g.index.get_level_values(0).to_numpy(dtype=object),
+                      i0=g.index.get_level_values(1).to_numpy("int64"), i1=g.index.get_level_values(2).to_numpy("int64")))
+    return rows
+
+
+TAKERS = ("renegades", "gold_saints", "none")  # who took a revealed House: seat 0, seat 1, nobody by the end
+
+
+def house_holds(games: pd.DataFrame, events: pd.DataFrame) -> pd.DataFrame:
+    """One row per House revealed in a Duel (the `house` events: a = 0 revealed, 1 acquired): the
+    game, the House's id, who took it (TAKERS) and the rounds it held, from its reveal until it was
+    taken, or until the end of the game."""
+    ev = events.loc[events["kind"] == "house", ["game", "round", "seat", "card_id", "a"]]
+    shown = ev.loc[ev["a"] == 0].drop_duplicates(["game", "card_id"])
+    taken = ev.loc[ev["a"] == 1, ["game", "card_id", "round", "seat"]].rename(columns={"round": "taken"})
+    out = shown.merge(taken, on=["game", "card_id"], how="left", suffixes=("", "_taker"))
+    end = games.set_index("game")["rounds"].reindex(out["game"]).to_numpy()
+    held = np.where(out["taken"].notna(), out["taken"].to_numpy(float), end) - out["round"].to_numpy()
+    taker = np.where(out["taken"].isna(), 2, out["seat_taker"].fillna(2).to_numpy()).astype("int64")
+    return pd.DataFrame({"game": out["game"].to_numpy(), "house": out["card_id"].to_numpy("int64"),
+                         "taker": np.asarray(TAKERS, dtype=object)[taker], "rounds": held.astype("int64")})
 
 
 def hades_histogram(players: pd.DataFrame, col: str) -> pd.DataFrame:

@@ -25,7 +25,9 @@ class RunFolder:
     @cached_property
     def players(self):
         from sim.engine import enums as E
-        return _categories(read_table(self.folder, "players"), hero=E.HEROES, policy=None)
+        players = read_table(self.folder, "players")
+        duel = len(players) > 0 and set(players["hero"].astype(str)) <= set(E.SIDE_NAMES)  # a Duel's: the sides
+        return _categories(players, hero=E.SIDE_NAMES if duel else E.HEROES, policy=None)
 
     @cached_property
     def events(self):

@@ -45,7 +45,8 @@ SOLO_TARGET = "win_rate=0.5"  # a rules sweep of the solo mode: the player's win
 COOP_TARGET = "team_win_rate=0.5"  # of the co-op mode: the team's against Poseidon
 RULE_METRICS = {"classic": ("rounds", "first_player_advantage", "hero_imbalance"),
                 "solo": ("rounds", "first_player_advantage", "hero_imbalance", "win_rate"),
-                "coop": ("rounds", "team_win_rate", "margin", "pillars_destroyed")}
+                "coop": ("rounds", "team_win_rate", "margin", "pillars_destroyed"),
+                "duel": ("rounds", "first_player_advantage")}  # the Duel: the Renegades (seat 0) play first
 
 def parse_values(text: str) -> list[int]:
     """'4..10' -> 4..10 inclusive; '4..10..2' -> 4, 6, 8, 10; '3,5,8' -> [3, 5, 8]."""

@@ -22,6 +22,8 @@ CASES = {  # file name: arguments of sim.trace
                                      policies=("tuned",)),
     "coop_3p_tuned_seed2.txt": dict(seed=2, game=0, config=sim.game_config(mode="coop", players=3, seed=2,
                                                                            policies=("tuned",))),
+    "duel_tuned_value_seed7.txt": dict(seed=7, game=0, config=sim.game_config(mode="duel", seed=7,
+                                                                             policies=("tuned", "value"))),
 }
 
 

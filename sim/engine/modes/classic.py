@@ -22,7 +22,7 @@ from sim.engine.rng import randint, seed_game
 from sim.engine.rules.scoring import final_shares, score_player
 from sim.engine.state import (G_ACTIVE, G_END_REASON, G_ENERGY_ON, G_FIELD_END, G_FLAMES, G_GAME, G_RELICS_ON,
                     G_CHECK, G_LAST_FLAMES_SEEN, G_LOG_LEVEL, G_NPLAYERS,
-                    G_ROUND, G_SEED, G_TURN, G_END_NOW, G_FACE_RULES_ON, G_GRANTS_ON, G_WOUND_CUTS_ON, G_FREEZES_ON, PL_ENTRY, PL_HERO, PL_VP)
+                    G_ROUND, G_SEED, G_TURN, G_END_NOW, G_ATHENA, G_FACE_RULES_ON, G_GRANTS_ON, G_WOUND_CUTS_ON, G_FREEZES_ON, PL_ENTRY, PL_HERO, PL_VP)
 from sim.engine.resolution.turn import HAND_SIZE, end_after_turn, main_phase, upkeep
 from sim.engine.rules.zones import (draw_cards, has_field_rule, has_op, has_program, has_relics, log_event, shuffle_zone,
                                     uses_energy, zone_push)
@@ -128,6 +128,16 @@ def setup_players(s, c, game, seed, n_players, heroes, algorithms, weights, log_
             zone_push(s, E.COMMON, E.Z_TRIAL_PILE, inst)
         elif c.start[kc] == E.START_ABILITY:
             zone_push(s, E.COMMON, E.Z_ABILITY_PILE, inst)
+        elif c.start[kc] == E.START_DUEL:  # a side's Heroes and Abilities; Athena, Divine Warrior set aside (DUEL-3, DUEL-10)
+            side = c.side[kc]
+            zone_push(s, side if side >= 0 else E.COMMON,
+                      E.Z_ABILITY_PILE if c.classes[kc] & E.CLASS_ABILITY else E.Z_DRAW if side >= 0 else E.Z_OUT, inst)
+            if side < 0:
+                s.g[G_ATHENA] = inst + 1
+        elif c.start[kc] == E.START_HOUSE:
+            zone_push(s, E.COMMON, E.Z_HOUSE_PILE, inst)
+        elif c.start[kc] == E.START_ALTAR:  # the Duel's setup picks one (DUEL-9)
+            zone_push(s, E.COMMON, E.Z_OUT, inst)
         elif c.start[kc] == 3:  # a gift (sim.worth): the starting deck of seat game mod players
             zone_push(s, game % n_players, E.Z_DRAW, inst)
         elif c.hero[kc] >= 0 and seat_of_hero[c.hero[kc]] >= 0:
@@ -178,6 +188,12 @@ def play_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_leve
             end = end_after_turn(s, c)
             if end >= 0:
                 break
+    score_game(s, c, end, n_players, shares)
+
+
+@kernel
+def score_game(s, c, end, n_players, shares):
+    """The game ended (END_*): each seat's VP, and the win shares (R7)."""
     s.g[G_END_REASON] = end
     log_event(s, c, E.EV_END, -1, -1, end, 0)
     for p in range(n_players):

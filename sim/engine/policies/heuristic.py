@@ -23,9 +23,11 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_ba
                                     face_cost_payable, face_discards_due, fight_total, fight_totals, fighter_bound,
                                     healing_banned, min_fighters, relic_won, values_against)
 from sim.engine.rules.coop import N_PILES, giftable, is_last_general, may_receive, pile_size, pos_of
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE,
+from sim.engine.params import R_DUEL_HOUSE_VP
+from sim.engine.rules.houses import house_won, revealed_house
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_DESTROY_HERO, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE,
                                     A_TALENT, A_USE, A_WEAPON, can_face, sense_allowed, can_use, first_op_feasible, legal_to_play, open_won,
-                                    talent_ready, upgrade_possible,
+                                    may_destroy_hero, pays_talent, talent_ready, upgrade_possible,
                                     win_back_cost, won_back, wound_cut_open)
 from sim.engine.rules.board import technique_ready
 from sim.engine.rules.pillars import can_arm, fighter_bonus, pillar_need, pillar_won
@@ -35,7 +37,7 @@ from sim.engine.rules.underworld import (annihilation_need, annihilation_won, bo
                                          soul_cost)
 from sim.engine.rules.zones import (buff_times, cards_matching, count_alongside_any, equip_locked, field_slot, fight_target, matches, program_op,
                                     relic_lock, rival_relic, underworld_reach)
-from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_HADES, G_MAY_RELIC, G_PILE_PILLAR, G_POSEIDON, PL_MARKER, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
+from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_DUEL, G_HADES, PL_HOUSE_COUNTER, G_MAY_RELIC, G_PILE_PILLAR, G_POSEIDON, PL_MARKER, G_EFFECTS_RUN, G_EPIC, G_FLAMES, G_HEAL_HEARTS, G_MOVE_DST,
                               G_NPLAYERS, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_TURN, G_WOUND_CUTS_ON, PL_ALT_FILTER, PL_HERO, PL_PLACE, PL_SENSES_SPENT, PL_SOULS, PL_SPACE,
                               PL_WEAPONS)
 
@@ -1058,6 +1060,9 @@ def choose_action(s, c, p, out):
     # 1c. Pillars (POS-11): go on with a fight against one
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and pillar_step(s, c, p, lead, out):
         return
+    # 1c''. The Duel: go on with a fight against the revealed House
+    if s.g[G_DUEL] and house_step(s, c, p, lead, out):
+        return
     # 1c'. Hades: go on with a fight in the Underworld or the Shackle pile; place a card with Souls
     if s.g[G_HADES] and (hades_fight_step(s, c, p, lead, out) or place_step(s, c, p, out)
                          or sense_step(s, c, p, out) or ability_step(s, c, p, out) or talent_step(s, c, p, out)):
@@ -1222,6 +1227,9 @@ def choose_action(s, c, p, out):
         break
     # 6b. A revealed Pillar worth more than the best field fight (POS-11)
     if not started and s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and start_pillar_fight(s, c, p, lead, best_score, out):
+        return
+    # 6b''. The Duel: the revealed House, worth more than the best field fight
+    if not started and s.g[G_DUEL] and start_house_fight(s, c, p, lead, best_score, out):
         return
     # 6b'. Hades: an Underworld card to annihilate, or a Shackle card to free, worth more than the best field fight
     if not started and s.g[G_HADES] and start_hades_fight(s, c, p, lead, best_score, out):
@@ -1769,10 +1777,86 @@ def talent_step(s, c, p, out):
                 by_str = c.ops[row, E.F_A]
                 if not completes(s, c, p, inst, STRENGTH if by_str > 0 else COSMOS, max(by_str, c.ops[row, E.F_B])):
                     continue
-            out[0] = A_TALENT
-            out[1] = inst
-            out[2] = s.zone[p, E.Z_ABILITIES, 0]
-            return True
+            for j in range(s.zone_n[p, E.Z_ABILITIES]):
+                if pays_talent(s, c, p, inst, s.zone[p, E.Z_ABILITIES, j]):  # the Duel: its Constellation's
+                    out[0] = A_TALENT
+                    out[1] = inst
+                    out[2] = s.zone[p, E.Z_ABILITIES, j]
+                    return True
+    return False
+
+
+HOUSE_TEMPO = 1.0  # what acquiring a House is worth beyond its VP, in VP: the Duel's end comes closer and the
+                   # opponent's counter resets
+
+
+@kernel
+def house_gain(s, c, p):
+    """What the revealed House is worth to p: `duel_house_vp`, the Altar's VP per House and HOUSE_TEMPO."""
+    return s.mind.weights[p, W_VP] * (s.rules[R_DUEL_HOUSE_VP] + altar_house_vp(s, c) + HOUSE_TEMPO)
+
+
+@kernel
+def altar_house_vp(s, c):
+    """The VP the Altar gives per House owned (the Altar of Glory), 0 without such an Altar."""
+    if s.zone_n[E.COMMON, E.Z_ALTAR] == 0:
+        return 0.0
+    row = program_op(c, s.zone[E.COMMON, E.Z_ALTAR, 0], E.T_ALTAR, E.OP_VP_PER)
+    return c.ops[row, E.F_B] / max(c.ops[row, E.F_A], 1) if row >= 0 else 0.0
+
+
+@kernel
+def house_step(s, c, p, lead, out):
+    """Step 1c, a fight against the revealed House under way (DUEL-19): take it once won; else commit
+    the next card of `commit_cards`."""
+    house = revealed_house(s)
+    if house < 0 or not started_fight(s, p, house):
+        return False
+    if house_won(s, c, p):
+        out[0] = A_ACQUIRE
+        out[1] = E.HOUSE_AT
+        out[2] = STRENGTH
+        return True
+    short = s.pl[p, PL_HOUSE_COUNTER] - fight_totals(s, c, house, p)[0]
+    first, _, enough = commit_cards(s, c, p, house, short, 0, lead, STRENGTH)
+    if enough:
+        out[0] = A_PLAY
+        out[1] = first
+        out[2] = E.HOUSE_AT
+        return True
+    return False
+
+
+@kernel
+def start_house_fight(s, c, p, lead, floor, out):
+    """Step 6b'', against the score of the best field fight (`floor`), and step 10 (floor 0): face the
+    revealed House if the cards its counter takes (`commit_cards`) cost less than it is worth
+    (`house_gain`). First, if the House asks to destroy a Hero of the hand and the fight is out of
+    reach without it but in reach with it, the weakest Hero is destroyed (DUEL-17)."""
+    house = revealed_house(s)
+    if house < 0:
+        return False
+    need = s.pl[p, PL_HOUSE_COUNTER]
+    first, cost, enough = commit_cards(s, c, p, house, need, 0, lead, STRENGTH)
+    if not enough and c.event[c.inst_card[house]] == E.EVT_DESTROY_HERO_IN_HAND and need > 1:
+        weakest = -1
+        for i in range(s.zone_n[p, E.Z_HAND]):
+            x = s.zone[p, E.Z_HAND, i]
+            if may_destroy_hero(s, c, p, x) and (weakest < 0 or card_value(s, c, p, x, lead)
+                                                 < card_value(s, c, p, weakest, lead)):
+                weakest = x
+        if weakest >= 0:
+            after = max(need - c.reduction[c.inst_card[house]], 1) + c.strength[c.inst_card[weakest]]
+            if commit_cards(s, c, p, house, after, 0, lead, STRENGTH)[2]:
+                out[0] = A_DESTROY_HERO
+                out[1] = weakest
+                out[2] = -1
+                return True
+    if enough and house_gain(s, c, p) - cost > floor:
+        out[0] = A_PLAY
+        out[1] = first
+        out[2] = E.HOUSE_AT
+        return True
     return False
 
 
@@ -2109,6 +2193,8 @@ def spend_leaving_card(s, c, p, out):
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and start_pillar_fight(s, c, p, decision_lead(s, c, p), 0.0, out):
         return
     if s.g[G_HADES] and start_hades_fight(s, c, p, decision_lead(s, c, p), 0.0, out):
+        return
+    if s.g[G_DUEL] and start_house_fight(s, c, p, decision_lead(s, c, p), 0.0, out):
         return
     if s.g[G_OPEN_SEAT] == p + 1 and start_open_fight(s, c, p, decision_lead(s, c, p), 0.0, out):
         return

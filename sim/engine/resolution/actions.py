@@ -23,10 +23,11 @@ from sim.engine.rules.trials import ability_open, claim, claimable, sense_reward
 from sim.engine.rules.underworld import (annihilation_souls, annihilation_won, free_shackle_card, gain_souls, gate_card_shackles, grade_tokens,
                                          may_place, place_with_souls, shackle_won)
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
-from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE, A_TALENT, A_USE,
-                                    A_WEAPON, can_face, pays_talent, sense_allowed,
+from sim.engine.rules.houses import house_won, meet_condition, take_house
+from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_DESTROY_HERO, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE, A_TALENT, A_USE,
+                                    A_WEAPON, can_face, may_destroy_hero, pays_talent, sense_allowed,
                                     can_use, legal_to_play, open_won, use_trigger, won_back)
-from sim.engine.state import (G_HADES, G_TRIALS_ON, G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
+from sim.engine.state import (G_DUEL, G_HADES, G_IN_MAIN, G_TRIALS_ON, G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_NPLAYERS, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, IF_TALENT_PAID, P_ACQUIRE,
                               P_ACQUIRE_TURNS, P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_SHACKLE, P_TRIAL, P_FINISH_ACQUIRE, P_REFILL, PL_FIELD_WINS, PL_VP_TOKENS, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (cards_matching, discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
@@ -406,6 +407,8 @@ def claim_trials(s, c, event, p, inst):
     choosing its reward (`decide_may`: the Awakening, for a Sense?) where both are open (HAD-10)."""
     if event == E.EVT_DESTROY_HERO_IN_HAND and not c.classes[c.inst_card[inst]] & E.CLASS_HERO:
         return
+    if s.g[G_DUEL] and s.g[G_IN_MAIN]:
+        meet_condition(s, c, p, event)
     j = s.zone_n[E.COMMON, E.Z_TRIALS] - 1
     while j >= 0:
         trial = s.zone[E.COMMON, E.Z_TRIALS, j]
@@ -529,6 +532,17 @@ def apply_action(s, c, p, kind, a, b):
         if not 0 <= a < E.UNDER_SPACES or not may_place(s, c, p, a, b):
             return illegal(s)
         place_with_souls(s, c, p, a, b)
+    elif kind == A_ACQUIRE and a == E.HOUSE_AT:  # the revealed House acquired (DUEL-19)
+        if b != STRENGTH or not house_won(s, c, p):
+            return illegal(s)
+        take_house(s, c, p)
+        drain(s, c)
+    elif kind == A_DESTROY_HERO:  # a Hero of the hand destroyed for the House's condition (DUEL-17)
+        if not may_destroy_hero(s, c, p, a):
+            return illegal(s)
+        move_to(s, a, p, E.Z_DESTROYED)
+        log_event(s, c, E.EV_DESTROY, p, a, E.Z_HAND, 0)
+        drain(s, c)
     elif kind == A_ACQUIRE and a >= E.PILLAR_AT:  # a Pillar destroyed (POS-11)
         t = fightable(s, c, p, a)
         if t < 0 or b != STRENGTH or not pillar_won(s, c, t, p):

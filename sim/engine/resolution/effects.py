@@ -21,12 +21,13 @@ from sim.engine.policies.interface import (choose_buff_target, choose_cost_cut, 
 from sim.engine.rng import shuffle_prefix
 from sim.engine.params import INFLEXIBLE_FORCED_ONLY, R_EPIC_INFLEXIBLE_SCOPE
 from sim.engine.rules.epics import rule_reaches, upgrade_copy
-from sim.engine.state import (G_POSEIDON, G_ACTIVE, G_GATE_TOKENS, G_BENEATH, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_OPEN_SEAT, G_OPEN_TARGET,
+from sim.engine.state import (G_DUEL, PL_HOUSE_COUNTER, G_POSEIDON, G_ACTIVE, G_GATE_TOKENS, G_BENEATH, G_EFFECTS_RUN, G_END_NOW, G_EPIC_RULES, G_OPEN_SEAT, G_OPEN_TARGET,
                               G_SPENT_TOKENS, G_HILDA, G_MOVE_DST, G_FIELD_REVEALS, G_LAST_MOVED, G_LAST_SLOT, G_NPLAYERS, G_SPARED,
                     G_TURN_MARKS, IF_COSMOS_DRAW, P_ACQUIRE, P_ACQUIRE_TURNS, P_ARRIVAL, P_EXIT, P_PROGRAM, P_REFILL, PL_ALT_FILTER, PL_HERO, PL_TURN_STRENGTH,
                     PL_ELIMINATED, PL_VP_TOKENS, PL_WEAPONS)
 from sim.engine.rules.coop import is_last_general, release_moved_fighters
 from sim.engine.rules.hilda import hilda_seat
+from sim.engine.rules.houses import set_counter
 from sim.engine.rules.pillars import gain_weapon, take_weapon
 from sim.engine.rules.senses import lose_sense, recharge_one
 from sim.engine.rules.trials import draw_ability, refill_trials
@@ -1027,6 +1028,9 @@ def run_hades_op(s, c, op, p, q):
         refill_trials(s, c, n)
     elif code == E.OP_RECHARGE_SENSE:
         recharge_one(s, q)
+    elif code == E.OP_HOUSE_COUNTER:  # Duel: the player's House counter drops (DUEL-6)
+        if s.g[G_DUEL]:
+            set_counter(s, c, q, s.pl[q, PL_HOUSE_COUNTER] - n, E.HC_CONDITION)
     elif code == E.OP_LOSE_SENSE:
         lose_sense(s, c, q)
     elif code == E.OP_STYX_LOOK:  # the controller stacks them back, its best pick on top

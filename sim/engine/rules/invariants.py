@@ -6,7 +6,7 @@ g[G_FIRST_VIOLATION]); playing with checks off costs one branch per action.
 from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.params import R_HADES_SOUL_POOL
-from sim.engine.state import (G_GATE_TOKENS, G_HADES, G_SOUL_POOL, PL_AWAKENING, PL_SENSES, PL_SENSES_SPENT, PL_SOULS, G_EPIC, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_LENT,
+from sim.engine.state import (G_ATHENA, G_DUEL, G_GATE_TOKENS, G_HADES, PL_HOUSE_COUNTER, G_SOUL_POOL, PL_AWAKENING, PL_SENSES, PL_SENSES_SPENT, PL_SOULS, G_EPIC, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_HOURGLASSES, G_FIELD_RULES, G_FIRST_VIOLATION, G_FLAMES, G_LAST_FLAMES_SEEN, G_LENT,
                               G_NMARKS, G_RULES_SEEN, G_VIOLATIONS, G_WEAPONS, PL_WEAPONS)
 
 V_ZONE_MISMATCH = 1    # an instance's recorded place does not hold it (or holds it twice)
@@ -29,6 +29,8 @@ V_UNDERWORLD = 13      # Hades: an Underworld card not recorded on its space, a 
                        # below 0, Souls created or lost (the players' and the pool's), a Shackle pile out of Grade
                        # order, a Senses board out of shape (0-4 Senses, only those spent, an Awakening 0 or 1), or
                        # more than 3 Trials revealed or Abilities held
+V_HOUSES = 14          # Duel: a House counter out of 1..12, a House owned outside the Houses, or Athena both set
+                       # aside and taken
 
 
 @kernel
@@ -36,6 +38,20 @@ def violation(s, code):
     if s.g[G_VIOLATIONS] == 0:
         s.g[G_FIRST_VIOLATION] = code
     s.g[G_VIOLATIONS] += 1
+
+
+@kernel
+def check_houses(s, c, n_players):
+    """V_HOUSES's checks."""
+    for p in range(n_players):
+        if not 1 <= s.pl[p, PL_HOUSE_COUNTER] <= 12:
+            violation(s, V_HOUSES)
+        for j in range(s.zone_n[p, E.Z_HOUSES]):
+            if not c.classes[c.inst_card[s.zone[p, E.Z_HOUSES, j]]] & E.CLASS_HOUSE:
+                violation(s, V_HOUSES)
+    athena = s.g[G_ATHENA] - 1
+    if athena >= 0 and not (s.inst_row[athena] == E.COMMON and s.inst_zone[athena] == E.Z_OUT):
+        violation(s, V_HOUSES)
 
 
 @kernel
@@ -70,8 +86,7 @@ def check_invariants(s, c, n_players):
     seen = s.scratch
     seen[:] = 0
     for row in range(E.MAX_SEATS + 1):
-        nz = E.N_PLAYER_ZONES if row < E.MAX_SEATS else E.N_COMMON_ZONES
-        for z in range(nz):
+        for z in range(s.zone_n.shape[1]):  # a seat's zones, and in the Duel its own Ability pile
             n = s.zone_n[row, z]
             if n < 0:
                 violation(s, V_NEGATIVE)
@@ -97,6 +112,8 @@ def check_invariants(s, c, n_players):
             violation(s, V_EPIC)
     if s.g[G_HADES]:
         check_underworld(s, c, n_players, seen)
+    if s.g[G_DUEL]:
+        check_houses(s, c, n_players)
     if s.g[G_RULES_SEEN] == s.g[G_FIELD_CHANGES] and s.g[G_FIELD_RULES] != rules:
         violation(s, V_FIELD_RULES)
     for inst in range(c.inst_card.shape[0]):
@@ -106,7 +123,7 @@ def check_invariants(s, c, n_players):
         t = s.inst_facing[inst]
         if t >= 0 and (s.inst_zone[inst] != E.Z_PLAY or not (s.inst_zone[t] == E.Z_BATTLEFIELD or (
                 s.inst_zone[t] == E.Z_RELICS and (s.inst_row[t] == s.inst_row[inst] or s.inst_rival[t] == s.inst_row[inst]))
-                or (s.inst_zone[t] == E.Z_PILLAR_ROW and s.inst_row[t] == E.COMMON)
+                or ((s.inst_zone[t] == E.Z_PILLAR_ROW or s.inst_zone[t] == E.Z_HOUSE_PILE) and s.inst_row[t] == E.COMMON)
                 or s.inst_zone[t] == E.Z_UNDERWORLD or (s.inst_zone[t] == E.Z_SHACKLE and s.inst_row[t] == s.inst_row[inst])
                 or (t == s.g[G_OPEN_TARGET] - 1 and s.g[G_OPEN_SEAT] == s.inst_row[inst] + 1))):
             violation(s, V_FACING)

@@ -5,7 +5,7 @@ An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) a
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.state import G_POSEIDON, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS, G_HADES, IF_TALENT_PAID, PL_SPACE
+from sim.engine.state import G_POSEIDON, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS, G_HADES, G_DUEL, IF_TALENT_PAID, PL_SPACE
 from sim.engine.params import R_HADES_TALENT_USES, TALENT_UNLIMITED
 from sim.engine.rules.epics import epic_action_ready, rule_reaches, upgrade_copy
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_matches, cond_holds, effective_cost,
@@ -13,6 +13,7 @@ from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_ma
                                     printed_heal, relic_won)
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
 from sim.engine.rules.coop import giftable, may_face, may_receive
+from sim.engine.rules.houses import house_won, revealed_house
 from sim.engine.rules.pillars import can_arm, pillar_won
 from sim.engine.rules.senses import N_SENSES, SE_COSMOS, SE_MOVE, SE_STRENGTH, sense_effect, sense_ready
 from sim.engine.rules.underworld import annihilation_won, may_place, shackle_card, shackle_won
@@ -39,6 +40,7 @@ A_PLACE = 11       # Hades: the card of Underworld space a placed onto seat b's 
 A_SENSE = 12       # Hades: Sense number a used (0: the 5th .. 3: the 8th), on b: a Character of the player's in
                    # play (+Strength, +Cosmos), the marker's move in spaces (the 8th; negative: toward Elysion), or -1
 A_TALENT = 13      # Hades: the Talent of card a (in play) paid with the Ability b, which goes under its pile (HAD-12)
+A_DESTROY_HERO = 14  # Duel: a = a Hero of the hand destroyed to meet the revealed House's condition (DUEL-17)
 # A fight's "slot" from N_SLOTS on is a Relic of the player's play area (the Ring, faced to be beaten,
 # ASG-19): N_SLOTS + its index there (`zones.fight_target`); from PILLAR_AT on, a revealed Pillar (POS-11):
 # PILLAR_AT + its place in the Pillar row; from UNDER_AT on, an Underworld space; from SHACKLE_AT on, a card
@@ -387,6 +389,8 @@ def legal_action(s, c, p, pick, out):
         n = pillar_fights(s, c, p, pick, out, n, cloth_on)
     if s.g[G_POSEIDON]:
         n = coop_actions(s, c, p, pick, out, n)
+    if s.g[G_DUEL]:
+        n = house_actions(s, c, p, pick, out, n, cloth_on)
     if s.g[G_HADES]:
         n = underworld_actions(s, c, p, pick, out, n, cloth_on)
         n = sense_actions(s, c, p, pick, out, n)
@@ -521,8 +525,9 @@ def talent_ready(s, c, p, inst):
 @kernel
 def pays_talent(s, c, p, inst, ability):
     """May p pay the Talent of inst with its Ability `ability`? In the classic game, any Ability of
-    p's can (HAD-12)."""
-    return s.inst_row[ability] == p and s.inst_zone[ability] == E.Z_ABILITIES and talent_ready(s, c, p, inst)
+    p's can (HAD-12); in the Duel, only the Ability of the card's Constellation (DUEL-11)."""
+    return s.inst_row[ability] == p and s.inst_zone[ability] == E.Z_ABILITIES and talent_ready(s, c, p, inst) \
+        and (not s.g[G_DUEL] or c.symbol[c.inst_card[ability]] == c.symbol[c.inst_card[inst]])
 
 
 @kernel
@@ -537,11 +542,48 @@ def talent_actions(s, c, p, pick, out, n):
             if not talent_ready(s, c, p, inst):
                 continue
             for j in range(s.zone_n[p, E.Z_ABILITIES]):
+                if not pays_talent(s, c, p, inst, s.zone[p, E.Z_ABILITIES, j]):
+                    continue
                 if n == pick:
                     out[0] = A_TALENT
                     out[1] = inst
                     out[2] = s.zone[p, E.Z_ABILITIES, j]
                 n += 1
+    return n
+
+
+@kernel
+def may_destroy_hero(s, c, p, inst):
+    """May p destroy inst, a Hero of its hand, for the revealed House's condition "you may destroy a
+    Hero in your hand" (DUEL-17)?"""
+    house = revealed_house(s)
+    return house >= 0 and c.event[c.inst_card[house]] == E.EVT_DESTROY_HERO_IN_HAND and s.inst_row[inst] == p \
+        and s.inst_zone[inst] == E.Z_HAND and (c.classes[c.inst_card[inst]] & E.CLASS_HERO) != 0
+
+
+@kernel
+def house_actions(s, c, p, pick, out, n, cloth_on):
+    """`legal_action`'s Duel actions: a card facing the revealed House, the end of a fight that
+    reaches p's counter (DUEL-19), a Hero of the hand destroyed for the House's condition (DUEL-17)."""
+    house = revealed_house(s)
+    if house < 0:
+        return n
+    n = faces_off_field(s, c, p, house, E.HOUSE_AT, pick, out, n, cloth_on)
+    if house_won(s, c, p):
+        if n == pick:
+            out[0] = A_ACQUIRE
+            out[1] = E.HOUSE_AT
+            out[2] = STRENGTH
+        n += 1
+    for i in range(s.zone_n[p, E.Z_HAND]):
+        if 0 <= pick < n:
+            return n
+        if may_destroy_hero(s, c, p, s.zone[p, E.Z_HAND, i]):
+            if n == pick:
+                out[0] = A_DESTROY_HERO
+                out[1] = s.zone[p, E.Z_HAND, i]
+                out[2] = -1
+            n += 1
     return n
 
 

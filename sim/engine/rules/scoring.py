@@ -3,8 +3,8 @@ import numpy as np
 from sim.engine.jit import kernel
 
 from sim.engine import enums as E
-from sim.engine.params import EPICS_CURRENT_ONLY, R_EPIC_ENDGAME_SCOPE
-from sim.engine.state import G_EPIC, G_NPLAYERS, PL_ELIMINATED, PL_VP_TOKENS
+from sim.engine.params import EPICS_CURRENT_ONLY, R_DUEL_HOUSE_VP, R_EPIC_ENDGAME_SCOPE
+from sim.engine.state import G_DUEL, G_EPIC, G_NPLAYERS, PL_ELIMINATED, PL_VP_TOKENS
 from sim.engine.rules.fight import cond_holds
 from sim.engine.rules.zones import count_in_deck, count_in_zone, is_deck_zone, log_event, matches
 
@@ -28,9 +28,12 @@ def distinct_names_in_deck(s, c, p, f):
 
 @kernel
 def count_owned(s, c, p, f, source):
-    """p's cards passing filter f in its deck (CNT_DECK, GEN-11) or among its marked cards (CNT_MARKED)."""
+    """p's cards passing filter f in its deck (CNT_DECK, GEN-11), among its marked cards (CNT_MARKED)
+    or among its Houses (CNT_HOUSES, the Duel)."""
     if source == E.CNT_MARKED:
         return count_in_zone(s, c, p, E.Z_WOUNDED, f, -1) + count_in_zone(s, c, p, E.Z_FROZEN, f, -1)
+    if source == E.CNT_HOUSES:
+        return count_in_zone(s, c, p, E.Z_HOUSES, f, -1)
     return count_in_deck(s, c, p, f)
 
 
@@ -47,8 +50,14 @@ def has_most(s, c, p, f, source):
 @kernel
 def card_vp(s, c, p, k):
     """VP of one copy of card k in p's deck: printed VP plus its score program."""
-    vp = c.vp[k]
-    start, n = c.prog[k, E.T_SCORE, 0], c.prog[k, E.T_SCORE, 1]
+    return c.vp[k] + program_vp(s, c, p, k, E.T_SCORE)
+
+
+@kernel
+def program_vp(s, c, p, k, trigger):
+    """The VP that card k's `trigger` program (its score program, or a Duel Altar's) gives p."""
+    vp = 0
+    start, n = c.prog[k, trigger, 0], c.prog[k, trigger, 1]
     for i in range(start, start + n):
         op = c.ops[i]
         code = op[E.F_OP]
@@ -89,8 +98,13 @@ def zone_vp(s, c, p, z):
 def score_player(s, c, p):
     """p's VP: its deck's cards (GEN-11) and the Pillars it destroyed (POS-12), with the VP tokens
     it took and those still on its cards (POS-14), and the Epics' end-of-game effects (POS-5);
-    with Hades, the Characters under its Void token, less those of its Shackle pile (HAD-30)."""
+    with Hades, the Characters under its Void token, less those of its Shackle pile (HAD-30); in the
+    Duel, `duel_house_vp` per House it owns and the Altar's VP (DUEL-5, DUEL-9)."""
     total = s.pl[p, PL_VP_TOKENS] + epic_vp(s, c, p)
+    if s.g[G_DUEL]:
+        total += s.zone_n[p, E.Z_HOUSES] * s.rules[R_DUEL_HOUSE_VP]
+        if s.zone_n[E.COMMON, E.Z_ALTAR] > 0:
+            total += program_vp(s, c, p, c.inst_card[s.zone[E.COMMON, E.Z_ALTAR, 0]], E.T_ALTAR)
     for j in range(s.zone_n[p, E.Z_SHACKLE]):
         total -= card_vp(s, c, p, c.inst_card[s.zone[p, E.Z_SHACKLE, j]])
     for z in range(E.N_PLAYER_ZONES):

@@ -5,13 +5,14 @@ condition (`zones.trial_event`, an EVT_* noted where it happens), a pending P_TR
 claim it at once: the Trial is discarded and the player takes its reward, the Awakening for their
 next Sense, or the top Ability. Empty Trial spaces fill at upkeep step 5, from the pile, then from
 the discards shuffled. A player holds at most 3 Abilities (Z_ABILITIES) and uses one in the main
-phase for its `ability` program; it then goes under the Ability pile.
+phase for its `ability` program; it then goes under the Ability pile. In the Duel each side has its
+own Ability pile, in its seat's row (`ability_row`, DUEL-11).
 """
 from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.rules.zones import (banned, log_event, move_all, move_to, shuffle_zone, take_top, zone_insert, zone_push,
                                     zone_remove)
-from sim.engine.state import G_TRIALS_ON, PL_AWAKENING, PL_SENSES
+from sim.engine.state import G_DUEL, G_NPLAYERS, G_TRIALS_ON, PL_AWAKENING, PL_SENSES
 
 TRIAL_SPACES = 3
 MAX_ABILITIES = 3
@@ -24,7 +25,17 @@ def setup_trials(s, c):
         s.g[G_TRIALS_ON] = 1
         shuffle_zone(s, E.COMMON, E.Z_TRIAL_PILE)
         refill_trials(s, c, TRIAL_SPACES)
-    shuffle_zone(s, E.COMMON, E.Z_ABILITY_PILE)
+    if s.g[G_DUEL]:
+        for p in range(s.g[G_NPLAYERS]):
+            shuffle_zone(s, p, E.Z_ABILITY_PILE)
+    else:
+        shuffle_zone(s, E.COMMON, E.Z_ABILITY_PILE)
+
+
+@kernel
+def ability_row(s, p):
+    """The row of the Ability pile p draws from: the common one, or in the Duel its side's own (DUEL-11)."""
+    return p if s.g[G_DUEL] else E.COMMON
 
 
 @kernel
@@ -52,7 +63,7 @@ def sense_reward_open(s, p):
 @kernel
 def ability_open(s, c, p):
     """May p draw an Ability: fewer than 3 held, one in the pile, no ban (HAD-11)?"""
-    return s.zone_n[p, E.Z_ABILITIES] < MAX_ABILITIES and s.zone_n[E.COMMON, E.Z_ABILITY_PILE] > 0 \
+    return s.zone_n[p, E.Z_ABILITIES] < MAX_ABILITIES and s.zone_n[ability_row(s, p), E.Z_ABILITY_PILE] > 0 \
         and not banned(s, c, p, E.BAN_ABILITIES)
 
 
@@ -81,8 +92,9 @@ def draw_ability(s, c, p):
     """p draws the top Ability, if it may (`ability_open`): an acquisition, worth no VP (GEN-5, GEN-11)."""
     if not ability_open(s, c, p):
         return False
-    top = s.zone[E.COMMON, E.Z_ABILITY_PILE, s.zone_n[E.COMMON, E.Z_ABILITY_PILE] - 1]
-    take_top(s, E.COMMON, E.Z_ABILITY_PILE)
+    row = ability_row(s, p)
+    top = s.zone[row, E.Z_ABILITY_PILE, s.zone_n[row, E.Z_ABILITY_PILE] - 1]
+    take_top(s, row, E.Z_ABILITY_PILE)
     zone_push(s, p, E.Z_ABILITIES, top)
     log_event(s, c, E.EV_ABILITY, p, top, 1, 0)
     return True
@@ -93,4 +105,4 @@ def spend_ability(s, c, p, inst):
     """p used the Ability inst: it goes face down under the Ability pile (HAD-11)."""
     log_event(s, c, E.EV_ABILITY, p, inst, 0, 0)
     zone_remove(s, inst)
-    zone_insert(s, E.COMMON, E.Z_ABILITY_PILE, 0, inst)
+    zone_insert(s, ability_row(s, p), E.Z_ABILITY_PILE, 0, inst)

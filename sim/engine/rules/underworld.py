@@ -22,7 +22,7 @@ from sim.engine.rules.fight import fight_totals
 from sim.engine.rules.zones import (banned, detach_fighters, discard_fighters, hades_rules, log_event, move_to,
                                     push_pending, rules_sum, shuffle_zone, take_top, trial_event, underworld_reach,
                                     zone_insert, zone_remove)
-from sim.engine.state import (G_FLAMES, G_GATE_TOKENS, G_HADES, G_LAST_FLAMES_SEEN, G_NPLAYERS, G_SOUL_POOL, P_EXIT,
+from sim.engine.state import (G_ATHENA, G_DUEL, G_FLAMES, G_GATE_TOKENS, G_HADES, G_LAST_FLAMES_SEEN, G_NPLAYERS, G_SOUL_POOL, P_EXIT,
                               P_PROGRAM, P_SHACKLE, PL_AWAKENING, PL_HERO, PL_SENSES, PL_SOULS, PL_SPACE)
 
 
@@ -322,7 +322,10 @@ def lose_souls(s, c, p, n):
 @kernel
 def elysion_card(s, c, p):
     """A set-aside copy of p's Hades ◆ Hero (HAD-13), or with `hades_elysion_card` = any_diamond of
-    any ◆ Hero card of p's; -1 if none is left."""
+    any ◆ Hero card of p's; in the Duel, Athena, Divine Warrior while she is set aside (DUEL-10,
+    DUEL-18); -1 if none is left."""
+    if s.g[G_DUEL]:
+        return s.g[G_ATHENA] - 1
     any_box = s.rules[R_HADES_ELYSION_CARD] == ELYSION_ANY_DIAMOND
     for j in range(s.zone_n[p, E.Z_SETASIDE]):
         inst = s.zone[p, E.Z_SETASIDE, j]
@@ -352,6 +355,7 @@ def move_marker(s, c, p, steps):
     if now == E.ELYSION:
         hero = elysion_card(s, c, p)
         if hero >= 0:
+            s.g[G_ATHENA] = 0  # the Duel's one Athena: later arrivals get nothing
             move_to(s, hero, p, E.Z_HAND)
             log_event(s, c, E.EV_MOVE, p, hero, E.Z_SETASIDE, E.Z_HAND)
     return now - was

@@ -10,7 +10,7 @@ from sim.engine import enums as E
 from sim.engine.rng import shuffle_prefix
 from sim.engine.params import R_HADES_STAR_ENTRY, R_HADES_TRIAL_WINDOW, STAR_ENTRY_NONE
 from sim.engine.state import (G_POSEIDON, G_NPLAYERS, G_BENEATH, G_DISCARD_WATCH, G_ENERGY_ON, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_FIELD_CHANGES, G_LENT, G_LOG_LEVEL, G_LOG_N, G_LOG_OVERFLOW, G_NMARKS,
-                              G_NPEND, G_TURN, G_ROUND, G_ACTIVE, G_FREEZES_ON, G_HADES, G_IN_MAIN, G_TRIALS_ON, MARK_CAP, P_TRIAL, PEND_CAP, PL_ENERGY, PL_SPACE, PL_VP_TOKENS)
+                              G_NPEND, G_TURN, G_ROUND, G_ACTIVE, G_FREEZES_ON, G_HADES, G_IN_MAIN, G_TRIALS_ON, G_DUEL, MARK_CAP, P_TRIAL, PEND_CAP, PL_ENERGY, PL_SPACE, PL_VP_TOKENS)
 
 MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
 
@@ -18,7 +18,8 @@ MAX_ENERGY = 3  # a board holds 3 Energy tokens (ASG-3)
 @kernel
 def is_summary_event(kind):
     return (kind == E.EV_REVEAL or kind == E.EV_ACQUIRE or kind == E.EV_FLAME
-            or kind == E.EV_END or kind == E.EV_USE or kind == E.EV_PAY or kind == E.EV_EPIC or kind == E.EV_PILLAR)
+            or kind == E.EV_END or kind == E.EV_USE or kind == E.EV_PAY or kind == E.EV_EPIC or kind == E.EV_PILLAR
+            or kind == E.EV_HOUSE)
 
 
 @kernel
@@ -246,7 +247,7 @@ def rival_relic(s, p):
 
 @inline_kernel
 def move_to(s, inst, row, z):
-    if z == E.Z_DESTROYED and s.g[G_TRIALS_ON]:  # a Trial's "destroy" conditions (HAD-10)
+    if z == E.Z_DESTROYED and (s.g[G_TRIALS_ON] or s.g[G_DUEL]):  # a Trial's or a House's "destroy" conditions
         trial_event(s, row, E.EVT_DESTROY, inst)
         if s.inst_zone[inst] == E.Z_HAND and s.inst_row[inst] == row:
             trial_event(s, row, E.EVT_DESTROY_HERO_IN_HAND, inst)
@@ -258,8 +259,10 @@ def move_to(s, inst, row, z):
 def trial_event(s, p, event, inst):
     """An event of p's (EVT_*; inst: the card it concerns, or -1) that may meet a revealed Trial's
     condition: while p is the active player in its main phase (or its whole turn,
-    `hades_trial_window`), a pending P_TRIAL lets p claim such a Trial (HAD-10)."""
-    if s.g[G_TRIALS_ON] and p == s.g[G_ACTIVE] and (s.g[G_IN_MAIN] or s.rules[R_HADES_TRIAL_WINDOW] == 1):
+    `hades_trial_window`), a pending P_TRIAL lets p claim such a Trial (HAD-10); in the Duel, it may
+    meet the revealed House's condition too (DUEL-17, `houses.meet_condition`)."""
+    if (s.g[G_TRIALS_ON] or s.g[G_DUEL]) and p == s.g[G_ACTIVE] \
+            and (s.g[G_IN_MAIN] or s.rules[R_HADES_TRIAL_WINDOW] == 1):
         push_pending(s, P_TRIAL, event, p, inst, 0)
 
 
@@ -594,7 +597,8 @@ def fight_target(s, p, at):
     """The card p fights by the action index `at`: the field card in slot `at` (0..5); from N_SLOTS
     on, the Relic number at - N_SLOTS of p's play area (the Ring, faced to be beaten); from
     PILLAR_AT on, the revealed Pillar number at - PILLAR_AT (POS-11); OPEN_AT, the card an effect
-    opened to p this turn (POS-23); URN_AT, another player's Relic p may win back (POS-24); from
+    opened to p this turn (POS-23); URN_AT, another player's Relic p may win back (POS-24); HOUSE_AT,
+    the revealed House of the Duel (DUEL-19); from
     UNDER_AT on, the Underworld card of space at - UNDER_AT within p's reach (HAD-5); from SHACKLE_AT
     on, the card at - SHACKLE_AT from the bottom of p's Shackle pile (HAD-17); -1 none."""
     if at < 0:
@@ -605,6 +609,9 @@ def fight_target(s, p, at):
         return s.g[G_OPEN_TARGET] - 1 if s.g[G_OPEN_SEAT] == p + 1 else -1
     if at == E.URN_AT:
         return rival_relic(s, p)
+    if at == E.HOUSE_AT:
+        n = s.zone_n[E.COMMON, E.Z_HOUSE_PILE]
+        return s.zone[E.COMMON, E.Z_HOUSE_PILE, n - 1] if n > 0 else -1
     if at >= E.SHACKLE_AT:
         j = at - E.SHACKLE_AT
         return s.zone[p, E.Z_SHACKLE, j] if j < s.zone_n[p, E.Z_SHACKLE] else -1
