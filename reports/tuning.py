@@ -258,9 +258,9 @@ def write_impact_report(imp, out: str | Path) -> Path:
 
 
 # --- Robustness -----------------------------------------------------------------------------------
-def draw_robustness(rob, n: int = 30) -> Figure:
-    """Each card's buyers' win-share difference under each policy (dots with 95% CIs), for the
-    flagged cards first, then the others with the largest spread between policies."""
+def draw_robustness(rob, n: int = 30, arms: str = "policy") -> Figure:
+    """Each card's buyers' win-share difference under each policy (or other kind of `arms`: dots
+    with 95% CIs), for the flagged cards first, then the others with the largest spread between arms."""
     t = rob.table.copy()
     cols = [f"win_share_diff:{p}" for p in rob.policies]
     t["spread"] = t[cols].max(axis=1) - t[cols].min(axis=1)
@@ -277,9 +277,9 @@ def draw_robustness(rob, n: int = 30) -> Figure:
     ax.axvline(0, color="black", lw=0.8)
     labels = [f"{nm} ({r})" if r != "consistent" else nm for nm, r in zip(t["name"], t["robustness"])]
     ax.set_yticks(y, labels, fontsize=7)
-    ax.set_xlabel("buyers' win-share difference (95% CI), per policy")
+    ax.set_xlabel(f"buyers' win-share difference (95% CI), per {arms}")
     ax.legend(fontsize=8)
-    ax.set_title("Card verdicts under each policy (flagged cards first)")
+    ax.set_title(f"Card verdicts under each {arms} (flagged cards first)")
     return fig
 
 

@@ -14,6 +14,7 @@ Python API (DataFrames in, DataFrames out):
     sim.impact(cards=None)                    each card removed: change in length and balance
     sim.suggest(cards=None)                   costs that bring cards back onto the curve, verified
     sim.robustness(policies)                  card verdicts under several policies, flips flagged
+    sim.sensitivity(seeds)                    which conclusions hold whatever the estimated Hades cards
     sim.ladder(policies)                      round robin on paired seeds: Bradley-Terry ratings
     sim.tune(start="value")                   fit the heuristic's weights against a panel (CMA-ES)
     sim.GameConfig.build(...)                 one game config, passed whole to every tool (config=)
@@ -31,7 +32,8 @@ _API = {
     "load_cards": "sim.games", "play": "sim.games", "trace": "sim.games", "trace_events": "sim.games",
     "PlayResult": "sim.games", "game_config": "sim.games", "Run": "sim.tools.run", "simulate": "sim.tools.run", "resume": "sim.tools.run",
     "worth": "sim.tools.worth", "compare": "sim.tools.compare", "sweep": "sim.tools.sweep", "impact": "sim.tools.impact",
-    "suggest": "sim.tools.suggest", "robustness": "sim.tools.robustness", "ladder": "sim.tools.ladder",
+    "suggest": "sim.tools.suggest", "robustness": "sim.tools.robustness",
+    "sensitivity": "sim.tools.sensitivity", "ladder": "sim.tools.ladder",
     "tune": "sim.tools.tune", "POLICIES": "sim.policy_catalog",
     "describe_policies": "sim.policy_catalog", "variant": "sim.policy_catalog", "GameConfig": "sim.config",
     "Scenario": "sim.scenario",

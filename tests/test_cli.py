@@ -109,7 +109,7 @@ def test_help_says_what_each_option_does(command):
 
 
 COMMANDS = [["simulate"], ["report"], ["trace"], ["bench"], ["worth"], ["compare"], ["sweep"], ["suggest"], ["impact"],
-            ["robustness"], ["ladder"], ["tune"], ["policies"], ["rules"], ["cards", "list"], ["cards", "show"], ["cards", "validate"],
+            ["robustness"], ["sensitivity"], ["ladder"], ["tune"], ["policies"], ["rules"], ["cards", "list"], ["cards", "show"], ["cards", "validate"],
             ["cache", "info"], ["cache", "clear"]]
 
 

@@ -680,6 +680,28 @@ def check_coverage(cards: list[dict]) -> None:
                             + ", ".join(f"{m} ({len(ids)})" for m, ids in thin.items()))
 
 
+def checked_build(seed: int | None = None) -> dict[Path, dict]:
+    """`build(seed)`, refused (CardFileError) when it leaves a mechanic on fewer than two cards."""
+    files = build(seed)
+    try:
+        check_coverage([c for data in files.values() for c in data["card"]])
+    except CardFileError as e:
+        if seed is None:
+            raise
+        raise CardFileError(f"seed {seed}: {e}; the method keeps only an estimate that puts every mechanic "
+                            "on 2 cards at least: try another seed") from None
+    return files
+
+
+def write_estimate(seed: int, out: Path) -> Path:
+    """Write the estimate of `seed` into the folder `out`; return its classic file (for --cardset)."""
+    files = checked_build(seed)
+    out.mkdir(parents=True, exist_ok=True)
+    for path, data in files.items():
+        (out / path.name).write_text(render(path, data, seed), encoding="utf-8")
+    return out / CLASSIC_FILE.name
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m sim.cards.hades_estimates", description=(
         "Write the estimated Hades card files (cardsets/hades-estimated.toml, hades-duel-estimated.toml) "
@@ -691,14 +713,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.seed is not None and args.out is None and not args.check:
         ap.error("--seed writes an alternative estimate: give --out FOLDER (cardsets/ keeps the method's own)")
-    files = build(args.seed)
-    try:
-        check_coverage([c for data in files.values() for c in data["card"]])
-    except CardFileError as e:
-        if args.seed is None:
-            raise
-        raise CardFileError(f"seed {args.seed}: {e}; the method keeps only an estimate that puts every mechanic "
-                            "on 2 cards at least: try another seed") from None
+    files = checked_build(args.seed)
     stale = []
     for path, data in files.items():
         text = render(path, data, args.seed)

@@ -1,5 +1,6 @@
 """The `seiya` command line: simulate, report, trace, cards, policies, rules, bench, cache, the
-tuning tools worth, compare, sweep, suggest, impact, robustness, and the policy tools ladder and tune.
+tuning tools worth, compare, sweep, suggest, impact, robustness, the Hades estimates' sensitivity, and the
+policy tools ladder and tune.
 
 Every command's --help is fast (numpy, pandas, numba and matplotlib load inside the commands) and
 ends with examples; every user error is one line on stderr with exit code 2.
@@ -8,8 +9,8 @@ from __future__ import annotations
 
 import typer
 
-from sim.cli import (bench, cache, cards, compare, impact, ladder, report, robustness, simulate, suggest, sweep,
-                     trace, tune, worth)
+from sim.cli import (bench, cache, cards, compare, impact, ladder, report, robustness, sensitivity, simulate,
+                     suggest, sweep, trace, tune, worth)
 from sim.cli.help import examples, show_flags_as_flags
 
 show_flags_as_flags()
@@ -47,6 +48,7 @@ app.command("suggest", epilog=suggest.EXAMPLES)(suggest.suggest)
 app.command("worth", epilog=worth.EXAMPLES)(worth.worth)
 app.command("impact", epilog=impact.EXAMPLES)(impact.impact)
 app.command("robustness", epilog=robustness.EXAMPLES)(robustness.robustness)
+app.command("sensitivity", epilog=sensitivity.EXAMPLES)(sensitivity.sensitivity)
 app.command("ladder", epilog=ladder.EXAMPLES)(ladder.ladder)
 app.command("tune", epilog=tune.EXAMPLES)(tune.tune)
 app.add_typer(cards.app, name="cards")

@@ -67,13 +67,16 @@ class Robustness:
 
 
 def robustness_of(runs: dict, fdr: float = 0.05) -> Robustness:
-    """Side-by-side verdicts for runs keyed by policy name (runs, folders or PlayResults)."""
-    merged = None
+    """Side-by-side verdicts for runs keyed by policy name (runs, folders or PlayResults). Rows
+    are card ids, named as in the first run that has the card."""
+    merged, names = None, pd.Series(dtype=object)
     for pol, run in runs.items():
-        v = card_verdicts(run, fdr).set_index(["id", "name"])
+        v = card_verdicts(run, fdr).set_index("id")
+        names = names.combine_first(v.pop("name"))
         v.columns = [f"{c}:{pol}" for c in v.columns]
         merged = v if merged is None else merged.join(v, how="outer")
     t = merged.reset_index()
+    t.insert(1, "name", names.reindex(t["id"]).to_numpy())
     verdicts = t[[f"verdict:{p}" for p in runs]].fillna("–")
     above = (verdicts == "above").any(axis=1)
     below = (verdicts == "below").any(axis=1)
