@@ -20,8 +20,9 @@ def conclusions_view(sens) -> pd.DataFrame:
     view = pd.DataFrame({"conclusion": t["meaning"]})
     for lab in sens.estimates:
         view[lab] = [ci(v, lo, hi) for v, lo, hi in zip(t[lab], t[f"{lab}_lo"], t[f"{lab}_hi"])]
-    view["largest change (on)"] = [f"{ci(v, lo, hi, signed=True)} ({on})" for v, lo, hi, on in
-                                   zip(t["largest_change"], t["largest_change_lo"], t["largest_change_hi"], t["on"])]
+    view["largest change (on)"] = [
+        f"{ci(v, lo, hi, signed=True)} ({on}{'' if pd.isna(r) else f', {r:+.1%}'})" for v, lo, hi, on, r in
+        zip(t["largest_change"], t["largest_change_lo"], t["largest_change_hi"], t["on"], t["relative_change"])]
     view["verdict"] = t["verdict"]
     return view
 

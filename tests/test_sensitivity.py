@@ -30,6 +30,8 @@ def test_every_conclusion_is_compared_on_the_same_games(sens):
     c = sens.changes.set_index("metric")
     assert c.loc["rounds", "delta"] == pytest.approx(other.games["rounds"].mean() - method.games["rounds"].mean())
     assert (c["lo"] <= c["delta"]).all() and (c["delta"] <= c["hi"]).all()
+    assert t.loc["rounds", "relative_change"] == pytest.approx(c.loc["rounds", "delta"] / t.loc["rounds", "method"])
+    assert np.isnan(t.loc["clock_end_share", "relative_change"])  # a share's change is said in points
 
 
 def test_the_estimates_are_the_methods_files(sens):

@@ -7,7 +7,8 @@ estimates of other seeds, and each conclusion is compared:
 
     sens = sim.sensitivity(seeds=(2, 3), games=2000, boxes=("base", "asgard", "poseidon", "hades"))
     sens.conclusions   # per game-level metric: its value and 95% CI on each estimate, the largest
-                       # change from the method's own, and "holds" or "moves"
+                       # change from the method's own (of a length or an amount, also as a share
+                       # of its value: relative_change), and "holds" or "moves"
     sens.changes       # per metric and other estimate: the paired change, its CI, p and q
     sens.cards         # per card: its verdict on each estimate (sim.tools.robustness), real or estimated
     sens.report(folder)
@@ -39,6 +40,7 @@ METRICS = {  # per mode, the game-level conclusions compared
     "duel": ("rounds", "first_player_advantage", "tie_rate"),  # the Renegades (seat 0) play first
 }
 HADES_METRICS = ("souls", "void_vp", "shackle_vp", "senses")  # each player's Underworld at the end
+RELATIVE = ("rounds", *HADES_METRICS)  # the changes also given as a share of the method's value
 WORDS = {"rounds": "game length (rounds)", "clock_end_share": "games ended by the Clock",
          "first_player_advantage": "first player's win share − 1/players", "tie_rate": "games with a tie for first",
          "hero_imbalance": "Hero imbalance (largest win-share gap)", "souls": "Souls left per player",
@@ -118,8 +120,10 @@ def compare_estimates(runs: dict, mode: str, fdr: float = 0.05) -> tuple[pd.Data
             row[lab], row[f"{lab}_lo"], row[f"{lab}_hi"] = float(e[m].value), float(lo), float(hi)
         c = changes.loc[changes["metric"] == m]
         big = c.loc[c["delta"].abs().idxmax()]
+        relative = big["delta"] / row[METHOD] if m in RELATIVE and row[METHOD] > 0 else np.nan
         row.update({"largest_change": big["delta"], "largest_change_lo": big["lo"], "largest_change_hi": big["hi"],
-                    "on": big["estimate"], "verdict": "moves" if c["significant"].any() else "holds"})
+                    "on": big["estimate"], "relative_change": relative,
+                    "verdict": "moves" if c["significant"].any() else "holds"})
         rows.append(row)
     return pd.DataFrame(rows), changes
 
