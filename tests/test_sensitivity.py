@@ -75,6 +75,10 @@ def test_the_duel(tmp_path):
     sens = sim.sensitivity(seeds=(3,), games=60, mode="duel", boxes=BOXES, estimates_dir=tmp_path)
     assert list(sens.conclusions["metric"]) == list(S.METRICS["duel"] + S.HADES_METRICS)
     assert (sens.runs["seed 3"].games["altar"].notna()).all()
+    players = sens.runs["method"].players
+    edge = (players.loc[players["hero"] == "Renegades", "win_share"].sum()
+            - players.loc[players["hero"] == "Gold Saints", "win_share"].sum()) / 60
+    assert sens.conclusions.set_index("metric").loc["renegades_edge", "method"] == pytest.approx(edge)
 
 
 def test_the_command_writes_its_report_and_the_estimates(tmp_path):

@@ -31,7 +31,7 @@ def sensitivity(
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Report folder to create (default "
                                        "runs/<time>-sensitivity/); the estimates' card files are written into it."),
 ):
-    """The same games on the method's own Hades estimate and on other seeds' estimates: which conclusions (length, Clock, first player, Heroes, the Underworld, the card verdicts) hold whatever the estimate, and which move with it."""
+    """The same games on the method's own Hades estimate and on other seeds' estimates: which conclusions (length, Clock, first player or side, Heroes, the Underworld, the card verdicts) hold whatever the estimate, and which move with it."""
     from sim.cli.progress import compile_engine, playing
     from sim.cli.tuning_common import check_arm, default_workers, output_folder, print_table, quiet_matplotlib
     from sim.tools.sensitivity import METRICS
