@@ -162,6 +162,23 @@ def log_table(s, c, p):
         log_event(s, c, E.EV_HAND, p, s.zone[p, E.Z_HAND, j], s.zone_n[p, E.Z_DRAW], s.zone_n[p, E.Z_DISCARD])
 
 
+@kernel
+def play_turn(s, c, p, shown, log_level, action, keep):
+    """Seat p's turn in the classic, co-op and Duel modes: logged with the round and `shown` (the
+    flames, the water or the House counter), the main phase, then the upkeep unless an effect ended
+    the game at once (POS-7). True if the upkeep was played."""
+    s.g[G_ACTIVE] = p
+    s.g[G_TURN] += 1
+    log_event(s, c, E.EV_TURN, p, -1, s.g[G_ROUND], shown)
+    if log_level == E.LOG_FULL:
+        log_table(s, c, p)
+    main_phase(s, c, p, action)
+    if s.g[G_END_NOW]:
+        return False
+    upkeep(s, c, p, keep)
+    return True
+
+
 @inline_kernel
 def play_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_level, check,
               shuffle_seats, shares):
@@ -177,14 +194,7 @@ def play_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_leve
                     end = E.END_TURN_CAP
                     break
                 s.g[G_ROUND] += 1
-            s.g[G_ACTIVE] = p
-            s.g[G_TURN] += 1
-            log_event(s, c, E.EV_TURN, p, -1, s.g[G_ROUND], s.g[G_FLAMES])
-            if log_level == E.LOG_FULL:
-                log_table(s, c, p)
-            main_phase(s, c, p, action)
-            if not s.g[G_END_NOW]:  # an effect may end the game at once (POS-7)
-                upkeep(s, c, p, keep)
+            play_turn(s, c, p, s.g[G_FLAMES], log_level, action, keep)
             end = end_after_turn(s, c)
             if end >= 0:
                 break

@@ -26,14 +26,13 @@ import numpy as np
 
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.modes.classic import log_table, setup_players
+from sim.engine.modes.classic import play_turn, setup_players
 from sim.engine.params import (GENERALS_MATCHING, R_COOP_GENERAL_PLACEMENT, R_COOP_PILE_SIZE, R_COOP_TURN_ORDER,
                                R_COOP_WATER_HEIGHT, R_ROUND_CAP, TURN_ORDER_POLICY)
 from sim.engine.policies.interface import choose_turn_order
 from sim.engine.policies.registry import POSEIDON
 from sim.engine.resolution.actions import drain
 from sim.engine.resolution.effects import run_program
-from sim.engine.resolution.turn import main_phase, upkeep
 from sim.engine.rng import shuffle_prefix
 from sim.engine.rules.coop import (N_PILES, START_GAP, pile_at, pile_size, pillars_left, poseidon_gains, poseidon_seat,
                                    reveal_faced_tops, tidy_poseidon, turn_board, turn_top_up)
@@ -42,7 +41,7 @@ from sim.engine.rules.field import statue_flipped, take_off_field
 from sim.engine.rules.scoring import card_vp, score_player
 from sim.engine.rules.zones import field_slot, log_event, move_to, push_pending, zone_push
 from sim.engine.state import (G_ACTIVE, G_END_NOW, G_END_REASON, G_FIELD_END, G_GAP, G_LAST_PLAYER, G_NO_CLOCK,
-                              G_PILE_PILLAR, G_POSEIDON, G_ROUND, G_TURN, G_WATER, P_EXIT, PL_ALGO, PL_HERO,
+                              G_PILE_PILLAR, G_POSEIDON, G_ROUND, G_WATER, P_EXIT, PL_ALGO, PL_HERO,
                               PL_MARKER, PL_PLACE, PL_VP)
 
 PLAYERS = (2, 5)
@@ -241,14 +240,7 @@ def play_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_leve
             s.pl[order[place], PL_PLACE] = place
         for place in range(n_players):
             p = order[place]
-            s.g[G_ACTIVE] = p
-            s.g[G_TURN] += 1
-            log_event(s, c, E.EV_TURN, p, -1, s.g[G_ROUND], s.g[G_WATER])
-            if log_level == E.LOG_FULL:
-                log_table(s, c, p)
-            main_phase(s, c, p, action)
-            if not s.g[G_END_NOW]:
-                upkeep(s, c, p, keep)
+            play_turn(s, c, p, s.g[G_WATER], log_level, action, keep)
             s.g[G_LAST_PLAYER] = p
             if pillars_left(s) == 0:
                 end = E.END_PILLARS

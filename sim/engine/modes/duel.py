@@ -19,10 +19,10 @@ import numpy as np
 
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
-from sim.engine.modes.classic import log_table, score_game, setup_players
+from sim.engine.modes.classic import play_turn, score_game, setup_players
 from sim.engine.params import (ALTAR_NONE, ALTAR_RANDOM, HOUSES_SHUFFLED, R_DUEL_ALTAR, R_DUEL_HOUSE_ORDER,
                                R_DUEL_HOUSES, R_DUEL_ROUND_CAP, R_DUEL_SIDE_ASSIGNMENT, SIDES_FIXED)
-from sim.engine.resolution.turn import end_after_turn, main_phase, upkeep
+from sim.engine.resolution.turn import end_after_turn
 from sim.engine.rng import randint
 from sim.engine.rules.epics import setup_epics
 from sim.engine.rules.field import reveal
@@ -30,8 +30,8 @@ from sim.engine.rules.houses import reveal_house, turn_end_step
 from sim.engine.rules.trials import setup_trials
 from sim.engine.rules.underworld import setup_underworld
 from sim.engine.rules.zones import log_event, move_to, shuffle_zone
-from sim.engine.state import (G_ACTIVE, G_DUEL, G_DUEL_OVER, G_END_NOW, G_ENERGY_ON, G_FIELD_END, G_NO_CLOCK, G_ROUND,
-                              G_TURN, PL_HOUSE_COUNTER)
+from sim.engine.state import (G_DUEL, G_DUEL_OVER, G_END_NOW, G_ENERGY_ON, G_FIELD_END, G_NO_CLOCK, G_ROUND,
+                              PL_HOUSE_COUNTER)
 
 PLAYERS = (2, 2)
 DEFAULT_BOXES = ("base", "asgard", "poseidon", "hades")  # DUEL-2: the Reserve of all four boxes
@@ -113,14 +113,7 @@ def play_game(s, c, game, seed, n_players, heroes, algorithms, weights, log_leve
                     end = E.END_TURN_CAP
                     break
                 s.g[G_ROUND] += 1
-            s.g[G_ACTIVE] = p
-            s.g[G_TURN] += 1
-            log_event(s, c, E.EV_TURN, p, -1, s.g[G_ROUND], s.pl[p, PL_HOUSE_COUNTER])
-            if log_level == E.LOG_FULL:
-                log_table(s, c, p)
-            main_phase(s, c, p, action)
-            if not s.g[G_END_NOW]:  # an effect may end the game at once (POS-7)
-                upkeep(s, c, p, keep)
+            if play_turn(s, c, p, s.pl[p, PL_HOUSE_COUNTER], log_level, action, keep):
                 turn_end_step(s, c, p)
             end = E.END_HOUSES if s.g[G_DUEL_OVER] and not s.g[G_END_NOW] else end_after_turn(s, c)
             if end == E.END_RESERVE_EXHAUSTED:  # DUEL-8: the Houses end a Duel, not the Reserve
