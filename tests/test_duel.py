@@ -319,10 +319,11 @@ def test_a_duel_config_refuses_what_the_duel_has_not(fields, message):
 def test_a_duel_plays_all_four_boxes_at_two_players_by_default():
     config = game_config(mode="duel")
     assert config.players == 2 and config.boxes == ("base", "asgard", "poseidon", "hades")
+    assert [p.name for p in config.policies] == ["duel"]  # the policy fitted for the Duel
 
 
 # --- Whole Duels ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("policy", ["tuned", "value", "random"])
+@pytest.mark.parametrize("policy", ["duel", "tuned", "value", "random"])
 def test_whole_duels_keep_the_invariants(policy):
     res = play(12, config=game_config(mode="duel", policies=(policy,), seed=5), check_invariants=True)
     g, pl = res.games, res.players

@@ -35,6 +35,7 @@ from sim.engine.state import (G_DUEL, G_DUEL_OVER, G_END_NOW, G_ENERGY_ON, G_FIE
 
 PLAYERS = (2, 2)
 DEFAULT_BOXES = ("base", "asgard", "poseidon", "hades")  # DUEL-2: the Reserve of all four boxes
+DEFAULT_POLICY = "duel"  # the policy fitted for the Duel (sim/policies/duel.json), when none is given
 NEEDS_BOXES = ("base", "hades")
 ALTAR_FIRST_ID = 3121  # Altar #121; `duel_altar` = k (1..5) picks #120 + k
 
