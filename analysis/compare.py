@@ -153,6 +153,12 @@ def overall_metrics(x: GameArrays) -> dict[str, Est]:
     return out
 
 
+def seat_edge(x: GameArrays) -> Est:
+    """2 players: seat 0's win share minus seat 1's, a game nobody wins (Epic 2901) counting for
+    neither; in the Duel, the Renegades' edge over the Gold Saints (seat 0 is the Renegades)."""
+    return mean(2 * x.seat0 - x.wins, (-1.0, 1.0))
+
+
 def diff_rows(a: dict[str, Est], b: dict[str, Est], paired: bool, confidence: float) -> list[dict]:
     rows = []
     for name in a:

@@ -237,13 +237,13 @@ def house_vp_sweep(run) -> pd.DataFrame | None:
     if not getattr(run, "folder", None) or not path.exists():
         return None
     t = pd.read_csv(path)
+    edge = "seat_edge" if "seat_edge" in t else "first_player_advantage"  # a run folder's sweep before seat_edge
     return pd.DataFrame({
         "VP a House": t["value"].astype(str) + t["current"].map({True: " (this run's)", False: ""}),
         "Duels": t["games"],
         "rounds [95% CI]": [ci(v, lo, hi) for v, lo, hi in zip(t["rounds"], t["rounds_lo"], t["rounds_hi"])],
-        "Renegades' advantage [95% CI]": [ci(v, lo, hi, signed=True) for v, lo, hi in
-                                          zip(t["first_player_advantage"], t["first_player_advantage_lo"],
-                                              t["first_player_advantage_hi"])],
+        f"Renegades' {'edge' if edge == 'seat_edge' else 'advantage'} [95% CI]": [
+            ci(v, lo, hi, signed=True) for v, lo, hi in zip(t[edge], t[f"{edge}_lo"], t[f"{edge}_hi"])],
         "Δ rounds vs this run's [95% CI]": [ci(v, lo, hi, signed=True) for v, lo, hi in
                                             zip(t["delta_rounds"], t["delta_rounds_lo"], t["delta_rounds_hi"])]})
 
@@ -610,7 +610,7 @@ def sections(run, tabs: dict) -> list[dict]:
         *([{"title": "Duel: the VP of a House (our estimate)", "table": tabs["house_vp"],
             "note": "The rulebook counts the Houses in the VP but prints no value (DUEL-5): the Duel was played again "
                     "at each value from 0 to 5 on the same seeds, the policies valuing a House by it. The Renegades' "
-                    "advantage is their win share minus 1/2."}] if "house_vp" in tabs else []),
+                    "edge is their win share minus the Gold Saints' (a Duel nobody wins counts for neither)."}] if "house_vp" in tabs else []),
         *([{"title": "Hades: the Underworld at the end", "table": tabs["hades"], "digits": 2,
             "note": "Per player-game: the Souls left, the Void (the cards annihilated, their VP added), the Shackle "
                     "pile (its VP subtracted) and the Senses held, with the means of the winners and of the others: "

@@ -152,17 +152,18 @@ SWEEP_PANELS = [("acquisition_rate", "acquisition rate when offered"),
                 ("residual", "residual on the power–cost curve (worth − curve)"),
                 ("rounds", "game length (rounds)"),
                 ("first_player_advantage", "balance: first-player advantage / Hero imbalance")]
+DUEL_BALANCE = ("seat_edge", "balance: the Renegades' win share − the Gold Saints'")
 COOP_SWEEP_PANELS = [("team_win_rate", "the team's win rate against Poseidon"),
                      ("margin", "the team's margin (its VP − Poseidon's)"),
                      ("rounds", "game length (rounds)"), ("pillars_destroyed", "Pillars destroyed")]
 
 
 def draw_sweep(data: pd.DataFrame, card: str, field: str, target: tuple) -> Figure:
-    """Four panels against the swept value, each point with its 95% CI: acquisition rate, the
-    residual on the power–cost curve (the buyers' win-share difference when there is none: a
-    rules sweep), game length, and balance (first-player advantage and Hero imbalance). Dashed:
-    the card's current value; green: the value closest to the target."""
-    fig = Figure(figsize=(10, 6.5), layout="constrained")
+    """Panels against the swept value, each point with its 95% CI: acquisition rate, the residual
+    on the power–cost curve (the buyers' win-share difference when there is none), game length,
+    and balance (first-player advantage and Hero imbalance; the Duel: the Renegades' edge); a rules
+    sweep has only the last two. Dashed: the card's current value; green: the value closest to the
+    target."""
     numeric = pd.api.types.is_numeric_dtype(data["value"])
     # named values (a rules parameter's choices) stand side by side, in the order swept
     where = (lambda v: v) if numeric else {v: i for i, v in enumerate(data["value"])}.__getitem__
@@ -173,8 +174,13 @@ def draw_sweep(data: pd.DataFrame, card: str, field: str, target: tuple) -> Figu
     current = data.loc[data["current"], "value"].map(where)
     panels = SWEEP_PANELS if data["residual"].notna().any() else COOP_SWEEP_PANELS if "margin" in data else \
         [p if p[0] != "residual" else ("win_share_diff", "buyers' win-share difference") for p in SWEEP_PANELS]
+    if "first_player_advantage" not in data:  # the Duel: the sides' balance
+        panels = [p if p[0] != "first_player_advantage" else DUEL_BALANCE for p in panels]
+    panels = [p for p in panels if p[0] in data and data[p[0]].notna().any()]  # a rules sweep has no card's
+    rows = -(-len(panels) // 2)
+    fig = Figure(figsize=(10, 3.25 * rows), layout="constrained")
     for i, (m, label) in enumerate(panels):
-        ax = fig.add_subplot(2, 2, i + 1)
+        ax = fig.add_subplot(rows, 2, i + 1)
         series = [(m, BLUE)] + ([("hero_imbalance", RED)] if m == "first_player_advantage" and "hero_imbalance" in data
                                 else [])  # a Duel's sides are no Heroes
         for col, color in series:
@@ -183,7 +189,7 @@ def draw_sweep(data: pd.DataFrame, card: str, field: str, target: tuple) -> Figu
             ax.errorbar(x, y, yerr=err, marker="o", ms=4, capsize=3, color=color, label=col)
         if m == metric:
             ax.axhline(goal, color="green", lw=0.8, ls=":", label=f"target {goal:g}")
-        if m in ("residual", "win_share_diff", "first_player_advantage"):
+        if m in ("residual", "win_share_diff", "first_player_advantage", "seat_edge"):
             ax.axhline(0, color="black", lw=0.6)
         for v in current:
             ax.axvline(v, color=GREY, ls="--", lw=1)
@@ -205,10 +211,10 @@ def write_sweep_report(sw, out: str | Path) -> Path:
     view_cols = ["card", "value", "current", "games"]
     view = t[view_cols].copy()
     for m in ("residual", "worth", "acquisition_rate", "win_share_diff", "rounds", "first_player_advantage",
-              "hero_imbalance", "team_win_rate", "margin", "pillars_destroyed"):
+              "hero_imbalance", "seat_edge", "team_win_rate", "margin", "pillars_destroyed"):
         if m in t:
             view[m] = [ci(v, lo, hi) for v, lo, hi in zip(t[m], t[f"{m}_lo"], t[f"{m}_hi"])]
-    for m in ("rounds", "first_player_advantage", "team_win_rate", "margin"):
+    for m in ("rounds", "first_player_advantage", "seat_edge", "team_win_rate", "margin"):
         if f"delta_{m}" not in t:
             continue
         view[f"Δ {m} vs current"] = [ci_text(v, lo, hi) for v, lo, hi in

@@ -390,7 +390,7 @@ def test_a_sweep_of_a_duel_parameter(tmp_path):
     r = _invoke("sweep", "--mode", "duel", "--field", "duel_house_vp", "--values", "2,4", "--games", 6,
                 "--workers", 1, "--out", tmp_path / "sweep")
     assert r.exit_code == 0, r.output
-    assert "first-player adv." in r.output and "Report:" in r.output
+    assert "Renegades' edge" in r.output and "seat_edge=0" in r.output and "Report:" in r.output
 
 
 def test_the_house_table_of_games_played_in_memory():

@@ -78,7 +78,7 @@ def test_the_duel(tmp_path):
     players = sens.runs["method"].players
     edge = (players.loc[players["hero"] == "Renegades", "win_share"].sum()
             - players.loc[players["hero"] == "Gold Saints", "win_share"].sum()) / 60
-    assert sens.conclusions.set_index("metric").loc["renegades_edge", "method"] == pytest.approx(edge)
+    assert sens.conclusions.set_index("metric").loc["seat_edge", "method"] == pytest.approx(edge)
 
 
 def test_the_command_writes_its_report_and_the_estimates(tmp_path):

@@ -20,7 +20,7 @@ def sweep(
     field: str = typer.Option(..., "--field", "-f", help="The number to sweep: copies, strength_cost, cosmos_cost, strength, heal, cosmos or vp; or, without --card, a rules parameter (see `seiya rules`)."),
     values: str = typer.Option(..., "--values", "-v", help="Values: LOW..HIGH (e.g. 4..10), LOW..HIGH..STEP, or a list 3,5,8; a rules parameter with named values takes a list of them (e.g. civilian,any). The current value is always played too."),
     games: options.Games = 1000,
-    target: Optional[str] = typer.Option(None, "--target", help="METRIC=VALUE: name the value whose METRIC comes closest (residual, worth, acquisition_rate, win_share_diff, acquired_share, rounds, first_player_advantage, hero_imbalance, win_rate: solo, against Hilda; team_win_rate, margin, pillars_destroyed: co-op). Default: residual=0 for a card (its worth meets the power–cost curve), first_player_advantage=0 for a rules parameter (win_rate=0.5 in solo, team_win_rate=0.5 in co-op)."),
+    target: Optional[str] = typer.Option(None, "--target", help="METRIC=VALUE: name the value whose METRIC comes closest (residual, worth, acquisition_rate, win_share_diff, acquired_share, rounds, first_player_advantage, hero_imbalance, win_rate: solo, against Hilda; team_win_rate, margin, pillars_destroyed: co-op; seat_edge: the Duel, the Renegades' win share minus the Gold Saints'). Default: residual=0 for a card (its worth meets the power–cost curve), first_player_advantage=0 for a rules parameter (win_rate=0.5 in solo, team_win_rate=0.5 in co-op, seat_edge=0 in the Duel)."),
     players: options.Players = 2,
     mode: options.Mode = "classic",
     boxes: options.Boxes = ["base"],
@@ -93,8 +93,10 @@ def sweep(
     for m in ("residual", "acquisition_rate", "rounds") if cards else ("rounds",):
         view[m] = [f"{v:.3f} [{lo:.3f}, {hi:.3f}]" for v, lo, hi in zip(t[m], t[f"{m}_lo"], t[f"{m}_hi"])]
     view["Δ rounds vs current"] = [ci_text(v, lo, hi) for v, lo, hi in zip(t["delta_rounds"], t["delta_rounds_lo"], t["delta_rounds_hi"])]
-    # solo: the player's win rate against Hilda; co-op: the team's against Poseidon, and its margin
-    for m, label in (("win_rate", "win rate vs Hilda"), ("team_win_rate", "team win rate"), ("margin", "margin")):
+    # solo: the player's win rate against Hilda; co-op: the team's against Poseidon, and its margin; the
+    # Duel: the Renegades' win share minus the Gold Saints'
+    for m, label in (("win_rate", "win rate vs Hilda"), ("team_win_rate", "team win rate"), ("margin", "margin"),
+                     ("seat_edge", "Renegades' edge")):
         if m in t:
             view[label] = [f"{v:.3f} [{lo:.3f}, {hi:.3f}]" for v, lo, hi in zip(t[m], t[f"{m}_lo"], t[f"{m}_hi"])]
             view[f"Δ {label} vs current"] = [ci_text(v, lo, hi) for v, lo, hi in

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.compare import game_arrays, overall_metrics
+from analysis.compare import game_arrays, overall_metrics, seat_edge
 from analysis.paired import bh_qvalues, diff, mean
 from sim.games import estimated_cards
 from sim.runs.counters import HADES_END
@@ -37,13 +37,13 @@ from sim.tools.robustness import Robustness, robustness_of
 METHOD = "method"  # the label of the method's own estimate (cardsets/hades-estimated.toml)
 METRICS = {  # per mode, the game-level conclusions compared
     "classic": ("rounds", "clock_end_share", "first_player_advantage", "tie_rate", "hero_imbalance"),
-    "duel": ("rounds", "renegades_edge", "tie_rate"),
+    "duel": ("rounds", "seat_edge", "tie_rate"),
 }
 HADES_METRICS = ("souls", "void_vp", "shackle_vp", "senses")  # each player's Underworld at the end
 RELATIVE = ("rounds", *HADES_METRICS)  # the changes also given as a share of the method's value
 WORDS = {"rounds": "game length (rounds)", "clock_end_share": "games ended by the Clock",
          "first_player_advantage": "first player's win share − 1/players", "tie_rate": "games with a tie for first",
-         "renegades_edge": "the Renegades' win share − the Gold Saints'",
+         "seat_edge": "the Renegades' win share − the Gold Saints'",
          "hero_imbalance": "Hero imbalance (largest win-share gap)", "souls": "Souls left per player",
          "void_vp": "VP of the Void per player", "shackle_vp": "VP of the Shackle pile per player",
          "senses": "Senses held per player"}
@@ -86,14 +86,12 @@ class Sensitivity:
 
 def metric_ests(result, mode: str) -> dict:
     """The compared metrics of one estimate's games, as estimates with per-game influence."""
-    om = overall_metrics(game_arrays(result, card_ids=np.array([], np.int64)))
-    players = result.players
-    games = np.sort(result.games["game"].to_numpy(np.int64))
-    if mode == "duel":  # seat 0 is the Renegades (DUEL-1); a Duel nobody wins counts for neither
-        share = players.pivot(index="game", columns="seat", values="win_share").reindex(games)
-        om["renegades_edge"] = mean((share[0] - share[1]).to_numpy(float), (-1.0, 1.0))
+    x = game_arrays(result, card_ids=np.array([], np.int64))
+    om = {**overall_metrics(x), "seat_edge": seat_edge(x)}
     ests = {m: om[m] for m in METRICS[mode]}
+    players = result.players
     if HADES_END[0] in players:
+        games = np.sort(result.games["game"].to_numpy(np.int64))
         per_game = players.groupby("game", observed=True)[list(HADES_METRICS)].mean().reindex(games)
         ests.update({m: mean(per_game[m].to_numpy(float), (0.0, np.inf) if m != "shackle_vp" else
                              (-np.inf, np.inf)) for m in HADES_METRICS})

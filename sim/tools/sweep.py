@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from analysis._data import card_row
-from analysis.compare import arm_ests, arm_row, game_arrays, overall_metrics
+from analysis.compare import arm_ests, arm_row, game_arrays, overall_metrics, seat_edge
 from analysis.stats import z_value
 from analysis.worth import paired_mean
 from sim.cards.cardsets import NUMERIC_FIELDS
@@ -36,6 +36,7 @@ from sim.tools.worth import NOT_IN_COOP, measure, worth
 
 SWEEP_METRICS = ("residual", "worth", "acquisition_rate", "win_share_diff", "acquired_share", "rounds",
                  "first_player_advantage", "hero_imbalance",
+                 "seat_edge",  # the Duel: the Renegades' win share minus the Gold Saints'
                  "win_rate",  # solo, against Hilda
                  "team_win_rate", "margin", "pillars_destroyed")  # co-op, against Poseidon
 CURVE_METRICS = ("residual", "worth")
@@ -43,10 +44,11 @@ DEFAULT_TARGET = "residual=0"
 RULE_TARGET = "first_player_advantage=0"
 SOLO_TARGET = "win_rate=0.5"  # a rules sweep of the solo mode: the player's win rate against Hilda
 COOP_TARGET = "team_win_rate=0.5"  # of the co-op mode: the team's against Poseidon
+DUEL_TARGET = "seat_edge=0"  # of the Duel: the Renegades' win share minus the Gold Saints'
 RULE_METRICS = {"classic": ("rounds", "first_player_advantage", "hero_imbalance"),
                 "solo": ("rounds", "first_player_advantage", "hero_imbalance", "win_rate"),
                 "coop": ("rounds", "team_win_rate", "margin", "pillars_destroyed"),
-                "duel": ("rounds", "first_player_advantage")}  # the Duel: the Renegades (seat 0) play first
+                "duel": ("rounds", "seat_edge")}
 
 def parse_values(text: str) -> list[int]:
     """'4..10' -> 4..10 inclusive; '4..10..2' -> 4, 6, 8, 10; '3,5,8' -> [3, 5, 8]."""
@@ -157,7 +159,7 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
     if cards is None:
         if target is not None and parse_target(target)[0] in CURVE_METRICS:
             raise ValueError(f"bad target '{target}': a rules sweep has no card worth; use e.g. {RULE_TARGET}")
-        default = {"solo": SOLO_TARGET, "coop": COOP_TARGET}.get(base.mode, RULE_TARGET)
+        default = {"solo": SOLO_TARGET, "coop": COOP_TARGET, "duel": DUEL_TARGET}.get(base.mode, RULE_TARGET)
         return sweep_rule(field, values, base, games, workers, target or default, precision, precision_metrics,
                           max_games)
     if base.mode == "coop":
@@ -250,7 +252,8 @@ def sweep_rule(name: str, values, base, games: int = 1000, workers: int = 1, tar
     none = np.array([], np.int64)
 
     def ests_of(res):
-        om = overall_metrics(game_arrays(res, card_ids=none))
+        x = game_arrays(res, card_ids=none)
+        om = {**overall_metrics(x), "seat_edge": seat_edge(x)}
         return {m: om[m] for m in RULE_METRICS[base.mode]}
 
     def widths(results):
