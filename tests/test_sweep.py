@@ -77,6 +77,9 @@ def test_sweep_command_with_two_cards_and_precision(tmp_path):
     (("--card", "Nobody", "--field", "vp", "--values", "1..3"), "unknown card"),
     (("--card", CARD, "--field", "strength_cost", "--values", "-3..1"), "bad override"),
     (("--card", CARD, "--field", "vp", "--values", "1..3", "--target", "x=1"), "bad target"),
+    (("--card", CARD, "--field", "vp", "--values", "1..3", "--target", "win_rate=0.5"), "a card sweep measures"),
+    (("--field", "round_cap", "--values", "30,40", "--target", "team_win_rate=0.5"), "a rules sweep in classic mode"),
+    (("--field", "round_cap", "--values", "30,40", "--metric", "win_share_diff"), "--metric win_share_diff"),
 ])
 def test_sweep_bad_input_is_one_line_with_exit_code_2(args, words, tmp_path):
     r = invoke("sweep", *args, "--out", tmp_path / "x")

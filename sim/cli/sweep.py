@@ -32,7 +32,7 @@ def sweep(
     sets: options.Set = [],
     workers: options.Workers = None,
     precision: Optional[float] = typer.Option(None, "--precision", help="Keep adding games (to every value) until the 95% CI half-width of the --metric values is at most this at every value, or --max-games."),
-    metrics: List[str] = typer.Option(["win_share_diff"], "--metric", help="Metrics for --precision (table columns, e.g. win_share_diff, acquisition_rate, rounds)."),
+    metrics: List[str] = typer.Option([], "--metric", help="Metrics for --precision (table columns, e.g. win_share_diff, acquisition_rate, rounds; default win_share_diff for a card, rounds for a rules parameter)."),
     max_games: Optional[int] = typer.Option(None, "--max-games", help="Game budget per value for --precision (default 20 x --games)."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Report folder to create (default runs/<time>-sweep/)."),
 ):
@@ -42,7 +42,8 @@ def sweep(
     from sim.cli.tuning_common import check_arm, check_precision, default_workers, output_folder, print_table, quiet_matplotlib
     from sim.engine.params import BY_NAME as RULES
     from sim.spelling import did_you_mean
-    from sim.tools.sweep import CURVE_METRICS, SWEEP_METRICS, parse_rule_values, parse_target, parse_values, sweep as play_sweep
+    from sim.tools.sweep import (CARD_METRICS, CURVE_METRICS, RULE_METRICS, SWEEP_METRICS, measured_target,
+                                 parse_rule_values, parse_target, parse_values, sweep as play_sweep)
     cards = split_list(card)
     if not cards and field not in RULES:
         fail(f"give the card to sweep (--card NAME, or --cards A,B), or as --field a rules parameter"
@@ -64,6 +65,14 @@ def sweep(
     if cards and base.mode == "coop":
         from sim.tools.worth import NOT_IN_COOP
         fail(NOT_IN_COOP)
+    measured, what = (CARD_METRICS, "a card sweep") if cards else (RULE_METRICS[base.mode], f"a rules sweep in {mode} mode")
+    with user_errors():  # a metric this kind of sweep does not measure: said before any game
+        if target is not None:
+            measured_target(target, measured, what)
+    metrics = split_list(metrics) or (["win_share_diff"] if cards else ["rounds"])
+    for m in metrics:
+        if m not in measured:
+            fail(f"--metric {m}: {what} measures {', '.join(x for x in measured if x not in CURVE_METRICS)}")
     for c in cards:
         for v in vals:
             check_arm(base.with_changes(overrides={**base.overrides, f"{c}.{field}": v}))
@@ -81,7 +90,7 @@ def sweep(
         arms = len(cards) * 3 * arms + len(reserve_cards(config_cards(base))) + 1
     with playing(games * arms), user_errors():
         sw = play_sweep(cards or None, field, vals, games, workers=default_workers(workers), target=target,
-                        precision=precision, precision_metrics=tuple(split_list(metrics)) or ("win_share_diff",),
+                        precision=precision, precision_metrics=tuple(metrics),
                         max_games=max_games, config=base)
     t = sw.table
     from reports.tuning import ci_text

@@ -49,6 +49,16 @@ RULE_METRICS = {"classic": ("rounds", "first_player_advantage", "hero_imbalance"
                 "solo": ("rounds", "first_player_advantage", "hero_imbalance", "win_rate"),
                 "coop": ("rounds", "team_win_rate", "margin", "pillars_destroyed"),
                 "duel": ("rounds", "seat_edge")}
+CARD_METRICS = CURVE_METRICS + ("acquisition_rate", "win_share_diff", "acquired_share", "rounds",
+                                "first_player_advantage", "hero_imbalance")  # what a card sweep measures
+
+
+def measured_target(target: str, measured, what: str) -> tuple[str, float]:
+    """parse_target, refused (before any game) when the sweep does not measure its metric."""
+    metric, goal = parse_target(target)
+    if metric not in measured:
+        raise ValueError(f"bad target '{target}': {what} measures {', '.join(measured)}")
+    return metric, goal
 
 def parse_values(text: str) -> list[int]:
     """'4..10' -> 4..10 inclusive; '4..10..2' -> 4, 6, 8, 10; '3,5,8' -> [3, 5, 8]."""
@@ -159,8 +169,7 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
     if cards is None:
         if target is not None and parse_target(target)[0] in CURVE_METRICS:
             raise ValueError(f"bad target '{target}': a rules sweep has no card worth; use e.g. {RULE_TARGET}")
-        default = {"solo": SOLO_TARGET, "coop": COOP_TARGET, "duel": DUEL_TARGET}.get(base.mode, RULE_TARGET)
-        return sweep_rule(field, values, base, games, workers, target or default, precision, precision_metrics,
+        return sweep_rule(field, values, base, games, workers, target, precision, precision_metrics,
                           max_games)
     if base.mode == "coop":
         raise ValueError(NOT_IN_COOP)
@@ -169,7 +178,7 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
         from sim.spelling import did_you_mean
         raise ValueError(f"unknown field '{field}'{did_you_mean(field, NUMERIC_FIELDS)}; allowed: {', '.join(NUMERIC_FIELDS)}")
     values = parse_values(values) if isinstance(values, str) else [int(v) for v in values]
-    target = parse_target(target)
+    target = measured_target(target, CARD_METRICS, "a card sweep")
     cards = [cards] if isinstance(cards, (str, int)) else list(cards)
     frame = config_cards(base)
     rows, precisions = [], []
@@ -230,15 +239,19 @@ def curve_columns(w, card, field: str, values, base, games: int, workers: int) -
     return out
 
 
-def sweep_rule(name: str, values, base, games: int = 1000, workers: int = 1, target: str = DEFAULT_TARGET,
+def sweep_rule(name: str, values, base, games: int = 1000, workers: int = 1, target: str | None = None,
                precision: float | None = None, precision_metrics=("rounds",), max_games: int | None = None) -> Sweep:
     """Play the rules parameter `name` at each value (its value in `base` too), on the same seeds;
-    the table has the overall metrics of each value (`card` is "rule")."""
+    the table has the overall metrics of each value (`card` is "rule"). The default target is the
+    mode's balance: first_player_advantage=0, the solo player's or the co-op team's win rate 0.5,
+    the Duel's seat_edge=0."""
     from sim.engine.params import BY_NAME
     if name not in BY_NAME:
         from sim.spelling import did_you_mean
         raise ValueError(f"unknown rules parameter '{name}'{did_you_mean(name, BY_NAME)}; allowed: {', '.join(BY_NAME)}")
     values = parse_rule_values(BY_NAME[name], values)
+    target = target or {"solo": SOLO_TARGET, "coop": COOP_TARGET, "duel": DUEL_TARGET}.get(base.mode, RULE_TARGET)
+    target = measured_target(target, RULE_METRICS[base.mode], f"a rules sweep in {base.mode} mode")
     current = base.rules[name]
     arm_values = values if current in values else (values + [current] if BY_NAME[name].type is str
                                                    else sorted(values + [current]))
@@ -267,5 +280,5 @@ def sweep_rule(name: str, values, base, games: int = 1000, workers: int = 1, tar
                     for p in ("", "delta_") for q in ("", "_lo", "_hi")}
     rows = [{"card": "rule", "id": -1, "field": name, "value": v, "current": v == current, **card_columns,
              **arm_row(ests[v], ests[current])} for v in arm_values]
-    return Sweep(pd.DataFrame(rows), name, parse_target(target), [("rule " + name, prec)] if prec else [],
+    return Sweep(pd.DataFrame(rows), name, target, [("rule " + name, prec)] if prec else [],
                  estimated_cards(*(base.with_changes(rules={**base.rules, name: v}) for v in arm_values)))
