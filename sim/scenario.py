@@ -41,7 +41,7 @@ from sim.engine.resolution.effects import run_program
 from sim.engine.resolution.turn import main_phase, upkeep
 from sim.engine.rules.fight import COSMOS, STRENGTH, can_acquire, effective_cost, fight_total
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_DESTROY_HERO, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE, A_TALENT,
-                                    A_USE, A_WEAPON, legal_action, use_trigger)
+                                    A_USE, A_WEAPON, legal_actions, use_trigger)
 from sim.engine.modes import MODE_IDS, MODES
 from sim.engine.modes.duel import DEFAULT_BOXES as DUEL_BOXES
 from sim.engine.rules.field import remove_flames
@@ -562,14 +562,10 @@ class Scenario:
     def legal_actions(self, seat: int) -> list[tuple]:
         """Every action the rules allow seat now: (kind, a, b) with kind a name, a and b as
         `apply_action` takes them (instances, slots, triggers, currencies)."""
-        out = np.zeros(3, np.int64)
-        n = legal_action(self.s, self.c, seat, -1, out)
-        found = []
-        for i in range(n):
-            out[:] = (A_END, -1, -1)
-            legal_action(self.s, self.c, seat, i, out)
-            found.append((ACTION_NAMES[int(out[0])], int(out[1]), int(out[2])))
-        return found
+        rows = np.zeros((0, 3), np.int64)
+        rows = np.zeros((legal_actions(self.s, self.c, seat, 0, rows), 3), np.int64)
+        legal_actions(self.s, self.c, seat, 0, rows)
+        return [(ACTION_NAMES[int(kind)], int(a), int(b)) for kind, a, b in rows]
 
     def step(self, seat: int) -> tuple:
         """Apply one action chosen by seat's policy; the action, as `legal_actions` names it."""

@@ -58,3 +58,26 @@ def test_the_weight_constants_follow_the_declared_order():
     from sim.engine.policies import weights
     for i, (name, _) in enumerate(weights.WEIGHTS):
         assert getattr(weights, "W_" + name.upper()) == i
+
+
+def test_the_random_policy_draws_among_every_legal_action_past_the_rows_one_listing_notes():
+    """A listing notes LEGAL_ROWS actions for the policy; a draw past them is listed again from it.
+    36 Characters in hand facing 6 field cards: over 200 legal actions, every draw one of them, the
+    last ones drawn too."""
+    from sim.engine.policies.interface import choose_action
+    from sim.engine.state import LEGAL_ROWS
+    from sim.scenario import ACTION_NAMES, Scenario
+    sc = Scenario(policies=("random",), seed=4)
+    for slot, name in enumerate(("Eagle Marin", "Perseus Algol", "Crow Jamian", "Centaurus Babel",
+                                 "Hound Asterion", "Whale Moses")):
+        sc.field(slot, name)
+    for hero in ("Pegasus Seiya", "Dragon Shiryu", "Cygnus Hyoga", "Andromeda Shun"):
+        sc.hand(0, *[f"{hero} (civilian)"] * 9)
+    legal = sc.legal_actions(0)
+    assert len(legal) > LEGAL_ROWS + 50 and len(set(legal)) == len(legal)
+    drawn = []
+    for _ in range(600):
+        choose_action(sc.s, sc.c, 0, sc.st.action)
+        kind, a, b = (int(x) for x in sc.st.action)
+        drawn.append(legal.index((ACTION_NAMES[kind], a, b)))  # ValueError: not a legal action
+    assert max(drawn) >= LEGAL_ROWS + 40 and min(drawn) < 20

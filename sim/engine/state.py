@@ -135,6 +135,8 @@ IF_CUT_PAID = 8         # a field card's cost was bought down by wounding this t
 IF_LAST_GENERAL = 16    # co-op: the last General of its pile, being acquired: it is defeated, not won (COOP-5)
 IF_TALENT_PAID = 32     # Hades: this card's Talent was paid with an Ability this turn (HAD-12)
 
+LEGAL_ROWS = 128  # the legal actions a listing notes for a policy (sim/engine/rules/legal.py)
+
 PEND_WIDTH = 5  # kind, a, b, c, d
 PEND_CAP = 256
 # Pending event kinds (a LIFO stack: each resolves completely before the one below it)
@@ -202,6 +204,7 @@ STATE = Declaration("GameState", dict(
     rules=Field(np.int64, (N_RULES,), 0, "", "the run's rules parameters (sim/engine/params.py)"),
     scratch=Field(np.int64, ("instances",), 0, "", "a list the rules build to ask a choice"),
     action=Field(np.int64, (3,), 0, "", "the main-phase action a policy chose (kind, a, b)"),
+    legal=Field(np.int64, (LEGAL_ROWS, 3), 0, "", "legal main-phase actions listed for a policy (kind, a, b)"),
     keep=Field(np.bool_, ("instances",), False, "", "upkeep: the hand cards a policy keeps (by hand position)"),
     spares=Field(np.int64, ("spares",), 0, "", "the addresses of spare states of the same layout, which a "
                  "policy that plays ahead plays on (sim/engine/policies/search.py); a spare has none"),

@@ -2445,7 +2445,10 @@ def choose_to_play(s, c, p, out):
                     out[1] = x
                     out[2] = marked
                     return
-    legal_to_play(s, c, p, 0, out)
+    if legal_to_play(s, c, p, 0, s.legal) > 0:  # else none can be played: it ends (A_END)
+        out[0] = s.legal[0, 0]
+        out[1] = s.legal[0, 1]
+        out[2] = s.legal[0, 2]
 
 
 @kernel

@@ -26,7 +26,7 @@ from sim.engine.policies.weights import W_HORIZON, W_ROLLOUTS
 from sim.engine.resolution.actions import apply_action
 from sim.engine.resolution.turn import MAX_ACTIONS_PER_TURN, end_after_turn, epic_turn_program, upkeep
 from sim.engine.rng import seed_game, shuffle_prefix
-from sim.engine.rules.legal import A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_HEAL, legal_action
+from sim.engine.rules.legal import A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_HEAL, legal_actions
 from sim.engine.rules.scoring import score_player, win_shares
 from sim.engine.rules.zones import is_deck_zone
 from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_CHECK, G_GAME, G_LOG_LEVEL, G_NPLAYERS, G_ROUND, G_SEED, G_TURN,
@@ -92,14 +92,14 @@ def candidate_actions(s, c, p, first, cands):
     cands[0, :] = first
     keys[0, :] = action_key(s, c, first)
     n = 1
-    action = np.empty(3, np.int64)
-    n_legal = legal_action(s, c, p, -1, action)
+    rows = s.legal
+    n_legal = legal_actions(s, c, p, 0, rows)
     for i in range(n_legal):
         if n == MAX_CANDIDATES:
             break
-        action[1] = -1
-        action[2] = -1
-        legal_action(s, c, p, i, action)
+        if i % rows.shape[0] == 0 and i > 0:  # past the rows noted: list the next ones
+            legal_actions(s, c, p, i, rows)
+        action = rows[i % rows.shape[0]]
         k0, k1, k2 = action_key(s, c, action)
         seen = False
         for j in range(n):

@@ -7,7 +7,7 @@ from sim.engine import enums as E
 from sim.engine.jit import kernel
 from sim.engine.policies import heuristic
 from sim.engine.rng import randint, random01, shuffle_prefix
-from sim.engine.rules.legal import legal_action
+from sim.engine.rules.legal import legal_actions
 from sim.engine.state import G_NPLAYERS
 
 MEMORY = {}  # it remembers nothing
@@ -20,8 +20,14 @@ def prepare(s, c, p, weights, entry):
 
 @kernel
 def choose_action(s, c, p, out):
-    n = legal_action(s, c, p, -1, out)
-    legal_action(s, c, p, randint(s.rng, n), out)
+    rows = s.legal
+    i = randint(s.rng, legal_actions(s, c, p, 0, rows))
+    if i >= rows.shape[0]:  # past the rows noted: list again from it
+        legal_actions(s, c, p, i, rows)
+        i = 0
+    out[0] = rows[i, 0]
+    out[1] = rows[i, 1]
+    out[2] = rows[i, 2]
 
 
 @kernel

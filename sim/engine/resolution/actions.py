@@ -26,7 +26,7 @@ from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_
 from sim.engine.rules.houses import house_won, meet_condition, take_house
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_DESTROY_HERO, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE, A_TALENT, A_USE,
                                     A_WEAPON, can_face, may_destroy_hero, pays_talent, sense_allowed,
-                                    can_use, legal_to_play, open_won, use_trigger, won_back)
+                                    COUNT_ONLY, can_use, legal_to_play, open_won, use_trigger, won_back)
 from sim.engine.state import (G_DUEL, G_HADES, G_IN_MAIN, G_TRIALS_ON, G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_NPLAYERS, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, IF_TALENT_PAID, P_ACQUIRE,
                               P_ACQUIRE_TURNS, P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_SHACKLE, P_TRIAL, P_FINISH_ACQUIRE, P_REFILL, PL_FIELD_WINS, PL_VP_TOKENS, PL_WON_FIGHTS)
@@ -680,7 +680,7 @@ def apply_action(s, c, p, kind, a, b):
     else:
         return illegal(s)
     drain(s, c)
-    if s.zone_n[p, E.Z_TO_PLAY] > 0 and legal_to_play(s, c, p, -1, s.action) == 0:
+    if s.zone_n[p, E.Z_TO_PLAY] > 0 and legal_to_play(s, c, p, COUNT_ONLY, s.legal) == 0:
         settle_to_play(s, c, p)  # none of the cards to play can be played
     return True
 

@@ -1,7 +1,11 @@
 """What a player may do: the main-phase actions and when each is legal.
 
-An action is (kind, a, b). The rules enumerate the legal ones (`legal_action`) and apply them
+An action is (kind, a, b). The rules list the legal ones (`legal_actions`) and apply them
 (sim.engine.resolution.actions, which refuses and counts an illegal one); a policy only chooses.
+
+A listing counts every legal action in one walk and notes actions first, first + 1, ... into
+the rows it is given (the state's `legal`), as many as fit: one walk both counts the actions and
+writes the one a policy draws, unless it lies past the rows (then a second walk from it).
 """
 from sim.engine import enums as E
 from sim.engine.jit import inline_kernel, kernel
@@ -9,8 +13,8 @@ from sim.engine.state import G_POSEIDON, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, 
 from sim.engine.params import R_HADES_TALENT_USES, TALENT_UNLIMITED
 from sim.engine.rules.epics import epic_action_ready, rule_reaches, upgrade_copy
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_matches, cond_holds, effective_cost,
-                                    face_banned, face_cost_payable, fight_total, fight_totals, healing_banned,
-                                    printed_heal, relic_won)
+                                    face_banned, face_cost_payable, face_discards_due, fight_total, fight_totals,
+                                    healing_banned, printed_heal, relic_won)
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
 from sim.engine.rules.coop import giftable, may_face, may_receive
 from sim.engine.rules.houses import house_won, revealed_house
@@ -47,6 +51,21 @@ A_DESTROY_HERO = 14  # Duel: a = a Hero of the hand destroyed to meet the reveal
 # of the player's Shackle pile (Hades). A_PLAY, A_CLOTH_FIGHT and A_ACQUIRE take them. A_ACQUIRE's b is
 # the currency, but the bonus chosen (BONUS_*) against an Underworld card, and 1 (its Souls taken) or
 # 0 against a Shackle card.
+
+
+COUNT_ONLY = 1 << 62  # `first` for a listing that only counts
+
+
+@inline_kernel
+def listed(rows, first, n, kind, a, b):
+    """Action number n of a listing, (kind, a, b): noted in rows[n - first] when it is a row of
+    them; n + 1."""
+    i = n - first
+    if 0 <= i < rows.shape[0]:
+        rows[i, 0] = kind
+        rows[i, 1] = a
+        rows[i, 2] = b
+    return n + 1
 
 
 @kernel
@@ -224,15 +243,33 @@ def can_use(s, c, p, inst, trig):
 @inline_kernel
 def can_face(s, c, p, inst, target):
     """May p play inst (in hand) against target? Dolphin asks for a discard first."""
-    if target < 0:
+    if target < 0 or (c.classes[c.inst_card[inst]] & E.CLASS_CHARACTER) == 0:
         return False
-    if (c.classes[c.inst_card[inst]] & E.CLASS_CHARACTER) == 0:
-        return False
+    return fighter_may_face(s, c, p, inst, target) and face_cost_payable(s, c, p, target, inst)
+
+
+@inline_kernel
+def fighter_may_face(s, c, p, inst, target):
+    """`can_face`'s rules on the Character inst itself: the field's bans, the Epic's heal."""
     if s.g[G_FACE_RULES_ON] and face_banned(s, c, inst, target):  # Thetis, Soldier #2025
         return False
-    if s.g[G_EPIC_RULES] and must_heal(s, c, p, inst):  # Ne jamais abandonner
-        return False
-    return face_cost_payable(s, c, p, target, inst)
+    return not (s.g[G_EPIC_RULES] and must_heal(s, c, p, inst))  # Ne jamais abandonner
+
+
+@kernel
+def faceable_slots(s, c, p):
+    """The field slots p may face, as bits: (those that ask no discard, those that ask some).
+    A listing finds them once for all its hand cards."""
+    free = costly = 0
+    for slot in range(E.N_SLOTS):
+        t = s.field[slot]
+        if t < 0 or (s.g[G_POSEIDON] and not may_face(s, c, p, t)):
+            continue
+        if face_discards_due(s, c, t) == 0:
+            free |= 1 << slot
+        else:
+            costly |= 1 << slot
+    return free, costly
 
 
 @kernel
@@ -254,217 +291,149 @@ def must_heal(s, c, p, inst):
 
 
 @kernel
-def card_plays(s, c, p, inst, pick, out, n, can_equip, heal_ok):
+def card_plays(s, c, p, inst, first, rows, n, can_equip, heal_ok, free, costly):
     """The ways p may play inst, a card of its hand (or one it is to play, as from its hand): a
     Cloth is equipped (when it can be), a Relic played (any number, ASG-19); another card faces a
-    field card, is spent for its use, or heals a marked card. Counted from n, the pick-th written
-    into out; returns the new count."""
+    field card (of the slots `faceable_slots` found), is spent for its use, or heals a marked card.
+    Counted from n and noted as `listed` does; returns the new count."""
     k = c.inst_card[inst]
     if c.classes[k] & (E.CLASS_CLOTH | E.CLASS_RELIC):
         if can_equip or (c.classes[k] & E.CLASS_RELIC):
-            if n == pick:
-                out[0] = A_RELIC if c.classes[k] & E.CLASS_RELIC else A_EQUIP
-                out[1] = inst
-            n += 1
+            n = listed(rows, first, n, A_RELIC if c.classes[k] & E.CLASS_RELIC else A_EQUIP, inst, -1)
         return n
-    for slot in range(E.N_SLOTS):
-        t = s.field[slot]
-        if t >= 0 and can_face(s, c, p, inst, t):
-            if n == pick:
-                out[0] = A_PLAY
-                out[1] = inst
-                out[2] = slot
-            n += 1
+    if c.classes[k] & E.CLASS_CHARACTER:
+        for slot in range(E.N_SLOTS):
+            bit = 1 << slot
+            if (free | costly) & bit and fighter_may_face(s, c, p, inst, s.field[slot]) \
+                    and (free & bit or face_cost_payable(s, c, p, s.field[slot], inst)):
+                n = listed(rows, first, n, A_PLAY, inst, slot)
     ut = c.use_trig[k]
     if ut >= 0 and can_use(s, c, p, inst, ut):
-        if n == pick:
-            out[0] = A_USE
-            out[1] = inst
-            out[2] = ut
-        n += 1
+        n = listed(rows, first, n, A_USE, inst, ut)
     if heal_ok and printed_heal(s, c, inst) > 0:
-        n = heals(s, p, inst, pick, out, n)
+        n = heals(s, p, inst, first, rows, n)
     return n
 
 
 @kernel
-def heals(s, p, healer, pick, out, n):
+def heals(s, p, healer, first, rows, n):
     """The heals of p's marked cards by healer (-1: the hearts the heal action has left), counted
     from n as in `card_plays`."""
     for zone in (E.Z_WOUNDED, E.Z_FROZEN):
         for j in range(s.zone_n[p, zone]):
-            if n == pick:
-                out[0] = A_HEAL
-                out[1] = healer
-                out[2] = s.zone[p, zone, j]
-            n += 1
+            n = listed(rows, first, n, A_HEAL, healer, s.zone[p, zone, j])
     return n
 
 
 @kernel
-def legal_to_play(s, c, p, pick, out):
-    """`legal_action` while p has cards to play (Gamma, Delta Robes): only their plays, each as
+def legal_to_play(s, c, p, first, rows):
+    """`legal_actions` while p has cards to play (Gamma, Delta Robes): only their plays, each as
     from the hand, in any order; none if none of them can be played."""
     n = 0
     can_equip = s.zone_n[p, E.Z_CLOTH] == 0 and not equip_locked(s, c, p)
     heal_ok = not healing_banned(s, c)
+    free, costly = faceable_slots(s, c, p)
     for i in range(s.zone_n[p, E.Z_TO_PLAY]):
-        if 0 <= pick < n:
-            return n
-        n = card_plays(s, c, p, s.zone[p, E.Z_TO_PLAY, i], pick, out, n, can_equip, heal_ok)
+        n = card_plays(s, c, p, s.zone[p, E.Z_TO_PLAY, i], first, rows, n, can_equip, heal_ok, free, costly)
     return n
 
 
 @kernel
-def legal_action(s, c, p, pick, out):
-    """Count the legal actions (pick < 0) or write the pick-th one into out; returns the count
-    (when picking, it may stop counting once the pick is written). While p has cards to play (an
-    effect's, Gamma and Delta Robes), their plays are the only legal actions."""
+def legal_actions(s, c, p, first, rows):
+    """Count p's legal actions, noting actions first, first + 1, ... into rows (`listed`). While p
+    has cards to play (an effect's, Gamma and Delta Robes), their plays are the only legal actions."""
     if s.zone_n[p, E.Z_TO_PLAY] > 0:
-        return legal_to_play(s, c, p, pick, out)
-    n = 0
+        return legal_to_play(s, c, p, first, rows)
     nh = s.zone_n[p, E.Z_HAND]
-    # end the main phase
-    if n == pick:
-        out[0] = A_END
-    n += 1
+    n = listed(rows, first, 0, A_END, -1, -1)  # end the main phase
     cloth_on = s.zone_n[p, E.Z_CLOTH] > 0
     can_equip = not cloth_on and not equip_locked(s, c, p)
     heal_ok = not healing_banned(s, c)
+    free, costly = faceable_slots(s, c, p)
     for i in range(nh):
-        if 0 <= pick < n:
-            return n
-        n = card_plays(s, c, p, s.zone[p, E.Z_HAND, i], pick, out, n, can_equip, heal_ok)
+        n = card_plays(s, c, p, s.zone[p, E.Z_HAND, i], first, rows, n, can_equip, heal_ok, free, costly)
     if cloth_on and heal_ok and printed_heal(s, c, s.zone[p, E.Z_CLOTH, 0]) > 0:  # ASG-17: an equipped Armor heals
-        n = heals(s, p, s.zone[p, E.Z_CLOTH, 0], pick, out, n)
+        n = heals(s, p, s.zone[p, E.Z_CLOTH, 0], first, rows, n)
     if heal_ok and s.g[G_HEAL_HEARTS] > 0:  # the heal action goes on with its hearts left (ASG-14)
-        n = heals(s, p, -1, pick, out, n)
+        n = heals(s, p, -1, first, rows, n)
     for zone in (E.Z_PLAY, E.Z_CLOTH, E.Z_BOARD, E.Z_RELICS):
         for i in range(s.zone_n[p, zone]):
-            if 0 <= pick < n:
-                return n
             inst = s.zone[p, zone, i]
             ut = c.use_trig[c.inst_card[inst]]
             if ut >= 0 and can_use(s, c, p, inst, ut):
-                if n == pick:
-                    out[0] = A_USE
-                    out[1] = inst
-                    out[2] = ut
-                n += 1
+                n = listed(rows, first, n, A_USE, inst, ut)
     if s.g[G_EPIC] > 0 and can_use(s, c, p, s.g[G_EPIC] - 1, E.T_EPIC_ACTION):  # the current Epic's action
-        if n == pick:
-            out[0] = A_USE
-            out[1] = s.g[G_EPIC] - 1
-            out[2] = E.T_EPIC_ACTION
-        n += 1
+        n = listed(rows, first, n, A_USE, s.g[G_EPIC] - 1, E.T_EPIC_ACTION)
     wound_cuts = s.g[G_WOUND_CUTS_ON]
     for slot in range(E.N_SLOTS):
-        if 0 <= pick < n:
-            return n
-        t = s.field[slot]
-        if t < 0 or (s.g[G_POSEIDON] and not may_face(s, c, p, t)):
+        bit = 1 << slot
+        if not (free | costly) & bit:
             continue
-        if cloth_on and face_cost_payable(s, c, p, t, -1):
-            if n == pick:
-                out[0] = A_CLOTH_FIGHT
-                out[2] = slot
-            n += 1
+        t = s.field[slot]
+        if cloth_on and (free & bit or face_cost_payable(s, c, p, t, -1)):
+            n = listed(rows, first, n, A_CLOTH_FIGHT, -1, slot)
         if wound_cuts and wound_cut_open(s, c, p, t):  # Baian: a cost bought down by wounding
-            if n == pick:
-                out[0] = A_USE
-                out[1] = t
-                out[2] = E.T_COST
-            n += 1
+            n = listed(rows, first, n, A_USE, t, E.T_COST)
         by = acquirable(s, c, t, p)
         for cur in (STRENGTH, COSMOS):
             if by[cur]:
-                if n == pick:
-                    out[0] = A_ACQUIRE
-                    out[1] = slot
-                    out[2] = cur
-                n += 1
+                n = listed(rows, first, n, A_ACQUIRE, slot, cur)
     if s.zone_n[p, E.Z_RELICS] > 0:
-        n = relic_fights(s, c, p, pick, out, n, cloth_on)
+        n = relic_fights(s, c, p, first, rows, n, cloth_on)
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0:
-        n = pillar_fights(s, c, p, pick, out, n, cloth_on)
+        n = pillar_fights(s, c, p, first, rows, n, cloth_on)
     if s.g[G_POSEIDON]:
-        n = coop_actions(s, c, p, pick, out, n)
+        n = coop_actions(s, c, p, first, rows, n)
     if s.g[G_DUEL]:
-        n = house_actions(s, c, p, pick, out, n, cloth_on)
+        n = house_actions(s, c, p, first, rows, n, cloth_on)
     if s.g[G_HADES]:
-        n = underworld_actions(s, c, p, pick, out, n, cloth_on)
-        n = sense_actions(s, c, p, pick, out, n)
+        n = underworld_actions(s, c, p, first, rows, n, cloth_on)
+        n = sense_actions(s, c, p, first, rows, n)
     for i in range(s.zone_n[p, E.Z_ABILITIES]):  # Hades: an Ability used for its effect (HAD-11)
-        if 0 <= pick < n:
-            return n
         if can_use(s, c, p, s.zone[p, E.Z_ABILITIES, i], E.T_ABILITY):
-            if n == pick:
-                out[0] = A_USE
-                out[1] = s.zone[p, E.Z_ABILITIES, i]
-                out[2] = E.T_ABILITY
-            n += 1
+            n = listed(rows, first, n, A_USE, s.zone[p, E.Z_ABILITIES, i], E.T_ABILITY)
     if s.zone_n[p, E.Z_ABILITIES] > 0:
-        n = talent_actions(s, c, p, pick, out, n)
+        n = talent_actions(s, c, p, first, rows, n)
     if s.g[G_RELICS_ON] or s.g[G_OPEN_SEAT] == p + 1:
         # a Relic of another player's p may win back (Athena's Urn, POS-24), a card off the field an
         # effect opened to p (POS-23)
         for at in (E.URN_AT, E.OPEN_AT):
             t = fight_target(s, p, at)
-            if t < 0 or 0 <= pick < n:
+            if t < 0:
                 continue
-            n = faces_off_field(s, c, p, t, at, pick, out, n, cloth_on)
+            n = faces_off_field(s, c, p, t, at, first, rows, n, cloth_on)
             for cur in (STRENGTH, COSMOS):
                 if won_back(s, c, t, cur, p) if at == E.URN_AT else open_won(s, c, t, cur, p):
-                    if n == pick:
-                        out[0] = A_ACQUIRE
-                        out[1] = at
-                        out[2] = cur
-                    n += 1
+                    n = listed(rows, first, n, A_ACQUIRE, at, cur)
     return n
 
 
 @kernel
-def underworld_actions(s, c, p, pick, out, n, cloth_on):
-    """`legal_action`'s Hades actions: facing an Underworld card within p's reach, annihilating it
+def underworld_actions(s, c, p, first, rows, n, cloth_on):
+    """`legal_actions`'s Hades actions: facing an Underworld card within p's reach, annihilating it
     with each bonus its space offers p (HAD-6, HAD-26), placing it onto an opponent's Shackle pile
     with Souls (HAD-27); facing a card of p's own Shackle pile and freeing it (HAD-17)."""
     for space in range(E.UNDER_SPACES):
-        if 0 <= pick < n:
-            return n
         t = underworld_reach(s, p, space)
         if t < 0:
             continue
         at = E.UNDER_AT + space
-        n = faces_off_field(s, c, p, t, at, pick, out, n, cloth_on)
+        n = faces_off_field(s, c, p, t, at, first, rows, n, cloth_on)
         for bonus in range(E.N_BONUSES):
             if annihilation_won(s, c, p, space, bonus):
-                if n == pick:
-                    out[0] = A_ACQUIRE
-                    out[1] = at
-                    out[2] = bonus
-                n += 1
+                n = listed(rows, first, n, A_ACQUIRE, at, bonus)
         for q in range(s.g[G_NPLAYERS]):
             if may_place(s, c, p, space, q):
-                if n == pick:
-                    out[0] = A_PLACE
-                    out[1] = space
-                    out[2] = q
-                n += 1
+                n = listed(rows, first, n, A_PLACE, space, q)
     for j in range(s.zone_n[p, E.Z_SHACKLE]):
-        if 0 <= pick < n:
-            return n
         t = shackle_card(s, p, j)
         if t < 0:
             continue
         at = E.SHACKLE_AT + j
-        n = faces_off_field(s, c, p, t, at, pick, out, n, cloth_on)
+        n = faces_off_field(s, c, p, t, at, first, rows, n, cloth_on)
         if shackle_won(s, c, p, j):
             for take_souls in (1, 0):
-                if n == pick:
-                    out[0] = A_ACQUIRE
-                    out[1] = at
-                    out[2] = take_souls
-                n += 1
+                n = listed(rows, first, n, A_ACQUIRE, at, take_souls)
     return n
 
 
@@ -485,11 +454,9 @@ def sense_allowed(s, c, p, sense, b):
 
 
 @kernel
-def sense_actions(s, c, p, pick, out, n):
-    """`legal_action`'s uses of p's Senses: each Sense ready, on each target it allows."""
+def sense_actions(s, c, p, first, rows, n):
+    """`legal_actions`'s uses of p's Senses: each Sense ready, on each target it allows."""
     for sense in range(N_SENSES):
-        if 0 <= pick < n:
-            return n
         if not sense_ready(s, c, p, sense):
             continue
         what, most = sense_effect(s, sense)
@@ -501,11 +468,7 @@ def sense_actions(s, c, p, pick, out, n):
         for x in range(lo, hi + 1):
             b = s.zone[p, E.Z_PLAY, x] if what == SE_STRENGTH or what == SE_COSMOS else x
             if sense_allowed(s, c, p, sense, b):
-                if n == pick:
-                    out[0] = A_SENSE
-                    out[1] = sense
-                    out[2] = b
-                n += 1
+                n = listed(rows, first, n, A_SENSE, sense, b)
     return n
 
 
@@ -531,24 +494,18 @@ def pays_talent(s, c, p, inst, ability):
 
 
 @kernel
-def talent_actions(s, c, p, pick, out, n):
-    """`legal_action`'s Talents paid with an Ability: each card of p's in play whose Talent is
+def talent_actions(s, c, p, first, rows, n):
+    """`legal_actions`'s Talents paid with an Ability: each card of p's in play whose Talent is
     ready, with each Ability p holds."""
     for zone in (E.Z_PLAY, E.Z_CLOTH):
         for i in range(s.zone_n[p, zone]):
-            if 0 <= pick < n:
-                return n
             inst = s.zone[p, zone, i]
             if not talent_ready(s, c, p, inst):
                 continue
             for j in range(s.zone_n[p, E.Z_ABILITIES]):
                 if not pays_talent(s, c, p, inst, s.zone[p, E.Z_ABILITIES, j]):
                     continue
-                if n == pick:
-                    out[0] = A_TALENT
-                    out[1] = inst
-                    out[2] = s.zone[p, E.Z_ABILITIES, j]
-                n += 1
+                n = listed(rows, first, n, A_TALENT, inst, s.zone[p, E.Z_ABILITIES, j])
     return n
 
 
@@ -562,53 +519,33 @@ def may_destroy_hero(s, c, p, inst):
 
 
 @kernel
-def house_actions(s, c, p, pick, out, n, cloth_on):
-    """`legal_action`'s Duel actions: a card facing the revealed House, the end of a fight that
+def house_actions(s, c, p, first, rows, n, cloth_on):
+    """`legal_actions`'s Duel actions: a card facing the revealed House, the end of a fight that
     reaches p's counter (DUEL-19), a Hero of the hand destroyed for the House's condition (DUEL-17)."""
     house = revealed_house(s)
     if house < 0:
         return n
-    n = faces_off_field(s, c, p, house, E.HOUSE_AT, pick, out, n, cloth_on)
+    n = faces_off_field(s, c, p, house, E.HOUSE_AT, first, rows, n, cloth_on)
     if house_won(s, c, p):
-        if n == pick:
-            out[0] = A_ACQUIRE
-            out[1] = E.HOUSE_AT
-            out[2] = STRENGTH
-        n += 1
+        n = listed(rows, first, n, A_ACQUIRE, E.HOUSE_AT, STRENGTH)
     for i in range(s.zone_n[p, E.Z_HAND]):
-        if 0 <= pick < n:
-            return n
         if may_destroy_hero(s, c, p, s.zone[p, E.Z_HAND, i]):
-            if n == pick:
-                out[0] = A_DESTROY_HERO
-                out[1] = s.zone[p, E.Z_HAND, i]
-                out[2] = -1
-            n += 1
+            n = listed(rows, first, n, A_DESTROY_HERO, s.zone[p, E.Z_HAND, i], -1)
     return n
 
 
 @kernel
-def coop_actions(s, c, p, pick, out, n):
-    """`legal_action`'s co-op actions: discard a card of the hand to move to the next pile either
+def coop_actions(s, c, p, first, rows, n):
+    """`legal_actions`'s co-op actions: discard a card of the hand to move to the next pile either
     way (COOP-18), give a card of the hand to a player who may receive it (COOP-7)."""
     for i in range(s.zone_n[p, E.Z_HAND]):
-        if 0 <= pick < n:
-            return n
         inst = s.zone[p, E.Z_HAND, i]
         for way in (1, -1):
-            if n == pick:
-                out[0] = A_MOVE
-                out[1] = inst
-                out[2] = way
-            n += 1
+            n = listed(rows, first, n, A_MOVE, inst, way)
         if giftable(s, c, inst):
             for q in range(s.g[G_POSEIDON] - 1):
                 if may_receive(s, p, q):
-                    if n == pick:
-                        out[0] = A_GIFT
-                        out[1] = inst
-                        out[2] = q
-                    n += 1
+                    n = listed(rows, first, n, A_GIFT, inst, q)
     return n
 
 
@@ -636,69 +573,47 @@ def open_won(s, c, t, cur, p):
 
 
 @kernel
-def faces_off_field(s, c, p, target, at, pick, out, n, cloth_on):
+def faces_off_field(s, c, p, target, at, first, rows, n, cloth_on):
     """The ways p may face `target`, a card off the field of action index `at` (a Relic, a
-    Pillar): a Character from hand, or the equipped Cloth. Counted from n as `legal_action` does."""
+    Pillar): a Character from hand, or the equipped Cloth. Counted from n as `legal_actions` does."""
     for i in range(s.zone_n[p, E.Z_HAND]):
         inst = s.zone[p, E.Z_HAND, i]
         if can_face(s, c, p, inst, target):
-            if n == pick:
-                out[0] = A_PLAY
-                out[1] = inst
-                out[2] = at
-            n += 1
+            n = listed(rows, first, n, A_PLAY, inst, at)
     if cloth_on and (not s.g[G_POSEIDON] or may_face(s, c, p, target)):
-        if n == pick:
-            out[0] = A_CLOTH_FIGHT
-            out[2] = at
-        n += 1
+        n = listed(rows, first, n, A_CLOTH_FIGHT, -1, at)
     return n
 
 
 @kernel
-def pillar_fights(s, c, p, pick, out, n, cloth_on):
-    """`legal_action`'s fights against the revealed Pillars (POS-11): a Character from hand or the
+def pillar_fights(s, c, p, first, rows, n, cloth_on):
+    """`legal_actions`'s fights against the revealed Pillars (POS-11): a Character from hand or the
     equipped Cloth facing one, a Balance Weapon spent on a Hero facing one, and the destruction
     of one whose fighters reach its Strength."""
     for j in range(s.zone_n[E.COMMON, E.Z_PILLAR_ROW]):
-        if 0 <= pick < n:
-            return n
         pillar = s.zone[E.COMMON, E.Z_PILLAR_ROW, j]
         at = E.PILLAR_AT + j
-        n = faces_off_field(s, c, p, pillar, at, pick, out, n, cloth_on)
+        n = faces_off_field(s, c, p, pillar, at, first, rows, n, cloth_on)
         for i in range(s.zone_n[p, E.Z_PLAY]):
             hero = s.zone[p, E.Z_PLAY, i]
             if s.inst_facing[hero] == pillar and can_arm(s, c, p, hero):
-                if n == pick:
-                    out[0] = A_WEAPON
-                    out[1] = hero
-                n += 1
+                n = listed(rows, first, n, A_WEAPON, hero, -1)
         if pillar_won(s, c, pillar, p):
-            if n == pick:
-                out[0] = A_ACQUIRE
-                out[1] = at
-                out[2] = STRENGTH
-            n += 1
+            n = listed(rows, first, n, A_ACQUIRE, at, STRENGTH)
     return n
 
 
 @kernel
-def relic_fights(s, c, p, pick, out, n, cloth_on):
-    """`legal_action`'s fights against the Relics of p's play area that ask to be faced (the Ring,
+def relic_fights(s, c, p, first, rows, n, cloth_on):
+    """`legal_actions`'s fights against the Relics of p's play area that ask to be faced (the Ring,
     ASG-19): a Character from hand or the equipped Cloth facing one, and the end of a fight won
     with its Strength. Their "slot" is N_SLOTS + the Relic's index in the play area."""
     for j in range(s.zone_n[p, E.Z_RELICS]):
-        if 0 <= pick < n:
-            return n
         r = s.zone[p, E.Z_RELICS, j]
         if relic_lock(c, r) == 0:
             continue
         at = E.N_SLOTS + j
-        n = faces_off_field(s, c, p, r, at, pick, out, n, cloth_on)
+        n = faces_off_field(s, c, p, r, at, first, rows, n, cloth_on)
         if relic_won(s, c, r, p):
-            if n == pick:
-                out[0] = A_ACQUIRE
-                out[1] = at
-                out[2] = STRENGTH
-            n += 1
+            n = listed(rows, first, n, A_ACQUIRE, at, STRENGTH)
     return n
