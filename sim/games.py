@@ -1,6 +1,7 @@
 """The in-process Python API: cards as a DataFrame, games played into DataFrames, traces."""
 from __future__ import annotations
 
+import gc
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -139,9 +140,17 @@ def run_kernel(engine: Engine, config, first_game: int, n_games: int, log_level:
     # for as many events as a full log
     state = new_state(engine.table, 4096 if log_level == E.LOG_NONE else 60000)
     algorithms, weights, heroes, rules = config.engine_arrays()
-    return play_batch(card_ref(engine.table), state_view(state), MODE_IDS[config.mode], rules, first_game, n_games,
-                      config.seed, config.players, heroes, algorithms, weights, log_level, int(check),
-                      int(config.seats == "random"))
+    records = play_batch(card_ref(engine.table), state_view(state), MODE_IDS[config.mode], rules, first_game,
+                         n_games, config.seed, config.players, heroes, algorithms, weights, log_level, int(check),
+                         int(config.seats == "random"))
+    global _kernels_frozen
+    if not _kernels_frozen:  # the kernels just loaded stay for the process's life (see sim._import_for_life)
+        gc.freeze()
+        _kernels_frozen = True
+    return records
+
+
+_kernels_frozen = False
 
 
 def new_state(table: CardTable, log_cap: int = 4096):
