@@ -60,6 +60,7 @@ def measured_target(target: str, measured, what: str) -> tuple[str, float]:
         raise ValueError(f"bad target '{target}': {what} measures {', '.join(measured)}")
     return metric, goal
 
+
 def parse_values(text: str) -> list[int]:
     """'4..10' -> 4..10 inclusive; '4..10..2' -> 4, 6, 8, 10; '3,5,8' -> [3, 5, 8]."""
     text = str(text).strip()
