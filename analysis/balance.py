@@ -1,8 +1,10 @@
 """Hero, seat and policy balance: win share with CIs, first-player advantage, VP, ties.
 
 Win share: a player-game scores 1 for a win, 1/k for a k-way tie for first, 0 otherwise; a
-group's win share is the mean over its player-games, so a fair group scores 1/players (the
-`fair` column). The CI is Wilson's interval with the summed win shares as successes.
+group's win share is the mean over its player-games. A fair group scores what the run's
+player-games of its player count score on average (the `fair` column): 1/players, less when
+some games have no winner (Epic 2901 can eliminate every player), which would otherwise count
+against every group. The CI is Wilson's interval with the summed win shares as successes.
 """
 from __future__ import annotations
 
@@ -16,11 +18,13 @@ from sim.runs.counters import GROUPS  # noqa: E402
 
 
 def _with_players(run) -> pd.DataFrame:
-    """Player rows with the game's number of players (for the fair share)."""
+    """Player rows with the game's number of players and the fair share (the mean win share of
+    the run's player-games of that player count)."""
     run = as_run(run)
     n = run.games[["game", "players"]].astype({"game": "int64", "players": "int64"})
-    pl = run.players.astype({"game": "int64"})
-    return pl.merge(n, on="game", how="left")
+    pl = run.players.astype({"game": "int64"}).merge(n, on="game", how="left")
+    pl["fair"] = pl.groupby("players")["win_share"].transform("mean")
+    return pl
 
 
 def _group_order(by: str, groups) -> list:
@@ -36,15 +40,18 @@ def _group_order(by: str, groups) -> list:
 
 
 def _counted_groups(counters, by: str) -> pd.DataFrame:
-    """Per group, from the counters: player_games, wins (summed win share), fair (mean 1/players)
-    and the histogram of final VP: vp_values, vp_counts (player-games) and winner_counts."""
+    """Per group, from the counters: player_games, wins (summed win share), fair (as in
+    `_with_players`) and the histogram of final VP: vp_values, vp_counts (player-games) and
+    winner_counts."""
     h = counters.groups(by)
+    per_count = h.groupby("players")[["wins", "player_games"]].sum()
+    h["fair"] = h["players"].map(per_count["wins"] / per_count["player_games"])
     rows = {}
     for group, g in h.groupby(by, sort=False):
         vp = g.groupby("vp")[["player_games", "winners"]].sum()
         n = int(g["player_games"].sum())
         rows[group] = {"player_games": n, "wins": float(g["wins"].sum()),
-                       "fair": float((g["player_games"] / g["players"]).sum() / n),
+                       "fair": float((g["player_games"] * g["fair"]).sum() / n),
                        "vp_values": vp.index.to_numpy(), "vp_counts": vp["player_games"].to_numpy(),
                        "winner_counts": vp["winners"].to_numpy()}
     order = _group_order(by, rows)
@@ -69,7 +76,6 @@ def win_share_by(run, by: str, confidence: float = 0.95) -> pd.DataFrame:
         t["median_vp"] = [hist_quantile(v, n, 0.5) for v, n in zip(c["vp_values"], c["vp_counts"])]
     else:
         pl = _with_players(run)
-        pl["fair"] = 1.0 / pl["players"]
         g = pl.groupby(by, observed=True)
         t = pd.DataFrame({"player_games": g.size(), "wins": g["win_share"].sum(), "fair": g["fair"].mean(),
                           "mean_vp": g["vp"].mean(), "median_vp": g["vp"].median()})
@@ -86,7 +92,8 @@ def _group_column(t: pd.DataFrame, by: str) -> pd.DataFrame:
 
 
 def first_player_advantage(run, confidence: float = 0.95) -> dict:
-    """Seat 0's win share minus the fair share 1/players, with seat 0's Wilson interval shifted."""
+    """Seat 0's win share minus the fair share (1/players when every game has a winner), with
+    seat 0's Wilson interval shifted."""
     seats = win_share_by(run, "seat", confidence).set_index("seat")
     s0 = seats.loc[0]
     return {"win_share": s0["win_share"], "fair": s0["fair"], "advantage": s0["advantage"],

@@ -137,11 +137,13 @@ def overall_metrics(x: GameArrays) -> dict[str, Est]:
         return {"rounds": mean(x.rounds, (0.0, np.inf)), "player_turns": mean(x.turns, (0.0, np.inf)),
                 "team_win_rate": mean(x.coop["team_won"], SHARE), "margin": mean(x.coop["margin"]),
                 "pillars_destroyed": mean(x.coop["pillars_destroyed"], (0.0, float(N_PILLARS)))}
-    fair = 1.0 / x.n_players if x.n_players else np.nan
-    fpa = mean(x.seat0)
+    # The fair share: 1/players, less in the games nobody wins (Epic 2901), which count against no seat
+    fair_share = x.wins / x.n_players if x.n_players else np.full_like(x.wins, np.nan)
+    fair = float(fair_share.mean()) if len(fair_share) else np.nan
+    bound = 1.0 / x.n_players if x.n_players else np.nan
     length = (0.0, np.inf)
     out = {"rounds": mean(x.rounds, length), "player_turns": mean(x.turns, length),
-           "first_player_advantage": Est(fpa.value - fair, fpa.infl, fpa.count, (-fair, 1 - fair)),
+           "first_player_advantage": mean(x.seat0 - fair_share, (-bound, 1 - bound)),
            "tie_rate": mean(x.tie, SHARE), "clock_end_share": mean(x.clock_end, SHARE)}
     heroes = ratio(x.hero_w, x.hero_n, SHARE)
     out["hero_imbalance"] = hero_imbalance(heroes, fair)

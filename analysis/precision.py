@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 
 RUN_METRICS = {
-    "first_player_advantage": "seat 0's win share - 1/players (Wilson CI of seat 0's win share)",
+    "first_player_advantage": "seat 0's win share - the fair share (Wilson CI of seat 0's win share)",
     "rounds": "mean game length in rounds (normal CI of the mean)",
     "tie_rate": "share of games with a tie for first (Wilson CI)",
 }

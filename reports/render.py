@@ -34,7 +34,8 @@ from sim.policy_files import PolicyFileError, read_ratings
 # How to read each metric: printed in the report and copied in docs/metrics.md.
 METRICS = [
     ("Win share", "1 for a win, 1/k for each of k players tied for first, 0 for a loss. A group's win "
-     "share is its mean over player-games (one player in one game); a fair group scores 1/players."),
+     "share is its mean over player-games (one player in one game); a fair group scores 1/players "
+     "(less when some games have no winner: Epic 2901 can eliminate every player)."),
     ("95% CI", "For a seat's or a Hero's win share, Wilson's score interval (summed win shares as "
      "successes). For a card's win shares and their difference, the delta method with the game as the "
      "unit (the seats of a game share its win, so they are not independent draws): the same estimator "
@@ -83,7 +84,7 @@ METRICS = [
     ("Flame removals", "which card put a flame out and how: acquired (taking a Gold Saint), upkeep "
      "removal (a Gold Saint leaving the battlefield at upkeep), effect removal, card text."),
     ("End reason", "clock (the last flame went out), reserve exhausted, turn cap (safety stop)."),
-    ("First-player advantage", "seat 0's win share minus the fair share 1/players, with its CI."),
+    ("First-player advantage", "seat 0's win share minus the fair share, with its CI."),
     ("Tie rate", "share of games with two or more players tied for first."),
 ]
 # Added to the glossary of a solo run's report.

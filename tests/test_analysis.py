@@ -17,7 +17,9 @@ import pytest
 
 import analysis
 from analysis.balance import first_player_advantage, margin
+from analysis.compare import game_arrays, overall_metrics
 from analysis.stats import wilson
+from sim.runs.counters import Counters, make_counters
 
 
 def tiny_run():
@@ -92,6 +94,23 @@ def test_flames_by_round():
     assert f["games"].tolist() == [2, 2, 2, 1]  # game 1 ended in round 2
     assert f["mean_flames_left"].tolist() == [4.0, 3.5, 3.0, 2.0]
     assert f.loc[1, "p10"] == pytest.approx(3.1) and f.loc[1, "p90"] == pytest.approx(3.9)
+
+
+def test_a_game_nobody_wins_counts_against_no_seat():
+    """Epic 2901 can eliminate every player: such a game lowers the fair share, not seat 0's
+    advantage, from the raw tables, the counters and the paired metrics alike."""
+    run = tiny_run()
+    run.games = pd.concat([run.games, run.games.iloc[[0]].assign(game=2)], ignore_index=True)
+    run.players = pd.concat([run.players, pd.DataFrame({"game": [2, 2], "seat": [0, 1], "hero": ["Shun", "Seiya"],
+                                                        "policy": "value", "vp": [3, 3], "win_share": [0.0, 0.0]})],
+                            ignore_index=True)
+    run.decks = pd.concat([run.decks, run.decks[run.decks["game"] == 0].assign(game=2)], ignore_index=True)
+    counted = SimpleNamespace(counters=Counters(make_counters(run.games, run.players, run.events, run.decks)))
+    for source in (run, counted):
+        s = analysis.win_share_by(source, "seat").set_index("seat")
+        assert s.loc[0, "win_share"] == pytest.approx(0.5) and s.loc[0, "fair"] == pytest.approx(1 / 3)
+        assert first_player_advantage(source)["advantage"] == pytest.approx(1 / 6)
+    assert overall_metrics(game_arrays(run))["first_player_advantage"].value == pytest.approx(1 / 6)
 
 
 def test_flame_removals_and_end_reasons():

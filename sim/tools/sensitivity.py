@@ -42,7 +42,7 @@ METRICS = {  # per mode, the game-level conclusions compared
 HADES_METRICS = ("souls", "void_vp", "shackle_vp", "senses")  # each player's Underworld at the end
 RELATIVE = ("rounds", *HADES_METRICS)  # the changes also given as a share of the method's value
 WORDS = {"rounds": "game length (rounds)", "clock_end_share": "games ended by the Clock",
-         "first_player_advantage": "first player's win share − 1/players", "tie_rate": "games with a tie for first",
+         "first_player_advantage": "first player's win share − the fair share", "tie_rate": "games with a tie for first",
          "seat_edge": "the Renegades' win share − the Gold Saints'",
          "hero_imbalance": "Hero imbalance (largest win-share gap)", "souls": "Souls left per player",
          "void_vp": "VP of the Void per player", "shackle_vp": "VP of the Shackle pile per player",
