@@ -1,4 +1,6 @@
 """The base card file: facts, copy counts, and strict validation with clear errors."""
+import re
+
 import pytest
 
 import sim
@@ -81,6 +83,23 @@ def test_or_and_any_are_checked(tmp_path, ops, error):
                          f'[[card.effects]]\non = "exit"\ndo = {ops}\n')
     with pytest.raises(CardFileError, match=error):
         parse_card_file(p)
+
+
+def test_a_compile_error_names_the_card_file(tmp_path):
+    """The checks made when the cards are compiled (after each file is read) name the file too."""
+    p = _write(tmp_path, 'box = "x"\n[[card]]\nid = 9\nname = "Twice"\nrank = ["rare"]\ncopies = 1\n'
+                         '[[card.effects]]\non = "exit"\ndo = [{op = "draw"}]\n'
+                         '[[card.effects]]\non = "exit"\ndo = [{op = "draw"}]\n')
+    from sim.cards.compiler import compile_cards
+    with pytest.raises(CardFileError, match=re.escape(f"{p}: card #9 'Twice': two 'exit' programs")):
+        compile_cards(parse_card_file(p).card)
+    overridden = apply_overrides(parse_card_file(p).card, {"Twice.vp": 2})
+    with pytest.raises(CardFileError, match=re.escape(f"{p}: card #9 'Twice'")):
+        compile_cards(overridden)
+    q = _write(tmp_path, 'box = "x"\n[[card]]\nid = 8\nname = "Up"\nrank = ["rare"]\ncopies = 1\n'
+                         '[[card.effects]]\non = "discard_use"\ndo = [{op = "upgrade", from = "hand"}]\n')
+    with pytest.raises(CardFileError, match=re.escape(f"{q}: card #8 'Up': upgrade applies the equipped Cloth's")):
+        compile_cards(parse_card_file(q).card)
 
 
 def test_overrides_change_a_number_and_reject_nonsense():

@@ -122,9 +122,11 @@ def apply_overrides(cards: list[Card], overrides: dict[str, int] | None) -> list
         else:
             data[field] = value
         try:
-            cards[i] = Card.model_validate(data)
+            changed = Card.model_validate(data)
         except ValidationError as err:  # pydantic's message names the constraint
             raise CardFileError(f"bad override '{key}={value}': {err.errors()[0]['msg']}") from None
+        changed._file = cards[i]._file
+        cards[i] = changed
     return cards
 
 

@@ -171,10 +171,9 @@ class _Tables:
         if k == "shuffle":
             r[E.F_ZONE] = E.PLAYER_ZONE_NAMES[o.zone]
         elif k == "upgrade":
-            r[E.F_TO] = E.DEST_NAMES[o.to] if o.to else E.Z_DISCARD
-        elif k == "upgrade" and o.from_ is not None:
-            if o.from_ != "cloth":
+            if o.from_ not in (None, "cloth"):
                 self.fail(f"upgrade applies the equipped Cloth's upgrade with from = 'cloth', not '{o.from_}'")
+            r[E.F_TO] = E.DEST_NAMES[o.to] if o.to else E.Z_DISCARD
         elif k == "draw" and o.count is not None:
             if o.count not in ("alongside", "discard", "field"):
                 self.fail(f"draw counts 'alongside' (one card per other card facing the same card), 'discard' "
@@ -422,7 +421,7 @@ def compile_cards(cards: list[Card], source: str = "cards") -> CardTable:
     n = len(cards)
     prog = np.zeros((n, E.N_TRIGGERS, 2), dtype=np.int64)
     for i, c in enumerate(cards):
-        t.context = f"{source}: card #{c.id} '{c.name}'"
+        t.context = f"{c._file or source}: card #{c.id} '{c.name}'"
         for eff in c.effects:
             trig = E.TRIGGER_NAMES[eff.on]
             if prog[i, trig, 1]:

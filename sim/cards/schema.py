@@ -10,7 +10,7 @@ import tomllib
 from pathlib import Path
 from typing import Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from sim.engine import enums as E
 
@@ -255,6 +255,7 @@ HADES_STARTS = ("styx", "trial", "ability", "duel", "house", "altar")  # Hades m
 
 
 class Card(Strict):
+    _file: str | None = PrivateAttr(default=None)  # the card file it was read from: the compiler's errors name it
     id: int = Field(ge=1)
     name: str = Field(min_length=1)
     name_fr: str | None = None
@@ -414,4 +415,5 @@ def parse_card_file(path: str | Path) -> CardFile:
         if c.id in seen or c.name in seen:
             raise CardFileError(f"{path}: card #{c.id} '{c.name}': duplicate id or name")
         seen[c.id] = seen[c.name] = True
+        c._file = str(path)
     return parsed
