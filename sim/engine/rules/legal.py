@@ -273,6 +273,21 @@ def faceable_slots(s, c, p):
 
 
 @kernel
+def fought_slots(s, p):
+    """The field slots a card of p's in play faces, as bits: `acquirable` is asked only of those
+    (without a fighter, a fight's total is 0, below any cost)."""
+    bits = 0
+    play = s.zone[p, E.Z_PLAY]
+    for j in range(s.zone_n[p, E.Z_PLAY]):
+        t = s.inst_facing[play[j]]
+        if t >= 0:
+            slot = field_slot(s, t)
+            if slot >= 0:
+                bits |= 1 << slot
+    return bits
+
+
+@kernel
 def wound_cut_open(s, c, p, t):
     """May p buy down the cost of the field card t by wounding a Character from hand (its `wound_cut`,
     once a turn: Baian)?"""
@@ -365,6 +380,7 @@ def legal_actions(s, c, p, first, rows):
     if s.g[G_EPIC] > 0 and can_use(s, c, p, s.g[G_EPIC] - 1, E.T_EPIC_ACTION):  # the current Epic's action
         n = listed(rows, first, n, A_USE, s.g[G_EPIC] - 1, E.T_EPIC_ACTION)
     wound_cuts = s.g[G_WOUND_CUTS_ON]
+    fought = fought_slots(s, p)
     for slot in range(E.N_SLOTS):
         bit = 1 << slot
         if not (free | costly) & bit:
@@ -374,10 +390,11 @@ def legal_actions(s, c, p, first, rows):
             n = listed(rows, first, n, A_CLOTH_FIGHT, -1, slot)
         if wound_cuts and wound_cut_open(s, c, p, t):  # Baian: a cost bought down by wounding
             n = listed(rows, first, n, A_USE, t, E.T_COST)
-        by = acquirable(s, c, t, p)
-        for cur in (STRENGTH, COSMOS):
-            if by[cur]:
-                n = listed(rows, first, n, A_ACQUIRE, slot, cur)
+        if fought & bit:
+            by = acquirable(s, c, t, p)
+            for cur in (STRENGTH, COSMOS):
+                if by[cur]:
+                    n = listed(rows, first, n, A_ACQUIRE, slot, cur)
     if s.zone_n[p, E.Z_RELICS] > 0:
         n = relic_fights(s, c, p, first, rows, n, cloth_on)
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0:
