@@ -128,7 +128,7 @@ def init_values(s, c, p):
                          + w[W_COSMOS] * c.cosmos[k] + w[W_HEAL] * c.heal[k]
                          + w[W_DRAW] * max(d1, d2) + w[W_EFFECT] * (o1 + o2) + w[W_HARM] * (h1 + h2))
         own = w[W_STRENGTH] * c.strength[k] + w[W_COSMOS] * c.cosmos[k]
-        # step 5 of `choose_action`: a plain use (draws, attacks, recursion) worth more than the
+        # step 5 of `decide_afresh`: a plain use (draws, attacks, recursion) worth more than the
         # card's own fight value
         s.mind.use_first[p, k] = ut >= 0 and c.use_kind[k] == E.USE_PLAIN and \
             w[W_DRAW] * d2 + w[W_EFFECT] * o2 + w[W_HARM] * h2 > w[W_USE] * own
@@ -741,7 +741,7 @@ def slot_costs(s, c, p, slot):
 
 @kernel
 def candidate_order(at):
-    """Where a candidate of `choose_action` stands among equal scores: slot order, Cosmos first
+    """Where a candidate of `pick_fight` stands among equal scores: slot order, Cosmos first
     (at = 2 * slot + currency, or -1 - slot for a slot's bound, which comes before its fights)."""
     if at < 0:
         return 2 * (-1 - at)
@@ -815,7 +815,7 @@ CLOTH = -2  # `commit_choice`: the equipped Cloth
 
 @inline_kernel
 def commit_choice(cands, n, need, enough_fighters, cloth_v):
-    """Step 8 of `choose_action`: which of the candidates cands[:n] (instance, what it adds; an
+    """Step 8 of `decide_afresh`: which of the candidates cands[:n] (instance, what it adds; an
     instance of -1 is already committed) to commit to close the gap `need`: the smallest that
     suffices, else the largest. Its index, CLOTH for the equipped Cloth (what it adds: cloth_v, 0
     if it cannot fight there), or -1 for none (the fight needs no more cards, or none adds any)."""
@@ -968,7 +968,7 @@ def plan_holds(s, c, p, slot, t):
 def follow_plan(s, c, p, out):
     """The next action of the fight planned by `plan_fight`, if the plan holds (the previous action
     followed it and, if an effect ran since, `plan_holds`): end the fight if it is won (as step 1
-    of `choose_action` would, Cosmos first; while no effect has run, as `note_wins` noted), else
+    of `decide_afresh` would, Cosmos first; while no effect has run, as `note_wins` noted), else
     commit the next planned card or the Cloth.
     False: no plan, or it is over. Effects (an Engagement's draw, a buff) are not weighed again
     until the fight ends: about as strong as deciding afresh, at a quarter of the cost."""
@@ -1016,7 +1016,10 @@ def next_in_plan(s, c, p, out):
 
 @kernel
 def choose_action(s, c, p, out):
-    """Fill out = (kind, a, b) with p's next main-phase action."""
+    """Fill out = (kind, a, b) with p's next main-phase action: the plays of cards an effect has it
+    play, the next step of a planned fight (`follow_plan`), else a decision made afresh
+    (`decide_afresh`). The quick answers come first, outside that large function: a function
+    zeroes on every entry a stack slot for each call it makes (see `apply_action`)."""
     out[0] = A_END
     out[1] = -1
     out[2] = -1
@@ -1027,6 +1030,12 @@ def choose_action(s, c, p, out):
         return
     if follow_plan(s, c, p, out):
         return
+    decide_afresh(s, c, p, out)
+
+
+@kernel
+def decide_afresh(s, c, p, out):
+    """`choose_action` without a plan to follow: its steps, in order, the first that acts decides."""
     w = s.mind.weights[p]
     lead = decision_lead(s, c, p)
     nh = s.zone_n[p, E.Z_HAND]
@@ -1054,27 +1063,9 @@ def choose_action(s, c, p, out):
                 out[1] = slot
                 out[2] = cur
                 return
-    # 1b. Relics (ASG-19): play them, go on with a fight against one, use one
-    if s.g[G_RELICS_ON] and relic_step(s, c, p, lead, out):
-        return
-    # 1c. Pillars (POS-11): go on with a fight against one
-    if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and pillar_step(s, c, p, lead, out):
-        return
-    # 1c''. The Duel: go on with a fight against the revealed House
-    if s.g[G_DUEL] and house_step(s, c, p, lead, out):
-        return
-    # 1c'. Hades: go on with a fight in the Underworld or the Shackle pile; place a card with Souls
-    if s.g[G_HADES] and (hades_fight_step(s, c, p, lead, out) or place_step(s, c, p, out)
-                         or sense_step(s, c, p, out) or ability_step(s, c, p, out) or talent_step(s, c, p, out)):
-        return
-    # 1d. A card off the field opened to p (POS-23), or a Relic it may win back (POS-24): go on with
-    # a fight against it
-    if s.g[G_OPEN_SEAT] == p + 1 and open_step(s, c, p, lead, out):
-        return
-    if s.g[G_RELICS_ON] and win_back_step(s, c, p, lead, out):
-        return
-    # 1e. Co-op: move to a neighbouring pile that offers more (COOP-18)
-    if s.g[G_POSEIDON] and not started and coop_move(s, c, p, lead, out):
+    # 1b-1e. The expansions' material: Relics, Pillars, the Duel, Hades, co-op (`box_steps`)
+    if (s.g[G_RELICS_ON] or s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 or s.g[G_DUEL] or s.g[G_HADES]
+            or s.g[G_OPEN_SEAT] == p + 1 or s.g[G_POSEIDON]) and box_steps(s, c, p, lead, started, out):
         return
     if nh == 0 and s.zone_n[p, E.Z_CLOTH] == 0:
         leaving(s, c, p, out)  # no card left to equip, heal with or commit
@@ -1117,15 +1108,162 @@ def choose_action(s, c, p, out):
                 return
     if best_technique(s, c, p, lead, out, True):
         return
-    # 6. Pick the fight: the best card p can afford (value minus a price per cost point). The
-    # candidates (card, currency) are taken from the best score down (equals in slot order, Cosmos
-    # first), so that the first one p can afford is the choice and the others are not checked.
-    # Without a started fight most slots come up: their fights enter at once, except those costing
-    # more than `hand_reach`. With one (it comes first and is most often the choice), the other
-    # slots wait (`deferred`), each with a bound on its scores (a cost is at least 1): the bounds
-    # enter once the best score left could be below one (`deferred_best`, from the top of the
-    # policy's card values: entering sooner than needed changes no order), and a slot's costs
-    # are computed only when its bound comes up.
+    # 6. Pick the fight (`pick_fight`)
+    best_t, best_slot, best_cur, best_score, best_need, best_helper, best_bonus, helpers_found = \
+        pick_fight(s, c, p, lead, started)
+    # 6b, 6c. The expansions' fights worth more than the best field fight (`box_fights`)
+    if not started and (s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 or s.g[G_DUEL] or s.g[G_HADES]
+                        or s.g[G_OPEN_SEAT] == p + 1) and box_fights(s, c, p, lead, best_score, out):
+        return
+    # 7. Draw first: play Engagement draw cards against the chosen card (or any card)
+    face_t = best_t
+    face_slot = best_slot
+    if face_t < 0:
+        for slot in range(E.N_SLOTS - 1, -1, -1):
+            if s.field[slot] >= 0 and face_discards_due(s, c, s.field[slot]) == 0:  # no discard for a draw
+                face_t = s.field[slot]
+                face_slot = slot
+                break
+    if face_t >= 0:
+        holding = face_discards_due(s, c, face_t) > 0 or best_helper >= 0
+        for i in range(nh):
+            inst = s.zone[p, E.Z_HAND, i]
+            if c.prog_counts[c.inst_card[inst], E.T_ENGAGEMENT, 0] == 0:
+                continue  # no draw step (checked here: most cards have none)
+            if engage_draws(s, c, p, inst, face_t) > 0 and can_face(s, c, p, inst, face_t) and \
+                    not (holding and held_back(s, c, p, face_t, best_helper, inst)):
+                out[0] = A_PLAY
+                out[1] = inst
+                out[2] = face_slot
+                return
+        # a draw that needs one more card alongside: play that card first, then the draw comes true
+        for i in range(nh):
+            inst = s.zone[p, E.Z_HAND, i]
+            if c.prog_counts[c.inst_card[inst], E.T_ENGAGEMENT, 0] == 0 or not can_face(s, c, p, inst, face_t) \
+                    or (holding and held_back(s, c, p, face_t, best_helper, inst)):
+                continue
+            first = draw_enabler(s, c, p, inst, face_t)
+            if first >= 0 and not (holding and held_back(s, c, p, face_t, best_helper, first)):
+                out[0] = A_PLAY
+                out[1] = first
+                out[2] = face_slot
+                return
+    if best_t < 0 or best_score <= 0:
+        leaving(s, c, p, out)
+        return
+    # 8. Commit the card that best closes the gap (the smallest that suffices, else the largest),
+    # and plan the rest of the fight
+    cands = s.mind.commit_cands
+    n = 0
+    is_aided = aided(s, c, p, best_t)
+    noted = s.mind.hand_values_of[0] == best_t  # in step 6
+    holding = face_discards_due(s, c, best_t) > 0 or best_helper >= 0
+    for i in range(nh):
+        inst = s.zone[p, E.Z_HAND, i]
+        if can_face(s, c, p, inst, best_t) and not (holding and held_back(s, c, p, best_t, best_helper, inst)):
+            cands[n, 0] = inst
+            cands[n, 1] = s.mind.hand_values[i, best_cur] if noted else \
+                values_against(s, c, inst, best_t, p, is_aided)[best_cur]
+            n += 1
+    # The equipped Cloth fights in either currency (ASG-17: its Strength and Cosmos count), as
+    # `hand_resources` counted it: an Armor with Strength (a V2 Cloth, a God Robe) was left out
+    # of Strength fights, and one without Cosmos (Robe Alpha, Alcor) never left the slot. Not
+    # when the helper spends it: itself (Taurus Cloth), or its cost (the Robe of Odin discards it)
+    cloth_v = 0
+    if s.zone_n[p, E.Z_CLOTH] > 0 and face_cost_payable(s, c, p, best_t, -1) \
+            and not (best_helper >= 0 and held_back(s, c, p, best_t, best_helper, s.zone[p, E.Z_CLOTH, 0])):
+        cloth_v = values_against(s, c, s.zone[p, E.Z_CLOTH, 0], best_t, p, is_aided)[best_cur]
+    fighters = memo[best_slot, M_FIGHTERS]
+    commit_need = best_need
+    if best_helper >= 0:  # the helper closes the rest of the gap (step 9), once a card fights
+        commit_need = max(best_need - best_bonus, 1 if fighters == 0 else 0)
+    j = commit_choice(cands, n, commit_need, fighters >= min_fighters(c, best_t), cloth_v)
+    if j != -1:
+        if j == CLOTH:
+            out[0] = A_CLOTH_FIGHT
+        else:
+            out[0] = A_PLAY
+            out[1] = cands[j, 0]
+        out[2] = best_slot
+        plan_fight(s, c, p, best_slot, best_t, cands, n, j, best_need, fighters, cloth_v)
+        return
+    # 9. Close the last gap with a helper (buff or cost cut)
+    if not helpers_found:
+        find_helpers(s, c, p)
+    bonus, helper = helper_bonus(s, c, p, best_t, best_cur)
+    if helper >= 0 and bonus >= best_need:
+        k = c.inst_card[helper]
+        out[0] = A_USE
+        out[1] = helper
+        out[2] = c.use_trig[k]
+        return
+    leaving(s, c, p, out)
+
+
+@kernel
+def box_steps(s, c, p, lead, started, out):
+    """Steps 1b-1e of `decide_afresh`, for the expansions' material; True once one decides. A
+    kernel of their own, called only when some is in play: a function zeroes on every entry a
+    stack slot for each call it makes (see `apply_action`)."""
+    # 1b. Relics (ASG-19): play them, go on with a fight against one, use one
+    if s.g[G_RELICS_ON] and relic_step(s, c, p, lead, out):
+        return True
+    # 1c. Pillars (POS-11): go on with a fight against one
+    if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and pillar_step(s, c, p, lead, out):
+        return True
+    # 1c''. The Duel: go on with a fight against the revealed House
+    if s.g[G_DUEL] and house_step(s, c, p, lead, out):
+        return True
+    # 1c'. Hades: go on with a fight in the Underworld or the Shackle pile; place a card with Souls
+    if s.g[G_HADES] and (hades_fight_step(s, c, p, lead, out) or place_step(s, c, p, out)
+                         or sense_step(s, c, p, out) or ability_step(s, c, p, out) or talent_step(s, c, p, out)):
+        return True
+    # 1d. A card off the field opened to p (POS-23), or a Relic it may win back (POS-24): go on with
+    # a fight against it
+    if s.g[G_OPEN_SEAT] == p + 1 and open_step(s, c, p, lead, out):
+        return True
+    if s.g[G_RELICS_ON] and win_back_step(s, c, p, lead, out):
+        return True
+    # 1e. Co-op: move to a neighbouring pile that offers more (COOP-18)
+    if s.g[G_POSEIDON] and not started and coop_move(s, c, p, lead, out):
+        return True
+    return False
+
+
+@kernel
+def box_fights(s, c, p, lead, best_score, out):
+    """Steps 6b and 6c of `decide_afresh` (p has started no fight): a fight against the
+    expansions' material worth more than best_score, the best field fight's; True once one
+    decides."""
+    # 6b. A revealed Pillar worth more than the best field fight (POS-11)
+    if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and start_pillar_fight(s, c, p, lead, best_score, out):
+        return True
+    # 6b''. The Duel: the revealed House, worth more than the best field fight
+    if s.g[G_DUEL] and start_house_fight(s, c, p, lead, best_score, out):
+        return True
+    # 6b'. Hades: an Underworld card to annihilate, or a Shackle card to free, worth more than the best field fight
+    if s.g[G_HADES] and start_hades_fight(s, c, p, lead, best_score, out):
+        return True
+    # 6c. A card off the field opened to p, worth more than the best field fight (POS-23)
+    if s.g[G_OPEN_SEAT] == p + 1 and start_open_fight(s, c, p, lead, best_score, out):
+        return True
+    return False
+
+@kernel
+def pick_fight(s, c, p, lead, started):
+    """Step 6 of `decide_afresh`: the best card p can afford (value minus a price per cost point). The
+    candidates (card, currency) are taken from the best score down (equals in slot order, Cosmos
+    first), so that the first one p can afford is the choice and the others are not checked.
+    Without a started fight most slots come up: their fights enter at once, except those costing
+    more than `hand_reach`. With one (it comes first and is most often the choice), the other
+    slots wait (`deferred`), each with a bound on its scores (a cost is at least 1): the bounds
+    enter once the best score left could be below one (`deferred_best`, from the top of the
+    policy's card values: entering sooner than needed changes no order), and a slot's costs
+    are computed only when its bound comes up.
+    Returns (its card, slot, currency, score, the total it still needs, the helper it counts on
+    and what that adds, whether `find_helpers` has run); the card -1 and the score -1e9 for none."""
+    w = s.mind.weights[p]
+    memo = s.mind.slot_memo
     n_cand = 0
     deferred = 0
     for slot in range(E.N_SLOTS):
@@ -1225,102 +1363,7 @@ def choose_action(s, c, p, out):
         best_cur = cur
         best_need = cost - total
         break
-    # 6b. A revealed Pillar worth more than the best field fight (POS-11)
-    if not started and s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 and start_pillar_fight(s, c, p, lead, best_score, out):
-        return
-    # 6b''. The Duel: the revealed House, worth more than the best field fight
-    if not started and s.g[G_DUEL] and start_house_fight(s, c, p, lead, best_score, out):
-        return
-    # 6b'. Hades: an Underworld card to annihilate, or a Shackle card to free, worth more than the best field fight
-    if not started and s.g[G_HADES] and start_hades_fight(s, c, p, lead, best_score, out):
-        return
-    # 6c. A card off the field opened to p, worth more than the best field fight (POS-23)
-    if not started and s.g[G_OPEN_SEAT] == p + 1 and start_open_fight(s, c, p, lead, best_score, out):
-        return
-    # 7. Draw first: play Engagement draw cards against the chosen card (or any card)
-    face_t = best_t
-    face_slot = best_slot
-    if face_t < 0:
-        for slot in range(E.N_SLOTS - 1, -1, -1):
-            if s.field[slot] >= 0 and face_discards_due(s, c, s.field[slot]) == 0:  # no discard for a draw
-                face_t = s.field[slot]
-                face_slot = slot
-                break
-    if face_t >= 0:
-        holding = face_discards_due(s, c, face_t) > 0 or best_helper >= 0
-        for i in range(nh):
-            inst = s.zone[p, E.Z_HAND, i]
-            if c.prog_counts[c.inst_card[inst], E.T_ENGAGEMENT, 0] == 0:
-                continue  # no draw step (checked here: most cards have none)
-            if engage_draws(s, c, p, inst, face_t) > 0 and can_face(s, c, p, inst, face_t) and \
-                    not (holding and held_back(s, c, p, face_t, best_helper, inst)):
-                out[0] = A_PLAY
-                out[1] = inst
-                out[2] = face_slot
-                return
-        # a draw that needs one more card alongside: play that card first, then the draw comes true
-        for i in range(nh):
-            inst = s.zone[p, E.Z_HAND, i]
-            if c.prog_counts[c.inst_card[inst], E.T_ENGAGEMENT, 0] == 0 or not can_face(s, c, p, inst, face_t) \
-                    or (holding and held_back(s, c, p, face_t, best_helper, inst)):
-                continue
-            first = draw_enabler(s, c, p, inst, face_t)
-            if first >= 0 and not (holding and held_back(s, c, p, face_t, best_helper, first)):
-                out[0] = A_PLAY
-                out[1] = first
-                out[2] = face_slot
-                return
-    if best_t < 0 or best_score <= 0:
-        leaving(s, c, p, out)
-        return
-    # 8. Commit the card that best closes the gap (the smallest that suffices, else the largest),
-    # and plan the rest of the fight
-    cands = s.mind.commit_cands
-    n = 0
-    is_aided = aided(s, c, p, best_t)
-    noted = s.mind.hand_values_of[0] == best_t  # in step 6
-    holding = face_discards_due(s, c, best_t) > 0 or best_helper >= 0
-    for i in range(nh):
-        inst = s.zone[p, E.Z_HAND, i]
-        if can_face(s, c, p, inst, best_t) and not (holding and held_back(s, c, p, best_t, best_helper, inst)):
-            cands[n, 0] = inst
-            cands[n, 1] = s.mind.hand_values[i, best_cur] if noted else \
-                values_against(s, c, inst, best_t, p, is_aided)[best_cur]
-            n += 1
-    # The equipped Cloth fights in either currency (ASG-17: its Strength and Cosmos count), as
-    # `hand_resources` counted it: an Armor with Strength (a V2 Cloth, a God Robe) was left out
-    # of Strength fights, and one without Cosmos (Robe Alpha, Alcor) never left the slot. Not
-    # when the helper spends it: itself (Taurus Cloth), or its cost (the Robe of Odin discards it)
-    cloth_v = 0
-    if s.zone_n[p, E.Z_CLOTH] > 0 and face_cost_payable(s, c, p, best_t, -1) \
-            and not (best_helper >= 0 and held_back(s, c, p, best_t, best_helper, s.zone[p, E.Z_CLOTH, 0])):
-        cloth_v = values_against(s, c, s.zone[p, E.Z_CLOTH, 0], best_t, p, is_aided)[best_cur]
-    fighters = memo[best_slot, M_FIGHTERS]
-    commit_need = best_need
-    if best_helper >= 0:  # the helper closes the rest of the gap (step 9), once a card fights
-        commit_need = max(best_need - best_bonus, 1 if fighters == 0 else 0)
-    j = commit_choice(cands, n, commit_need, fighters >= min_fighters(c, best_t), cloth_v)
-    if j != -1:
-        if j == CLOTH:
-            out[0] = A_CLOTH_FIGHT
-        else:
-            out[0] = A_PLAY
-            out[1] = cands[j, 0]
-        out[2] = best_slot
-        plan_fight(s, c, p, best_slot, best_t, cands, n, j, best_need, fighters, cloth_v)
-        return
-    # 9. Close the last gap with a helper (buff or cost cut)
-    if not helpers_found:
-        find_helpers(s, c, p)
-    bonus, helper = helper_bonus(s, c, p, best_t, best_cur)
-    if helper >= 0 and bonus >= best_need:
-        k = c.inst_card[helper]
-        out[0] = A_USE
-        out[1] = helper
-        out[2] = c.use_trig[k]
-        return
-    leaving(s, c, p, out)
-
+    return best_t, best_slot, best_cur, best_score, best_need, best_helper, best_bonus, helpers_found
 
 @kernel
 def leaving(s, c, p, out):

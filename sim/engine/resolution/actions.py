@@ -495,97 +495,161 @@ def move_marker(s, c, p, way):
 @kernel
 def apply_action(s, c, p, kind, a, b):
     """Carry out one main-phase action; False if it ends the main phase (END or illegal). While p
-    has cards to play (Gamma, Delta Robes), only their plays are legal, each as from the hand."""
+    has cards to play (Gamma, Delta Robes), only their plays are legal, each as from the hand.
+    The commonest kinds have kernels of their own, and the others one (`other_action`): on every
+    entry, a function zeroes a stack slot for each call it makes, whichever it then makes, and one
+    function holding every kind made about 240 such stores per action.
+    """
     if kind != A_HEAL:
         s.g[G_HEAL_HEARTS] = 0  # the heal action is over: its hearts left are lost (ASG-14)
     if s.zone_n[p, E.Z_TO_PLAY] > 0 and not to_play_action(s, c, p, kind, a):
         return illegal(s)
     if kind == A_END:
         return False
+    if kind == A_PLAY:
+        done = play_card(s, c, p, a, b)
+    elif kind == A_ACQUIRE and 0 <= a < E.N_SLOTS:
+        done = acquire_from_field(s, c, p, a, b)
+    elif kind == A_USE and b != E.T_COST and b != E.T_ABILITY and b != E.T_EPIC_ACTION:
+        done = use_card(s, c, p, a, b)
+    else:
+        done = other_action(s, c, p, kind, a, b)
+    if not done:
+        return illegal(s)
+    drain(s, c)
+    if s.zone_n[p, E.Z_TO_PLAY] > 0 and legal_to_play(s, c, p, COUNT_ONLY, s.legal) == 0:
+        settle_to_play(s, c, p)  # none of the cards to play can be played
+    return True
+
+
+@kernel
+def play_card(s, c, p, a, b):
+    """A_PLAY: p's card a (in hand) faces the card of slot b; False if illegal."""
+    if b < 0 or s.inst_row[a] != p or not in_hand(s, a):
+        return False
+    t = fightable(s, c, p, b)
+    if not can_face(s, c, p, a, t):
+        return False
+    pay_face_cost(s, c, p, a, t)
+    move_to(s, a, p, E.Z_PLAY)
+    s.inst_facing[a] = t
+    log_event(s, c, E.EV_PLAY, p, a, b, c.card_id[c.inst_card[t]])
+    if s.g[G_TRIALS_ON] and count_character_fighters(s, c, p, t) == 3:
+        trial_event(s, p, E.EVT_THREE_IN_A_FIGHT, t)
+    run_program(s, c, E.T_ENGAGEMENT, a, p, t, b if b < E.N_SLOTS else -1)
+    return True
+
+
+@kernel
+def acquire_from_field(s, c, p, a, b):
+    """A_ACQUIRE of the field card in slot a, won in currency b; False if illegal."""
+    t = fightable(s, c, p, a)
+    if t < 0 or not can_acquire(s, c, t, b, p):
+        return False
+    acquire_field_card(s, c, t, p, E.ACQ_COSMOS if b == COSMOS else E.ACQ_STRENGTH, False, E.INTO_DISCARD)
+    s.pl[p, PL_WON_FIGHTS] += 1
+    return True
+
+
+@kernel
+def use_card(s, c, p, a, b):
+    """A_USE: p spends its card a for its use program (trigger b); False if illegal."""
+    zone = s.inst_zone[a]
+    if s.inst_row[a] != p or not (zone == E.Z_HAND or zone == E.Z_PLAY or zone == E.Z_CLOTH
+                                  or zone == E.Z_BOARD or zone == E.Z_RELICS or zone == E.Z_TO_PLAY):
+        return False
+    if use_trigger(c, c.inst_card[a]) != b or not can_use(s, c, p, a, b):
+        return False
+    # spent from hand, it faces nothing: no Engagement (GEN-21)
+    if c.spends_tokens[c.inst_card[a]]:  # its tokens pay for its use, back to the supply (the Trident)
+        s.g[G_SPENT_TOKENS] = abs(s.inst_vp[a])
+        s.inst_vp[a] = 0
+    dest = use_destination(b)
+    if dest == E.Z_DESTROYED and s.g[G_EPIC_RULES]:  # Inflexible: a cost the owner may discard instead
+        dest = destroy_or_discard(s, c, a, p, False)
+    if zone == E.Z_RELICS:
+        detach_fighters(s, a)  # a Relic being faced leaves its play area
+    if b == E.T_TECHNIQUE:  # a board card stays on the board (ASG-4, ASG-9)
+        mark_board_use(s, c, p, a)
+    elif is_marked_zone(dest):  # its token pays for the use: its Marked fires too (ASG-11, ASG-15)
+        place_token(s, c, a, p, dest)
+    else:
+        move_to(s, a, p, dest)
+    if b != E.T_TECHNIQUE:
+        hold(s, c, p, a)  # a Cloth taken by a swap is used without having been in hand
+    log_event(s, c, E.EV_USE, p, a, b, 0)
+    if b == E.T_DISCARD_USE:
+        trial_event(s, p, E.EVT_DISCARD_USE, a)
+    run_program(s, c, b, a, p, -1, -1)
+    return True
+
+
+@kernel
+def other_action(s, c, p, kind, a, b):
+    """`apply_action`'s other kinds (Cloths, heals and the boxes' actions); False if illegal."""
     if kind == A_ACQUIRE and a == E.URN_AT:  # another player's Relic won back (Athena's Urn, POS-24)
         t = fightable(s, c, p, a)
         if t < 0 or not won_back(s, c, t, b, p):
-            return illegal(s)
+            return False
         win_back(s, c, p, t, b)
     elif kind == A_ACQUIRE and a == E.OPEN_AT:  # the card off the field opened to p (POS-23)
         t = fightable(s, c, p, a)
         if t < 0 or not open_won(s, c, t, b, p):
-            return illegal(s)
+            return False
         take_open_target(s, c, p, t, b)
     elif kind == A_ACQUIRE and a >= E.SHACKLE_AT:  # a card of p's Shackle pile freed; b = 1: its Souls taken (HAD-17)
         t = fightable(s, c, p, a)
         if t < 0 or not shackle_won(s, c, p, a - E.SHACKLE_AT) or not 0 <= b <= 1:
-            return illegal(s)
+            return False
         free_shackle_card(s, c, p, t, b == 1)
         if fight_costs_a_sense(s, False):  # `any_strength_vs_character` (HAD-7)
             lose_sense(s, c, p)
     elif kind == A_ACQUIRE and a >= E.UNDER_AT:  # an Underworld card annihilated; b = the space's bonus (HAD-6, HAD-26)
         if not 0 <= b < E.N_BONUSES or not annihilation_won(s, c, p, a - E.UNDER_AT, b):
-            return illegal(s)
+            return False
         annihilate(s, c, p, a - E.UNDER_AT, b)
     elif kind == A_SENSE:  # Sense number a (0: the 5th), on b: a Character of p's in play, or the marker's move (HAD-9)
         if not sense_allowed(s, c, p, a, b):
-            return illegal(s)
+            return False
         spend_sense(s, c, p, a, b)
         drain(s, c)
     elif kind == A_PLACE:  # the card of Underworld space a placed onto seat b's Shackle pile with Souls (HAD-27)
         if not 0 <= a < E.UNDER_SPACES or not may_place(s, c, p, a, b):
-            return illegal(s)
+            return False
         place_with_souls(s, c, p, a, b)
     elif kind == A_ACQUIRE and a == E.HOUSE_AT:  # the revealed House acquired (DUEL-19)
         if b != STRENGTH or not house_won(s, c, p):
-            return illegal(s)
+            return False
         take_house(s, c, p)
         drain(s, c)
     elif kind == A_DESTROY_HERO:  # a Hero of the hand destroyed for the House's condition (DUEL-17)
         if not may_destroy_hero(s, c, p, a):
-            return illegal(s)
+            return False
         move_to(s, a, p, E.Z_DESTROYED)
         log_event(s, c, E.EV_DESTROY, p, a, E.Z_HAND, 0)
         drain(s, c)
     elif kind == A_ACQUIRE and a >= E.PILLAR_AT:  # a Pillar destroyed (POS-11)
         t = fightable(s, c, p, a)
         if t < 0 or b != STRENGTH or not pillar_won(s, c, t, p):
-            return illegal(s)
+            return False
         destroy_pillar(s, c, p, t)
     elif kind == A_ACQUIRE and a >= E.N_SLOTS:  # a Relic of p's beaten (ASG-19)
         t = fightable(s, c, p, a)
         if t < 0 or b != STRENGTH or not relic_won(s, c, t, p):
-            return illegal(s)
+            return False
         beat_relic(s, c, p, t)
-    elif kind == A_ACQUIRE:
-        if a < 0:
-            return illegal(s)
-        t = fightable(s, c, p, a)
-        if t < 0 or not can_acquire(s, c, t, b, p):
-            return illegal(s)
-        acquire_field_card(s, c, t, p, E.ACQ_COSMOS if b == COSMOS else E.ACQ_STRENGTH, False, E.INTO_DISCARD)
-        s.pl[p, PL_WON_FIGHTS] += 1
     elif kind == A_EQUIP:
         if s.inst_row[a] != p or not in_hand(s, a) or s.zone_n[p, E.Z_CLOTH] > 0 \
                 or not (c.classes[c.inst_card[a]] & E.CLASS_CLOTH) or equip_locked(s, c, p):
-            return illegal(s)
+            return False
         move_to(s, a, p, E.Z_CLOTH)  # equipping faces nothing: no Engagement (GEN-21)
         log_event(s, c, E.EV_EQUIP, p, a, 0, 0)
-    elif kind == A_PLAY:
-        if b < 0 or s.inst_row[a] != p or not in_hand(s, a):
-            return illegal(s)
-        t = fightable(s, c, p, b)
-        if not can_face(s, c, p, a, t):
-            return illegal(s)
-        pay_face_cost(s, c, p, a, t)
-        move_to(s, a, p, E.Z_PLAY)
-        s.inst_facing[a] = t
-        log_event(s, c, E.EV_PLAY, p, a, b, c.card_id[c.inst_card[t]])
-        if s.g[G_TRIALS_ON] and count_character_fighters(s, c, p, t) == 3:
-            trial_event(s, p, E.EVT_THREE_IN_A_FIGHT, t)
-        run_program(s, c, E.T_ENGAGEMENT, a, p, t, b if b < E.N_SLOTS else -1)
     elif kind == A_CLOTH_FIGHT:
         t = fightable(s, c, p, b)
         if s.zone_n[p, E.Z_CLOTH] == 0 or t < 0:
-            return illegal(s)
+            return False
         if not face_cost_payable(s, c, p, t, -1):
-            return illegal(s)
+            return False
         pay_face_cost(s, c, p, -1, t)
         cl = s.zone[p, E.Z_CLOTH, 0]
         move_to(s, cl, p, E.Z_PLAY)
@@ -594,28 +658,28 @@ def apply_action(s, c, p, kind, a, b):
         run_program(s, c, E.T_ENGAGEMENT, cl, p, t, b if b < E.N_SLOTS else -1)  # a Cloth sent into a fight is played (GEN-21)
     elif kind == A_MOVE:  # co-op: a card discarded to move to the next pile (COOP-18)
         if not s.g[G_POSEIDON] or s.inst_row[a] != p or not in_hand(s, a) or (b != 1 and b != -1):
-            return illegal(s)
+            return False
         move_to(s, a, p, E.Z_DISCARD)
         log_event(s, c, E.EV_DISCARD, p, a, E.Z_HAND, 0)
         move_marker(s, c, p, b)
     elif kind == A_GIFT:  # co-op: a card given to a teammate (COOP-7)
         if not s.g[G_POSEIDON] or s.inst_row[a] != p or not in_hand(s, a) or not giftable(s, c, a) \
                 or not may_receive(s, p, b):
-            return illegal(s)
+            return False
         give(s, c, p, a, b)
     elif kind == A_RELIC:  # played from hand without facing a card; it stays in play (ASG-19)
         if s.inst_row[a] != p or not in_hand(s, a) or not (c.classes[c.inst_card[a]] & E.CLASS_RELIC):
-            return illegal(s)
+            return False
         move_to(s, a, p, E.Z_RELICS)
         log_event(s, c, E.EV_RELIC, p, a, 0, 0)
         run_program(s, c, E.T_ENGAGEMENT, a, p, -1, -1)  # the Ring goes on to an opponent
     elif kind == A_USE and b == E.T_COST:  # a field card's cost bought down by wounding (Baian)
         if not can_use(s, c, p, a, b):
-            return illegal(s)
+            return False
         wound_cut(s, c, p, a)
     elif kind == A_TALENT:  # card a's Talent paid with the Ability b: a stays in play (HAD-12)
         if not pays_talent(s, c, p, a, b):
-            return illegal(s)
+            return False
         spend_ability(s, c, p, b)
         s.inst_flags[a] |= IF_TALENT_PAID
         s.g[G_TURN_MARKS] = 1
@@ -625,63 +689,32 @@ def apply_action(s, c, p, kind, a, b):
         run_program(s, c, E.T_TALENT, a, p, -1, -1)
     elif kind == A_USE and b == E.T_ABILITY:  # an Ability held, for its effect; then under the pile (HAD-11)
         if not can_use(s, c, p, a, b):
-            return illegal(s)
+            return False
         spend_ability(s, c, p, a)
         log_event(s, c, E.EV_USE, p, a, b, 0)
         run_program(s, c, b, a, p, -1, -1)
     elif kind == A_USE and b == E.T_EPIC_ACTION:  # the current Epic's action: the Epic stays where it is
         if not can_use(s, c, p, a, b):
-            return illegal(s)
+            return False
         mark_epic_use(s, p)
         log_event(s, c, E.EV_USE, p, a, b, 0)
         run_program(s, c, b, a, p, -1, -1)
-    elif kind == A_USE:
-        zone = s.inst_zone[a]
-        if s.inst_row[a] != p or not (zone == E.Z_HAND or zone == E.Z_PLAY or zone == E.Z_CLOTH
-                                      or zone == E.Z_BOARD or zone == E.Z_RELICS or zone == E.Z_TO_PLAY):
-            return illegal(s)
-        if use_trigger(c, c.inst_card[a]) != b or not can_use(s, c, p, a, b):
-            return illegal(s)
-        # spent from hand, it faces nothing: no Engagement (GEN-21)
-        if c.spends_tokens[c.inst_card[a]]:  # its tokens pay for its use, back to the supply (the Trident)
-            s.g[G_SPENT_TOKENS] = abs(s.inst_vp[a])
-            s.inst_vp[a] = 0
-        dest = use_destination(b)
-        if dest == E.Z_DESTROYED and s.g[G_EPIC_RULES]:  # Inflexible: a cost the owner may discard instead
-            dest = destroy_or_discard(s, c, a, p, False)
-        if zone == E.Z_RELICS:
-            detach_fighters(s, a)  # a Relic being faced leaves its play area
-        if b == E.T_TECHNIQUE:  # a board card stays on the board (ASG-4, ASG-9)
-            mark_board_use(s, c, p, a)
-        elif is_marked_zone(dest):  # its token pays for the use: its Marked fires too (ASG-11, ASG-15)
-            place_token(s, c, a, p, dest)
-        else:
-            move_to(s, a, p, dest)
-        if b != E.T_TECHNIQUE:
-            hold(s, c, p, a)  # a Cloth taken by a swap is used without having been in hand
-        log_event(s, c, E.EV_USE, p, a, b, 0)
-        if b == E.T_DISCARD_USE:
-            trial_event(s, p, E.EVT_DISCARD_USE, a)
-        run_program(s, c, b, a, p, -1, -1)
     elif kind == A_WEAPON:
         if not can_arm(s, c, p, a):
-            return illegal(s)
+            return False
         arm_hero(s, c, p, a)
     elif kind == A_HEAL:
         if a < 0:
             if s.g[G_HEAL_HEARTS] <= 0:
-                return illegal(s)
+                return False
         elif s.inst_row[a] != p or not (in_hand(s, a) or s.inst_zone[a] == E.Z_CLOTH) \
                 or printed_heal(s, c, a) <= 0:
-            return illegal(s)
+            return False
         if s.inst_row[b] != p or not is_marked_zone(s.inst_zone[b]) or healing_banned(s, c):
-            return illegal(s)
+            return False
         heal_with(s, c, p, a, b)
     else:
-        return illegal(s)
-    drain(s, c)
-    if s.zone_n[p, E.Z_TO_PLAY] > 0 and legal_to_play(s, c, p, COUNT_ONLY, s.legal) == 0:
-        settle_to_play(s, c, p)  # none of the cards to play can be played
+        return False
     return True
 
 

@@ -838,7 +838,9 @@ def reaches_hilda(op):
 @kernel
 def run_op(s, c, i, src_inst, p, q, target, slot):
     """Run op row i for controller p on player q. False ends the block: an unpaid cost, or a
-    `then` op not done in full (GEN-22: "X ; Y" gives Y only when X was done in full)."""
+    `then` op not done in full (GEN-22: "X ; Y" gives Y only when X was done in full).
+    Moves and draws, the commonest, are run here, the other ops by `run_other_op`: a function
+    zeroes on every entry a stack slot for each call it makes (see `apply_action`)."""
     op = c.ops[i]
     if not cond_holds(s, c, op[E.F_COND], src_inst, target, p):
         return True
@@ -859,7 +861,15 @@ def run_op(s, c, i, src_inst, p, q, target, slot):
         s.g[G_LAST_MOVED] = drawn  # the next op may take them (from = "drawn")
         if drawn < n and then:
             return False
-    elif code == E.OP_SHUFFLE:
+        return True
+    return run_other_op(s, c, i, op, src_inst, p, q, target, slot, then)
+
+
+@kernel
+def run_other_op(s, c, i, op, src_inst, p, q, target, slot, then):
+    """`run_op` for the ops other than moves and draws (op: row i of the program table)."""
+    code = op[E.F_OP]
+    if code == E.OP_SHUFFLE:
         shuffle_zone(s, q, op[E.F_ZONE])
     elif code == E.OP_REMOVE_FLAME:
         remove_flames(s, c, op[E.F_N], E.FLAME_TEXT, src_inst, p)

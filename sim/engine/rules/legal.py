@@ -395,6 +395,17 @@ def legal_actions(s, c, p, first, rows):
             for cur in (STRENGTH, COSMOS):
                 if by[cur]:
                     n = listed(rows, first, n, A_ACQUIRE, slot, cur)
+    if s.zone_n[p, E.Z_RELICS] > 0 or s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0 or s.g[G_POSEIDON] or s.g[G_DUEL] \
+            or s.g[G_HADES] or s.zone_n[p, E.Z_ABILITIES] > 0 or s.g[G_RELICS_ON] or s.g[G_OPEN_SEAT] == p + 1:
+        n = box_actions(s, c, p, first, rows, n, cloth_on)
+    return n
+
+
+@kernel
+def box_actions(s, c, p, first, rows, n, cloth_on):
+    """`legal_actions`'s actions of the expansions' material (Relics, Pillars, co-op, the Duel,
+    Hades), listed on from n. A kernel of their own, called only when some is in play: a function
+    zeroes on every entry a stack slot for each call it makes (see `apply_action`)."""
     if s.zone_n[p, E.Z_RELICS] > 0:
         n = relic_fights(s, c, p, first, rows, n, cloth_on)
     if s.zone_n[E.COMMON, E.Z_PILLAR_ROW] > 0:
