@@ -37,7 +37,7 @@ def test_profile_attributes_the_games_to_the_engine():
     shares = dict(zip(categories["category"], categories["share"]))
     assert abs(sum(shares.values()) - 1) < 1e-9
     assert shares[profiling.DECISIONS] > 0.3  # the default policy weighs every fight at each action
-    assert "choose_action" in set(functions["function"].head(5))
+    assert "pick_fight" in set(functions["function"].head(5))  # the policy choosing its fight
 
 
 def test_profile_without_perf_is_a_one_line_error(monkeypatch):
