@@ -1365,6 +1365,7 @@ def pick_fight(s, c, p, lead, started):
         break
     return best_t, best_slot, best_cur, best_score, best_need, best_helper, best_bonus, helpers_found
 
+
 @kernel
 def leaving(s, c, p, out):
     """The main phase would end: spend a card (`spend_leaving_card`); in co-op, else give one."""
