@@ -36,3 +36,32 @@ def test_a_state_is_checked_against_its_declaration():
         check_state(state._replace(field=np.zeros(6, np.int64)), 200, 90, 4096)
     with pytest.raises(ValueError, match=r"PolicyMemory.value must be float64\[6, 90\]"):
         check_state(state._replace(mind=state.mind._replace(value=np.zeros((6, 91)))), 200, 90, 4096)
+
+
+def test_a_state_copies_into_a_spare_array_by_array_where_shapes_agree():
+    import numpy as np
+    from numba import njit
+    from sim.engine.structs import copy_struct
+
+    @njit
+    def copy(dst, src):
+        copy_struct(dst, src)
+
+    src, spare = allocate_state(200, 90, 4096), allocate_state(200, 90, 64)  # a spare's log is smaller
+    rng = np.random.default_rng(1)
+
+    def arrays(state):
+        for name, value in zip(state._fields, state):
+            yield from arrays(value) if isinstance(value, tuple) else [(name, value)]
+
+    for _, a in arrays(src):
+        a[...] = rng.integers(0, 100, a.shape) if a.dtype.kind in "iu" else rng.random(a.shape) < 0.5 \
+            if a.dtype.kind == "b" else rng.random(a.shape)
+    copy(state_ref(spare), state_ref(src))
+    pairs = list(zip(arrays(src), arrays(spare)))
+    assert any(a.shape != b.shape for (_, a), (_, b) in pairs)
+    for (name, a), (_, b) in pairs:
+        if a.shape == b.shape:
+            assert np.array_equal(a, b), name
+        else:
+            assert not b.any(), name  # left as it was

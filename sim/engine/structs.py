@@ -280,6 +280,23 @@ def copy_struct(dst, src):
             getattr(dst, name)[...] = value
 
 
+@intrinsic
+def _copy_items(typingctx, dst, src):
+    """Copy src's items into dst, two C-contiguous arrays of one type and shape, as one block of
+    memory: numba's `dst[...] = src` broadcasts item by item, about a kilobyte of machine code
+    for each of the state's arrays."""
+    if not (isinstance(src, types.Array) and src.layout == "C" and dst == src):
+        return None
+
+    def codegen(context, builder, sig, args):
+        to, of = (make_array(ty)(context, builder, a) for ty, a in zip(sig.args, args))
+        itemsize = context.get_abi_sizeof(context.get_data_type(src.dtype))
+        cgutils.raw_memcpy(builder, to.data, of.data, of.nitems, itemsize)
+        return context.get_dummy_value()
+
+    return types.none(dst, src), codegen
+
+
 @overload(copy_struct, jit_options=dict(nogil=True), strict=False)
 def _copy_struct(dst, src):
     lines = ["def impl(dst, src):"]
@@ -290,10 +307,10 @@ def _copy_struct(dst, src):
                 walk(fty, f"{path}.{name}")
             else:
                 lines.append(f"    if dst{path}.{name}.shape == src{path}.{name}.shape:")
-                lines.append(f"        dst{path}.{name}[...] = src{path}.{name}")
+                lines.append(f"        copy_items(dst{path}.{name}, src{path}.{name})")
 
     walk(src, "")
     lines.append("    return")
-    glob = {}
+    glob = {"copy_items": _copy_items}
     exec("\n".join(lines), glob)
     return glob["impl"]
