@@ -8,7 +8,7 @@ import numpy as np
 
 from sim.engine import enums as E
 from sim.engine.allocation import refill_each_batch
-from sim.engine.jit import by_index, kernel
+from sim.engine.jit import by_index, entry, kernel
 from sim.engine.modes import MODES
 from sim.engine.rules.zones import count_in_deck, is_deck_zone
 from sim.engine.rules.coop import pillars_left
@@ -28,8 +28,16 @@ PR_HERO, PR_ALGO, PR_VP, PR_DECK, PR_DESTROYED, PR_WOUNDED, PR_FIGHTS, PR_ENTRY,
 PLAYER_WIDTH = 15
 
 
-@kernel
+@entry
 def play_batch(c, s, mode, rules, first_game, n_games, seed, n_players, heroes, algorithms, weights, log_level,
+               check, shuffle_seats):
+    """The engine's entry point: `play_games` (see `entry`)."""
+    return play_games(c, s, mode, rules, first_game, n_games, seed, n_players, heroes, algorithms, weights,
+                      log_level, check, shuffle_seats)
+
+
+@kernel
+def play_games(c, s, mode, rules, first_game, n_games, seed, n_players, heroes, algorithms, weights, log_level,
                check, shuffle_seats):
     """Play games first_game .. first_game + n_games - 1 of `mode` (an index of MODES) under the
     rules parameters `rules`, seat entries of these policy algorithms and weights; return record arrays:

@@ -4,8 +4,9 @@
 caller once per argument *types* (numba's overload mechanism, which tries non-literal types
 first): `f(x, -1)` and `f(x, 0)` share one version. Plain njit functions would get one version
 per constant argument, which nearly doubled the engine's compile time and its cache. Called from
-Python (an entry point such as `play_batch`, or a test), it is its own njit dispatcher, cached on
-disk with everything it calls.
+Python (a test, say), it is its own njit dispatcher, cached on disk with everything it calls.
+
+`entry`: an entry point Python calls (`play_batch`), whose body is a call to a kernel.
 
 `inline_kernel`: a small kernel numba copies into each caller (for the few that the policy calls
 for every field card inside its largest function).
@@ -60,6 +61,14 @@ class Kernel:
 
 def kernel(func):
     return func if config.DISABLE_JIT else Kernel(func)
+
+
+def entry(func):
+    """An entry point Python calls (cached on disk) whose body calls a kernel. numba keys each
+    kernel's compiled version on its caller's compile flags too, and those of a function Python
+    calls differ from a kernel's: every kernel called both from an entry point and from another
+    kernel was compiled twice, so an entry point's body is only a call to a kernel."""
+    return func if config.DISABLE_JIT else njit(cache=True, **_OPTIONS)(func)
 
 
 def inline_kernel(func):

@@ -47,7 +47,7 @@ players, policy, games, obj_path = int(sys.argv[1]), sys.argv[2], int(sys.argv[3
 engine = api.get_engine()
 config = api.game_config(players=players, policies=policy)
 api.run_kernel(engine, config, 0, 2, E.LOG_SUMMARY)
-cres = next(iter(play_batch.dispatcher.overloads.values()))
+cres = next(iter(play_batch.overloads.values()))
 obj = getattr(cres.library, "kept_object", None)
 if obj is None:
     sys.exit("the engine kernels were compiled in this process, not loaded from the cache")
