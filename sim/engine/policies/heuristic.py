@@ -2349,7 +2349,7 @@ def play_use_net(s, c, p, inst, trig, lead):
     base_str = reach_str - lose_str
     base_cos = reach_cos - lose_cos
     gain += reachable_best(s, c, p, lead, base_str + add_str, base_cos + add_cos) \
-        - reachable_best(s, c, p, lead, base_str, base_cos)
+        - reachable_best(s, c, p, lead, float(base_str), float(base_cos))  # one compiled version
     leave = max(play_value(s, c, p, inst) - mean_play_value(s, c, p, PLAYING_DECK), 0.0)
     return gain - leave
 
