@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import gc
 import json
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -140,10 +141,11 @@ def run_kernel(engine: Engine, config, first_game: int, n_games: int, log_level:
     # for as many events as a full log
     state = new_state(engine.table, 4096 if log_level == E.LOG_NONE else 60000)
     algorithms, weights, heroes, rules = config.engine_arrays()
-    records = play_batch(card_ref(engine.table), state_view(state), MODE_IDS[config.mode], rules, first_game,
-                         n_games, config.seed, config.players, heroes, algorithms, weights, log_level, int(check),
-                         int(config.seats == "random"))
     global _kernels_frozen
+    with nullcontext() if _kernels_frozen else rare_collections():  # the first call may compile the engine
+        records = play_batch(card_ref(engine.table), state_view(state), MODE_IDS[config.mode], rules, first_game,
+                             n_games, config.seed, config.players, heroes, algorithms, weights, log_level,
+                             int(check), int(config.seats == "random"))
     if not _kernels_frozen:  # the kernels just loaded stay for the process's life (see sim._import_for_life)
         gc.freeze()
         _kernels_frozen = True
@@ -151,6 +153,20 @@ def run_kernel(engine: Engine, config, first_game: int, n_games: int, log_level:
 
 
 _kernels_frozen = False
+COMPILE_GC_THRESHOLD = (50_000, 20, 20)
+
+
+@contextmanager
+def rare_collections():
+    """The garbage collector at COMPILE_GC_THRESHOLD meanwhile. A compile of the engine makes
+    millions of objects that live until it ends, and the default thresholds have the collector
+    walk them again and again: about a tenth of a cold compile (the bench log)."""
+    old = gc.get_threshold()
+    gc.set_threshold(*COMPILE_GC_THRESHOLD)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
 
 
 def new_state(table: CardTable, log_cap: int = 4096):

@@ -99,3 +99,22 @@ def test_numba_imported_first_still_caches_in_the_engine_folder(tmp_path):
             "print(config.CACHE_DIR == str(engine_folder()))")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["''", "True"]
+
+
+def test_the_engine_s_first_call_collects_garbage_rarely_and_then_as_before(monkeypatch):
+    import gc
+    import sim.engine.batch as batch
+    from sim import games
+    seen, real = [], batch.play_batch
+
+    def spy(*args):
+        seen.append(gc.get_threshold())
+        return real(*args)
+
+    monkeypatch.setattr(batch, "play_batch", spy)
+    monkeypatch.setattr(games, "_kernels_frozen", False)  # as in a new process
+    before = gc.get_threshold()
+    sim.play(1)
+    sim.play(1)
+    assert seen == [games.COMPILE_GC_THRESHOLD, before] and before != games.COMPILE_GC_THRESHOLD
+    assert gc.get_threshold() == before
