@@ -7,7 +7,10 @@ import numpy as np
 from sim.engine.policies.heuristic import CLOTH, PLAN_ACTION, PLAN_CARDS, PLAN_N, PLAN_NEXT, choose_action
 from sim.engine.rules.legal import A_ACQUIRE, A_CLOTH_FIGHT, A_PLAY
 from sim.policy_catalog import variant
-from sim.engine.state import G_ACTIONS, G_EFFECTS_RUN
+from sim.engine.resolution.actions import apply_action
+from sim.engine.rules.fight import COSMOS, STRENGTH, checked_acquisition, note_acquirable
+from sim.engine.rules.invariants import V_CHECKED
+from sim.engine.state import G_ACQ_CHECKED, G_ACTIONS, G_CHECK, G_EFFECTS_RUN, G_FIRST_VIOLATION, G_ILLEGAL, G_VIOLATIONS
 from sim.engine.rules.zones import move_to
 from sim.engine import enums as E
 
@@ -132,3 +135,52 @@ def test_no_plan_for_a_fight_the_hand_alone_does_not_win():
     kind, _, slot = decide(sc)
     assert (kind, slot) == (A_PLAY, 0)
     assert sc.st.mind.plan[PLAN_ACTION] == -1
+
+
+def test_the_acquisition_the_plan_found_won_is_taken_as_checked_once():
+    """After an effect the plan asks `acquirable` whether the fight is won; the acquisition it then
+    proposes is noted, and the rules take it as checked instead of working it out again. The note
+    is cleared once the action is taken."""
+    sc = board()
+    kind, first, slot = decide(sc)
+    sc.play(0, first, slot)
+    while True:
+        sc.st.g[G_EFFECTS_RUN] += 1  # as after an effect: the plan looks at the fight again
+        action = decide(sc)
+        if action[0] == A_ACQUIRE:
+            break
+        sc.play(0, action[1], action[2])
+    assert sc.st.g[G_ACQ_CHECKED] != 0
+    sc.acquire(0, action[1], "strength")
+    assert sc.st.g[G_ACQ_CHECKED] == 0
+    assert sc.names(0, "discard") == ["Flame Saint"] + [CIVILIAN] * 3
+
+
+def test_a_noted_acquisition_counts_only_for_the_action_that_follows_it():
+    """A note names its decision (the turn and its action count), the slot and the currency: any
+    other acquisition is checked as usual, and one the fight does not allow is refused."""
+    sc = board()
+    st = sc.st
+    sc.play(0, sc.insts(0, "hand")[0], 0)  # Strength 1 against a cost of 3: not won
+    st.g[G_ACTIONS] = 4
+    note_acquirable(sc.s, 0, STRENGTH)
+    assert checked_acquisition(sc.s, 0, STRENGTH) and not checked_acquisition(sc.s, 0, STRENGTH)
+    for later, currency in ((1, STRENGTH), (0, COSMOS)):
+        note_acquirable(sc.s, 0, STRENGTH)
+        st.g[G_ACTIONS] += later
+        illegal = st.g[G_ILLEGAL]
+        assert not apply_action(sc.s, sc.c, 0, A_ACQUIRE, 0, currency)
+        assert st.g[G_ILLEGAL] == illegal + 1 and st.g[G_ACQ_CHECKED] == 0
+    assert sc.names(0, "discard") == []
+
+
+def test_a_wrong_note_is_a_violation_when_the_invariants_are_checked():
+    """In games played with the invariants checked (the tests'), a noted acquisition is worked out
+    again: one `acquirable` does not allow counts as a violation."""
+    sc = board()
+    st = sc.st
+    sc.play(0, sc.insts(0, "hand")[0], 0)  # Strength 1 against a cost of 3: not won
+    st.g[G_CHECK] = 1
+    note_acquirable(sc.s, 0, STRENGTH)
+    apply_action(sc.s, sc.c, 0, A_ACQUIRE, 0, STRENGTH)
+    assert st.g[G_VIOLATIONS] == 1 and st.g[G_FIRST_VIOLATION] == V_CHECKED

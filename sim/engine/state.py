@@ -97,7 +97,8 @@ G_IN_MAIN = 80       # 1 while a main phase runs (a Trial's condition is met onl
 G_DUEL = 81          # 1 in the Hades Duel: Houses, a side's own Abilities, Athena at Elysion (DUEL-1..19)
 G_ATHENA = 82        # Duel: Athena, Divine Warrior + 1 while she is set aside (0: taken, or none) (DUEL-10)
 G_DUEL_OVER = 83     # Duel: 1 once the House that ends the Duel is acquired; the turn is finished (DUEL-8)
-N_G = 84
+G_ACQ_CHECKED = 84   # the acquisition a policy proposed having found it legal (`note_acquirable`), keyed on the decision; 0 none
+N_G = 85
 
 # pl[seat, ...]: per-player scalars (int64)
 PL_HERO = 0

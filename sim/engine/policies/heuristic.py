@@ -21,7 +21,7 @@ from sim.engine.policies.weights import (W_CLOCK_AWARE, W_COSMOS, W_COST, W_DRAW
 from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, acquisition_banned, aided, bans_on_field, cond_holds,
                                     costs_for, count_alongside, count_character_fighters, draw_count, effective_cost,
                                     face_cost_payable, face_discards_due, fight_total, fight_totals, fighter_bound,
-                                    healing_banned, min_fighters, relic_won, values_against)
+                                    healing_banned, min_fighters, note_acquirable, relic_won, values_against)
 from sim.engine.rules.coop import N_PILES, giftable, is_last_general, may_receive, pile_size, pos_of
 from sim.engine.params import R_DUEL_HOUSE_VP
 from sim.engine.rules.houses import house_won, revealed_house
@@ -994,6 +994,7 @@ def next_in_plan(s, c, p, out):
         by_str, by_cos = acquirable(s, c, t, p)
         won = COSMOS if by_cos else (STRENGTH if by_str else -1)
     if won >= 0:
+        note_acquirable(s, slot, won)
         out[0] = A_ACQUIRE
         out[1] = slot
         out[2] = won
@@ -1048,7 +1049,8 @@ def decide_afresh(s, c, p, out):
     if s.g[G_WOUND_CUTS_ON] and wound_cut_worth(s, c, p, out):
         return
     # 1. End any fight already won (Cosmos first: the card then goes to hand), as `acquirable`
-    # would find it
+    # would find it: its checks, on the totals and costs of this decision's memo (so the
+    # acquisition is noted as checked)
     for slot in range(E.N_SLOTS):
         t = s.field[slot]
         if not started & (1 << slot):
@@ -1059,6 +1061,7 @@ def decide_afresh(s, c, p, out):
                 need = min_fighters(c, t)
                 if acquisition_banned(s, c, t) or (need > 0 and count_character_fighters(s, c, p, t) < need):
                     break  # the fight cannot end in either currency
+                note_acquirable(s, slot, cur)
                 out[0] = A_ACQUIRE
                 out[1] = slot
                 out[2] = cur

@@ -29,7 +29,7 @@ from sim.engine.rng import seed_game, shuffle_prefix
 from sim.engine.rules.legal import A_ACQUIRE, A_CLOTH_FIGHT, A_END, A_HEAL, legal_actions
 from sim.engine.rules.scoring import score_player, win_shares
 from sim.engine.rules.zones import is_deck_zone
-from sim.engine.state import (G_ACTIONS, G_ACTIVE, G_CHECK, G_GAME, G_LOG_LEVEL, G_NPLAYERS, G_ROUND, G_SEED, G_TURN,
+from sim.engine.state import (G_ACQ_CHECKED, G_ACTIONS, G_ACTIVE, G_CHECK, G_GAME, G_LOG_LEVEL, G_NPLAYERS, G_ROUND, G_SEED, G_TURN,
                               PL_ALGO)
 from sim.engine.structs import copy_struct, struct_at
 
@@ -167,6 +167,7 @@ def rollout(base, work, c, p, action, r, horizon):
     seed_game(work.rng, work.g[G_SEED] ^ SEED_SALT,
               ((work.g[G_GAME] * 4096 + work.g[G_TURN]) * 512 + work.g[G_ACTIONS]) * 1024 + r)
     determinize(work, c, p)
+    work.g[G_ACQ_CHECKED] = 0  # the candidate is applied to another deal: any acquisition it makes is checked
     if apply_action(work, c, p, action[0], action[1], action[2]):
         heuristic_main_phase(work, c, p)
     upkeep(work, c, p, work.keep)

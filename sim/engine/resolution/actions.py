@@ -13,7 +13,7 @@ from sim.engine.rules.epics import goes_to_reserve, mark_epic_use, replace_epic
 from sim.engine.rules.cloth_exchange import exchange_armors
 from sim.engine.rules.field import (detach_fighters, place_sapphire, push_pending, refill_step, remove_flames,
                                     return_to_reserve)
-from sim.engine.rules.fight import (COSMOS, STRENGTH, acquisition_banned, can_acquire, count_character_fighters, face_cost_payable, face_discards_due, field_rules,
+from sim.engine.rules.fight import (COSMOS, STRENGTH, acquisition_banned, can_acquire, checked_acquisition, count_character_fighters, face_cost_payable, face_discards_due, field_rules,
                                     healing_banned, printed_heal, relic_won)
 from sim.engine.policies.interface import decide_may, pick_cards
 from sim.engine.params import R_COOP_FOLLOW_MARKER, R_HADES_TALENT_KEEPS_VALUE
@@ -24,10 +24,11 @@ from sim.engine.rules.underworld import (annihilation_souls, annihilation_won, f
                                          may_place, place_with_souls, shackle_won)
 from sim.engine.rules.pillars import arm_hero, can_arm, destroy_pillar, general_acquired, pillar_won
 from sim.engine.rules.houses import house_won, meet_condition, take_house
+from sim.engine.rules.invariants import V_CHECKED, violation
 from sim.engine.rules.legal import (A_ACQUIRE, A_CLOTH_FIGHT, A_DESTROY_HERO, A_END, A_EQUIP, A_GIFT, A_HEAL, A_MOVE, A_PLACE, A_PLAY, A_RELIC, A_SENSE, A_TALENT, A_USE,
                                     A_WEAPON, can_face, may_destroy_hero, pays_talent, sense_allowed,
                                     COUNT_ONLY, can_use, legal_to_play, open_won, use_trigger, won_back)
-from sim.engine.state import (G_DUEL, G_HADES, G_IN_MAIN, G_TRIALS_ON, G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
+from sim.engine.state import (G_CHECK, G_DUEL, G_HADES, G_IN_MAIN, G_TRIALS_ON, G_POSEIDON, IF_LAST_GENERAL, PL_MARKER, G_ACTIVE, G_EPIC, G_EPIC_RULES, G_FLAMES_DUE, G_OPEN_SEAT, G_OPEN_TARGET, G_SPENT_TOKENS, G_EFFECTS_RUN, G_FIELD_CHANGES, G_HEAL_HEARTS, G_HILDA, G_ILLEGAL, G_LENT,
                               G_FREEZES_ON, G_NMARKS, G_NPEND, G_NPLAYERS, G_SPARED, G_TURN_MARKS, IF_COSMOS_DRAW, IF_CUT_PAID, IF_FACE_PAID, IF_TALENT_PAID, P_ACQUIRE,
                               P_ACQUIRE_TURNS, P_ARRIVAL, P_EPIC_ARRIVAL, P_EPIC_END, P_EPIC_NEXT, P_EXIT, P_PROGRAM, P_SHACKLE, P_TRIAL, P_FINISH_ACQUIRE, P_REFILL, PL_FIELD_WINS, PL_VP_TOKENS, PL_WON_FIGHTS)
 from sim.engine.rules.zones import (cards_matching, discard_fighters, draw_cards, equip_locked, field_slot, fight_target,
@@ -544,7 +545,12 @@ def play_card(s, c, p, a, b):
 def acquire_from_field(s, c, p, a, b):
     """A_ACQUIRE of the field card in slot a, won in currency b; False if illegal."""
     t = fightable(s, c, p, a)
-    if t < 0 or not can_acquire(s, c, t, b, p):
+    if t < 0:
+        return False
+    if checked_acquisition(s, a, b):  # the policy found it legal on this state: checked again only in tests
+        if s.g[G_CHECK] and not can_acquire(s, c, t, b, p):
+            violation(s, V_CHECKED)
+    elif not can_acquire(s, c, t, b, p):
         return False
     acquire_field_card(s, c, t, p, E.ACQ_COSMOS if b == COSMOS else E.ACQ_STRENGTH, False, E.INTO_DISCARD)
     s.pl[p, PL_WON_FIGHTS] += 1

@@ -24,7 +24,7 @@ from sim.engine.rules.coop import reveal_for, tidy_poseidon
 from sim.engine.rules.senses import recharge_senses
 from sim.engine.rules.trials import TRIAL_SPACES, refill_trials
 from sim.engine.rules.underworld import prepare_underworld, shackle_top
-from sim.engine.state import (G_ACTIONS, G_CHECK, G_FIELD_END, G_HADES, G_IN_MAIN, G_TRIALS_ON, PL_FIELD_WINS, G_MAY_RELIC, G_POSEIDON, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
+from sim.engine.state import (G_ACQ_CHECKED, G_ACTIONS, G_CHECK, G_FIELD_END, G_HADES, G_IN_MAIN, G_TRIALS_ON, PL_FIELD_WINS, G_MAY_RELIC, G_POSEIDON, G_END_NOW, G_EPIC, G_OPEN_SEAT, G_OPEN_TARGET, G_RELICS_ON, G_FIELD_REVEALS, G_FREEZES_ON, G_HEAL_HEARTS, G_LAST_FLAME, G_LENT,
                               G_NPLAYERS, G_TURN_MARKS, P_REFILL, PL_ALT_FILTER, PL_GIFTS, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import draw_cards, freeze_fellow_fighters, log_event, move_all, move_all_but, program_op
 
@@ -76,6 +76,7 @@ def relic_tokens(s, c, p):
 @inline_kernel
 def main_phase(s, c, p, action):
     s.g[G_ACTIONS] = 0
+    s.g[G_ACQ_CHECKED] = 0  # a checked acquisition is one of this main phase's (a new game's turns count again)
     s.g[G_IN_MAIN] = 1
     s.g[G_HEAL_HEARTS] = 0
     if s.g[G_RELICS_ON] and s.zone_n[p, E.Z_RELICS] > 0:

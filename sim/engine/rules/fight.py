@@ -12,8 +12,8 @@ from sim.engine import enums as E
 from sim.engine.rules.epics import epic_rule, rule_reaches
 from sim.engine.params import R_COOP_LAST_SPACE_DISCOUNT
 from sim.engine.rules.coop import is_last_general, may_face
-from sim.engine.state import (G_POSEIDON, G_ACTIVE, G_EPIC, G_HADES, G_EPIC_RULES, G_FACE_RULES_ON, G_FIELD_CHANGES, G_FIELD_END, G_HOURGLASSES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
-                    PL_ALT_FILTER, PL_TURN_STRENGTH)
+from sim.engine.state import (G_ACQ_CHECKED, G_ACTIONS, G_POSEIDON, G_ACTIVE, G_EPIC, G_HADES, G_EPIC_RULES, G_FACE_RULES_ON, G_FIELD_CHANGES, G_FIELD_END, G_HOURGLASSES, G_FIELD_RULES, G_FLAMES, G_NO_CLOCK, G_LAST_MOVED, G_RULES_SEEN, G_SAPPHIRES, IF_FACE_PAID,
+                    G_TURN, PL_ALT_FILTER, PL_TURN_STRENGTH)
 from sim.engine.rules.zones import (count_in_deck, count_in_zone, count_on_field, field_slot, matches, program_op,
                                     relic_lock,
                                     rule_total)
@@ -633,32 +633,62 @@ def min_fighters(c, target):
 def acquirable(s, c, target, p):
     """(by Strength, by Cosmos): can p end the fight against `target` now, winning it in that
     currency? Both at once: the checks other than the totals are shared, and one look at p's cards
-    in play finds its fighters, the Characters among them and whether one aids the others."""
-    if target < 0:
+    in play finds its fighters and whether one aids the others (`fight_won`)."""
+    if target < 0 or field_slot(s, target) < 0:
         return False, False
-    n_fighters = chars = 0
-    is_aided = False
+    fighting = is_aided = False
     play = s.zone[p, E.Z_PLAY]
     facing = s.inst_facing
-    inst_card = c.inst_card
     for j in range(s.zone_n[p, E.Z_PLAY]):
         f = play[j]
         if facing[f] == target:
-            k = inst_card[f]
-            n_fighters += 1
-            if c.classes[k] & E.CLASS_CHARACTER:
-                chars += 1
-            if c.aids_fighters[k]:
+            fighting = True
+            if c.aids_fighters[c.inst_card[f]]:
                 is_aided = True
-    if n_fighters == 0 or field_slot(s, target) < 0:
+    if not fighting:
         return False, False  # without a fighter the fight total is 0, below any cost (at least 1)
+    return fight_won(s, c, target, p, is_aided)
+
+
+@kernel
+def fight_won(s, c, target, p, is_aided):
+    """`acquirable`, once p is known to have a card facing target (a field card), and whether one
+    aids the others: a listing of the legal actions finds both for every slot in one look."""
     str_cost, cos_cost = effective_costs(s, c, target, p)
     if (str_cost <= 0 and cos_cost <= 0) or acquisition_banned(s, c, target):
         return False, False
-    if chars < min_fighters(c, target):
+    need = min_fighters(c, target)
+    if need > 0 and count_character_fighters(s, c, p, target) < need:
         return False, False
     total_str, total_cos = totals_against(s, c, target, p, is_aided)
     return str_cost > 0 and total_str >= str_cost, cos_cost > 0 and total_cos >= cos_cost
+
+
+@kernel
+def note_acquirable(s, slot, cur):
+    """A policy proposes to end the fight in `slot` in currency `cur`, which it has found it can on
+    this state (with `acquirable`, or the same checks): `acquire_from_field` takes it as checked
+    (`checked_acquisition`) rather than work it out again. Games played with the invariants
+    checked work it out anyway (`V_CHECKED`)."""
+    s.g[G_ACQ_CHECKED] = acquisition_key(s, slot, cur)
+
+
+@kernel
+def checked_acquisition(s, slot, cur):
+    """Is this the acquisition a policy proposed after checking it (`note_acquirable`)? The note
+    is keyed on the decision (the turn and its action count) and cleared here: a proposal is taken
+    once, and only by the action that follows it."""
+    key = s.g[G_ACQ_CHECKED]
+    s.g[G_ACQ_CHECKED] = 0
+    return key == acquisition_key(s, slot, cur)
+
+
+@inline_kernel
+def acquisition_key(s, slot, cur):
+    return ((s.g[G_TURN] * ACTIONS_SPAN + s.g[G_ACTIONS]) * E.N_SLOTS + slot) * 2 + cur + 1
+
+
+ACTIONS_SPAN = 1024  # more than a turn's actions (MAX_ACTIONS_PER_TURN)
 
 
 @kernel

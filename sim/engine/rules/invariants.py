@@ -31,6 +31,7 @@ V_UNDERWORLD = 13      # Hades: an Underworld card not recorded on its space, a 
                        # more than 3 Trials revealed or Abilities held
 V_HOUSES = 14          # Duel: a House counter out of 1..12, a House owned outside the Houses, or Athena both set
                        # aside and taken
+V_CHECKED = 15         # an acquisition a policy proposed as checked (`note_acquirable`) that `acquirable` does not allow
 
 
 @kernel

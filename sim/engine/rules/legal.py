@@ -12,8 +12,8 @@ from sim.engine.jit import inline_kernel, kernel
 from sim.engine.state import G_POSEIDON, G_EPIC, G_EPIC_RULES, G_FACE_RULES_ON, G_OPEN_SEAT, G_RELICS_ON, G_WOUND_CUTS_ON, IF_CUT_PAID, G_HEAL_HEARTS, G_NPLAYERS, G_WEAPONS, G_HADES, G_DUEL, IF_TALENT_PAID, PL_SPACE
 from sim.engine.params import R_HADES_TALENT_USES, TALENT_UNLIMITED
 from sim.engine.rules.epics import epic_action_ready, rule_reaches, upgrade_copy
-from sim.engine.rules.fight import (COSMOS, STRENGTH, acquirable, any_fighter_matches, cond_holds, effective_cost,
-                                    face_banned, face_cost_payable, face_discards_due, fight_total, fight_totals,
+from sim.engine.rules.fight import (COSMOS, STRENGTH, any_fighter_matches, cond_holds, effective_cost,
+                                    face_banned, face_cost_payable, face_discards_due, fight_total, fight_totals, fight_won,
                                     healing_banned, printed_heal, relic_won)
 from sim.engine.rules.board import knight_cloth, knight_pick, technique_ready
 from sim.engine.rules.coop import giftable, may_face, may_receive
@@ -273,18 +273,21 @@ def faceable_slots(s, c, p):
 
 
 @kernel
-def fought_slots(s, p):
-    """The field slots a card of p's in play faces, as bits: `acquirable` is asked only of those
-    (without a fighter, a fight's total is 0, below any cost)."""
-    bits = 0
+def fought_slots(s, c, p):
+    """The field slots a card of p's in play faces, and those where one of them aids the others
+    (`aids_fighters`), as bits: the listing asks `fight_won` only of the first (without a
+    fighter, a fight's total is 0, below any cost), told which are the second."""
+    fought = aided_slots = 0
     play = s.zone[p, E.Z_PLAY]
     for j in range(s.zone_n[p, E.Z_PLAY]):
         t = s.inst_facing[play[j]]
         if t >= 0:
             slot = field_slot(s, t)
             if slot >= 0:
-                bits |= 1 << slot
-    return bits
+                fought |= 1 << slot
+                if c.aids_fighters[c.inst_card[play[j]]]:
+                    aided_slots |= 1 << slot
+    return fought, aided_slots
 
 
 @kernel
@@ -301,8 +304,14 @@ def wound_cut_open(s, c, p, t):
 def must_heal(s, c, p, inst):
     """May inst, a card of p's hand with Heal, only heal: does the current Epic say so while p has a
     marked card it may heal (Ne jamais abandonner, POS-9)?"""
-    return rule_reaches(s, c, E.OP_MUST_HEAL, inst) and printed_heal(s, c, inst) > 0 \
-        and s.zone_n[p, E.Z_WOUNDED] + s.zone_n[p, E.Z_FROZEN] > 0 and not healing_banned(s, c)
+    return rule_reaches(s, c, E.OP_MUST_HEAL, inst) and printed_heal(s, c, inst) > 0 and heals_open(s, c, p)
+
+
+@inline_kernel
+def heals_open(s, c, p):
+    """May p heal now: has it a marked card, and does no field card forbid healing? A listing
+    asks once, and lists no heal (nor looks for healers) without one."""
+    return s.zone_n[p, E.Z_WOUNDED] + s.zone_n[p, E.Z_FROZEN] > 0 and not healing_banned(s, c)
 
 
 @kernel
@@ -346,7 +355,7 @@ def legal_to_play(s, c, p, first, rows):
     from the hand, in any order; none if none of them can be played."""
     n = 0
     can_equip = s.zone_n[p, E.Z_CLOTH] == 0 and not equip_locked(s, c, p)
-    heal_ok = not healing_banned(s, c)
+    heal_ok = heals_open(s, c, p)
     free, costly = faceable_slots(s, c, p)
     for i in range(s.zone_n[p, E.Z_TO_PLAY]):
         n = card_plays(s, c, p, s.zone[p, E.Z_TO_PLAY, i], first, rows, n, can_equip, heal_ok, free, costly)
@@ -363,7 +372,7 @@ def legal_actions(s, c, p, first, rows):
     n = listed(rows, first, 0, A_END, -1, -1)  # end the main phase
     cloth_on = s.zone_n[p, E.Z_CLOTH] > 0
     can_equip = not cloth_on and not equip_locked(s, c, p)
-    heal_ok = not healing_banned(s, c)
+    heal_ok = heals_open(s, c, p)
     free, costly = faceable_slots(s, c, p)
     for i in range(nh):
         n = card_plays(s, c, p, s.zone[p, E.Z_HAND, i], first, rows, n, can_equip, heal_ok, free, costly)
@@ -380,7 +389,7 @@ def legal_actions(s, c, p, first, rows):
     if s.g[G_EPIC] > 0 and can_use(s, c, p, s.g[G_EPIC] - 1, E.T_EPIC_ACTION):  # the current Epic's action
         n = listed(rows, first, n, A_USE, s.g[G_EPIC] - 1, E.T_EPIC_ACTION)
     wound_cuts = s.g[G_WOUND_CUTS_ON]
-    fought = fought_slots(s, p)
+    fought, aided_slots = fought_slots(s, c, p)
     for slot in range(E.N_SLOTS):
         bit = 1 << slot
         if not (free | costly) & bit:
@@ -391,7 +400,7 @@ def legal_actions(s, c, p, first, rows):
         if wound_cuts and wound_cut_open(s, c, p, t):  # Baian: a cost bought down by wounding
             n = listed(rows, first, n, A_USE, t, E.T_COST)
         if fought & bit:
-            by = acquirable(s, c, t, p)
+            by = fight_won(s, c, t, p, (aided_slots & bit) != 0)
             for cur in (STRENGTH, COSMOS):
                 if by[cur]:
                     n = listed(rows, first, n, A_ACQUIRE, slot, cur)
