@@ -28,7 +28,7 @@ test-fast: setup
 	$(BIN)/python -m pytest tests/cards tests/test_cards.py tests/test_card_coverage.py tests/test_golden.py tests/test_invariants.py
 
 # A default base-game run (20000 games, 2 players, the default policy, all cores), each card's
-# worth (5000 games per arm) and the report; the first run also compiles the engine (about 7
+# worth (5000 games per arm) and the report; the first run also compiles the engine (about 5
 # minutes). Prints the report's path last.
 report: setup
 	$(BIN)/seiya simulate --games 20000 --report

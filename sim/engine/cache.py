@@ -15,7 +15,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 ENGINE_DIR = Path(__file__).resolve().parent
-COMPILE_TIME = "about 7 minutes"  # a cold compile on 2 cores (the bench log)
+COMPILE_TIME = "about 5 minutes"  # a cold compile on one core of the bench log's machine
 COUNT_DECISIONS = "SEIYA_COUNT_DECISIONS"  # =1: a build that counts decisions (sim/engine/decision_count.py)
 DECISIONS_SUFFIX = "-decisions"  # the end of such a build's kernel folder's name
 
