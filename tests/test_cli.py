@@ -29,7 +29,7 @@ def test_simulate_writes_a_run_and_prints_a_summary(run_dir):
     m = json.loads((out / "manifest.json").read_text())
     assert m["status"] == "complete" and m["games_done"] == 120 and m["config"]["players"] == 3
     text = " ".join(r.stdout.split())  # the summary wraps at the console's width, where its figures put it
-    for words in ("120 games", "games/s", "Win share by seat", "Win share by hero", "Win share by policy",
+    for words in ("120 games", "games/s, 2 workers)", "Win share by seat", "Win share by hero", "Win share by policy",
                   "tie rate", "median Clock length", f"Run folder: {out}"):
         assert words in text
 

@@ -241,7 +241,8 @@ def test_simulate_and_report_a_solo_run(tmp_path):
     out = tmp_path / "solo"
     r = _invoke("simulate", "--mode", "solo", "--games", 60, "--workers", 1, "--seed", 2, "--out", out)
     assert r.exit_code == 0, r.output
-    assert "60 solo games" in r.output and "the player beat Hilda in" in r.output
+    text = " ".join(r.output.split())
+    assert "60 solo games" in text and "games/s, 1 worker)" in text and "the player beat Hilda in" in text
     r = _invoke("report", out)
     assert r.exit_code == 0, r.output
     text = (out / "report.md").read_text(encoding="utf-8")

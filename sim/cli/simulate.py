@@ -233,23 +233,22 @@ def print_summary(folder: Path):
     console = Console()
     m = run.manifest
     rate = m["games_done"] / m["seconds"] if m.get("seconds") else float("nan")
+    workers = f"{m['workers']} worker{'s' if m['workers'] != 1 else ''}"
+    pace = f"in {m['seconds']:.1f} s ({rate:,.0f} games/s, {workers})"
     if analysis.is_solo(run):
         s = analysis.solo_summary(run).iloc[0]
-        console.print(f"[bold]{m['games_done']} solo games[/bold] in {m['seconds']:.1f} s ({rate:,.0f} games/s, "
-                      f"{m['workers']} workers): the player beat Hilda in [bold]{s.win_rate:.1%}[/bold] "
+        console.print(f"[bold]{m['games_done']:,} solo games[/bold] {pace}: the player beat Hilda in [bold]{s.win_rate:.1%}[/bold] "
                       f"[95% CI {s.lo:.1%}, {s.hi:.1%}]; ties (losses) {s.tie_rate:.1%}; median margin "
                       f"{s.median_margin:+g} VP")
         by_groups = ("hero", "policy")
     elif analysis.is_duel(run):  # the Duel: seat 0 is the Renegades, the `hero` column the side
         s = analysis.duel_sides(run)
-        console.print(f"[bold]{m['games_done']} Duels[/bold] in {m['seconds']:.1f} s ({rate:,.0f} games/s, "
-                      f"{m['workers']} workers): the Renegades won [bold]{s.win_rate[0]:.1%}[/bold] "
+        console.print(f"[bold]{m['games_done']:,} Duels[/bold] {pace}: the Renegades won [bold]{s.win_rate[0]:.1%}[/bold] "
                       f"[95% CI {s.lo[0]:.1%}, {s.hi[0]:.1%}]; Houses a Duel {s.houses[0]:.2f} to {s.houses[1]:.2f}; "
                       f"median length {analysis.length_summary(run).loc['rounds', 'median']:g} rounds")
         by_groups = ("policy",)
     else:
-        console.print(f"[bold]{m['games_done']} games[/bold] in {m['seconds']:.1f} s ({rate:,.0f} games/s, "
-                      f"{m['workers']} workers); tie rate {analysis.tie_rate(run):.3f}; median Clock length "
+        console.print(f"[bold]{m['games_done']:,} games[/bold] {pace}; tie rate {analysis.tie_rate(run):.3f}; median Clock length "
                       f"{analysis.length_summary(run).loc['rounds', 'median']:g} rounds")
         by_groups = ("seat", "hero", "policy")
     solo = by_groups == ("hero", "policy")
