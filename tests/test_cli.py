@@ -1,6 +1,7 @@
 """The `seiya` command line: every command, and every kind of bad input (one line, exit code 2,
 no traceback, no run folder left behind)."""
 import json
+import os
 
 import pandas as pd
 import pytest
@@ -223,6 +224,7 @@ def test_bench_quick_prints_its_figures():
     for words in ("games/s", "µs/player-turn", f"2 players, {DEFAULT_POLICY}", "4 players, random", "cached start-up",
                   "cold compile", "1 process:", "2 processes:", "peak memory"):
         assert words in r.stdout
+    assert r.stdout.count(f"on {os.cpu_count()} cores") == 2  # the load beside the wall-clock figures
     assert "this machine now" not in r.stdout
 
 

@@ -46,6 +46,15 @@ def _kernel_run(players: int, policy: str, first_game: int, games: int) -> tuple
     return time.perf_counter() - t0, int(raw[0][:, GM_TURNS].sum())
 
 
+def _load() -> str:
+    """The machine's load (1-minute average) and cores: what other processes take from the
+    wall-clock figures printed beside it."""
+    try:
+        return f"load {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+    except (AttributeError, OSError):  # no load average on this system
+        return "load unknown"
+
+
 def _child_seconds(cache_dir: str) -> tuple[float, float]:
     """A fresh interpreter that imports sim and plays one game with this cache: (wall seconds,
     CPU seconds, user + system, of it and every process it waited for)."""
@@ -119,7 +128,7 @@ def bench(
         for policy in policies:
             _kernel_run(players, policy, 0, 2)  # warm-up: load (or compile) the kernels
     typer.echo(f"warm-up (load or compile in this process): {time.perf_counter() - t0:.1f} s")
-    typer.echo(f"one process, median of {repeats} runs of {games} games (base game):")
+    typer.echo(f"one process, median of {repeats} runs of {games} games (base game; {_load()}):")
     for players in PLAYER_COUNTS:
         for policy in policies:
             rates, per_turn = [], []
@@ -143,7 +152,7 @@ def bench(
                        f"kernel cache {_folder_mb(tmp):.1f} MB")
 
     total = games * repeats
-    typer.echo(f"throughput, 2 players, {DEFAULT_POLICY}, {total} games:")
+    typer.echo(f"throughput, 2 players, {DEFAULT_POLICY}, {total} games ({_load()}):")
     typer.echo(f"  1 process:   {_throughput(2, DEFAULT_POLICY, total, 1):10.0f} games/s")
     typer.echo(f"  {workers} processes: {_throughput(2, DEFAULT_POLICY, total, workers):10.0f} games/s")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
