@@ -527,22 +527,30 @@ def effective_cost(s, c, target, cur, p):
     return str_cost if cur == STRENGTH else cos_cost
 
 
-@kernel
+@inline_kernel
 def field_rules(s, c):
     """The `field_rules` bits of the cards on the field, computed again only once a card came or
-    went: the rules are asked about several times per decision, and few cards have any."""
+    went (`note_field_rules`): the rules are asked about several times per decision, and few
+    cards have any. Copied into its callers: most asks find them noted, and cost no call."""
+    if s.g[G_RULES_SEEN] == s.g[G_FIELD_CHANGES]:
+        return s.g[G_FIELD_RULES]
+    return note_field_rules(s, c)
+
+
+@kernel
+def note_field_rules(s, c):
+    """`field_rules` once a card came or went: note the bits again, and return them."""
     g = s.g
-    if g[G_RULES_SEEN] != g[G_FIELD_CHANGES]:
-        rules = 0
-        for slot in range(E.N_SLOTS):
-            inst = s.field[slot]
-            if inst >= 0:
-                rules |= c.field_rules[c.inst_card[inst]]
-        if g[G_EPIC] > 0:  # the current Epic's rules (a new Epic counts as a field change)
-            rules |= c.field_rules[c.inst_card[g[G_EPIC] - 1]]
-        g[G_FIELD_RULES] = rules
-        g[G_RULES_SEEN] = g[G_FIELD_CHANGES]
-    return g[G_FIELD_RULES]
+    rules = 0
+    for slot in range(E.N_SLOTS):
+        inst = s.field[slot]
+        if inst >= 0:
+            rules |= c.field_rules[c.inst_card[inst]]
+    if g[G_EPIC] > 0:  # the current Epic's rules (a new Epic counts as a field change)
+        rules |= c.field_rules[c.inst_card[g[G_EPIC] - 1]]
+    g[G_FIELD_RULES] = rules
+    g[G_RULES_SEEN] = g[G_FIELD_CHANGES]
+    return rules
 
 
 @inline_kernel
@@ -732,10 +740,19 @@ def field_face_discards(s, c, target):
     return n
 
 
-@kernel
+@inline_kernel
 def face_cost_payable(s, c, p, target, exclude):
     """Dolphin, Soldier #2021: can p discard the cards asked to face target (other than `exclude`,
-    when in hand)? In co-op, p faces only its pile's card or Pillar (COOP-4)."""
+    when in hand)? In co-op, p faces only its pile's card or Pillar (COOP-4). Copied into its
+    callers: outside co-op, most field cards ask for no discard, and cost no call."""
+    if not s.g[G_POSEIDON] and face_discards_due(s, c, target) == 0:
+        return True
+    return discards_payable(s, c, p, target, exclude)
+
+
+@kernel
+def discards_payable(s, c, p, target, exclude):
+    """`face_cost_payable` in co-op, or for a card that asks for discards."""
     if s.g[G_POSEIDON] and not may_face(s, c, p, target):
         return False
     need = face_discards_due(s, c, target)
