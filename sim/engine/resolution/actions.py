@@ -419,10 +419,19 @@ def claim_trials(s, c, event, p, inst):
         j -= 1
 
 
-@kernel
+@inline_kernel
 def fightable(s, c, p, at):
     """The card p may fight by the action index `at` (`zones.fight_target`): a field card, a
-    Relic of p's play area that asks to be faced, or a revealed Pillar; -1 none."""
+    Relic of p's play area that asks to be faced, or a revealed Pillar; -1 none. Copied into its
+    callers: a field slot outside co-op is the common case, and costs no call."""
+    if 0 <= at < E.N_SLOTS and not s.g[G_POSEIDON]:
+        return s.field[at]
+    return fightable_other(s, c, p, at)
+
+
+@kernel
+def fightable_other(s, c, p, at):
+    """`fightable` in co-op, or by an action index other than a field slot."""
     t = fight_target(s, p, at)
     if t >= 0 and E.N_SLOTS <= at < E.PILLAR_AT and relic_lock(c, t) == 0:
         return -1

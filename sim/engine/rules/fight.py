@@ -594,18 +594,23 @@ def face_banned(s, c, inst, target):
     return False
 
 
-@kernel
+@inline_kernel
 def bans_on_field(s, c):
     """Is a card forbidding some acquisitions on the field (`acquisition_banned` may say yes)?"""
     return (field_rules(s, c) & BAN_RULES) != 0
 
 
-@kernel
+@inline_kernel
 def acquisition_banned(s, c, target):
     """Can `target` not be acquired, by any means, because of another field card: Kuraggu (no
-    other card of its kind), Guard #1035 (only cards of its two kinds)?"""
-    if not bans_on_field(s, c):
-        return False
+    other card of its kind), Guard #1035 (only cards of its two kinds)? Copied into its callers:
+    most fields forbid nothing, and cost no call."""
+    return bans_on_field(s, c) and banned_by_field(s, c, target)
+
+
+@kernel
+def banned_by_field(s, c, target):
+    """`acquisition_banned` once a card forbidding some acquisitions is on the field."""
     field = s.field
     inst_card = c.inst_card
     prog = c.prog
