@@ -7,8 +7,9 @@ the kernels read the same fields (`s.zone`, `c.ops`, ...) through it.
 
 Why not numba's StructRef: it is reference counted, and every kernel call that passes it (and
 every field read) paid an atomic increment and decrement, about 30% of the engine's time. The
-arrays seen through this view carry no reference count either. Python keeps the NamedTuple of
-the same arrays alive (the view holds it), so both share memory.
+arrays seen through this view carry no reference count either, and numba counts no references to
+them (`EngineArrayModel`). Python keeps the NamedTuple of the same arrays alive (the view holds
+it), so both share memory.
 
 The inner dimensions of most arrays are fixed by the engine (`ops[i, F_WIDTH]`, `prog[k, trig,
 2]`, ...): they are constants of the struct's type, so that an index into them compiles to
@@ -55,7 +56,16 @@ class EngineArray(types.Array):
                            not self.mutable if readonly is None else readonly, self.aligned)
 
 
-register_model(EngineArray)(models.ArrayModel)
+@register_model(EngineArray)
+class EngineArrayModel(models.ArrayModel):
+    """An array model with no reference to count: an engine array's memory is a struct's, which
+    Python keeps alive, and its meminfo is null; numba cannot allocate one (tests/test_memory.py).
+    With numba's model, a kernel that takes an engine array (a policy's `out`, say) called numba's
+    runtime to count a reference to it on entry and again on return, where numba's pruning of
+    such pairs left them."""
+
+    def traverse(self, builder):
+        return []
 
 
 def _integer_index(builder, idxty, idx):

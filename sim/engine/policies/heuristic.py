@@ -1080,7 +1080,7 @@ def decide_afresh(s, c, p, out):
     if equip_best_cloth(s, c, p, E.Z_HAND, lead, out):
         return
     # 3. Upgrade Heroes: with a Knight technique first (the Cloth stays equipped), then the Bronze Cloth
-    if w[W_UPGRADE] > 0 and knight_technique(s, c, p, out):
+    if w[W_UPGRADE] > 0 and techniques_open(s, p) and knight_technique(s, c, p, out):
         return
     if w[W_UPGRADE] > 0 and s.zone_n[p, E.Z_CLOTH] > 0:
         cl = s.zone[p, E.Z_CLOTH, 0]
@@ -1109,7 +1109,7 @@ def decide_afresh(s, c, p, out):
                 out[1] = inst
                 out[2] = ut
                 return
-    if best_technique(s, c, p, lead, out, True):
+    if techniques_open(s, p) and best_technique(s, c, p, lead, out, True):
         return
     # 6. Pick the fight (`pick_fight`)
     best_t, best_slot, best_cur, best_score, best_need, best_helper, best_bonus, helpers_found = \
@@ -2233,7 +2233,7 @@ def spend_leaving_card(s, c, p, out):
     turn: a use that takes its own card back (from the discard pile) is not repeated. First, a
     board technique not yet used this turn (`best_technique`)."""
     w = s.mind.weights[p]
-    if best_technique(s, c, p, decision_lead(s, c, p), out, False):
+    if techniques_open(s, p) and best_technique(s, c, p, decision_lead(s, c, p), out, False):
         return
     if s.zone_n[p, E.Z_RELICS] > 0 and start_relic_fight(s, c, p, decision_lead(s, c, p), out):
         return
@@ -2670,6 +2670,14 @@ def armor_fight_slot(s, c, p, cl, lead):
             best_v = v
             best = slot
     return best
+
+
+@inline_kernel
+def techniques_open(s, p):
+    """Has p a board of techniques (Asgard), or is there an Epic whose action p may use? Without
+    either, `knight_technique` and `best_technique` have nothing to look at: asked first (copied
+    into the caller), it spares their calls."""
+    return s.zone_n[p, E.Z_BOARD] > 0 or s.g[G_EPIC] > 0
 
 
 @kernel

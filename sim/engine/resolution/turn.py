@@ -32,12 +32,18 @@ HAND_SIZE = 5
 MAX_ACTIONS_PER_TURN = 300  # safety only: a turn never needs this many actions
 
 
-@kernel
+@inline_kernel
 def epic_turn_program(s, c, p, trig):
-    """The current Epic's program at the start or the end of p's turn (T_TURN_START, T_TURN_END)."""
+    """The current Epic's program at the start or the end of p's turn (T_TURN_START, T_TURN_END).
+    Copied into its callers: without an Epic it costs no call."""
     if s.g[G_EPIC] > 0:
-        run_program(s, c, trig, s.g[G_EPIC] - 1, p, -1, -1)
-        drain(s, c)
+        run_epic_program(s, c, p, trig)
+
+
+@kernel
+def run_epic_program(s, c, p, trig):
+    run_program(s, c, trig, s.g[G_EPIC] - 1, p, -1, -1)
+    drain(s, c)
 
 
 @kernel

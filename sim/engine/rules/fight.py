@@ -637,8 +637,10 @@ def own_rule(c, target, opcode):
     return program_op(c, target, E.T_FIELD, opcode)
 
 
-@kernel
+@inline_kernel
 def min_fighters(c, target):
+    """The Characters a fight against target needs (its `min_fighters` rule), 0 if none; copied
+    into its callers."""
     return c.fighters_needed[c.inst_card[target]]
 
 
@@ -667,7 +669,7 @@ def acquirable(s, c, target, p):
 def fight_won(s, c, target, p, is_aided):
     """`acquirable`, once p is known to have a card facing target (a field card), and whether one
     aids the others: a listing of the legal actions finds both for every slot in one look."""
-    str_cost, cos_cost = effective_costs(s, c, target, p)
+    str_cost, cos_cost = costs_for(s, c, target, p, True)
     if (str_cost <= 0 and cos_cost <= 0) or acquisition_banned(s, c, target):
         return False, False
     need = min_fighters(c, target)
