@@ -1,5 +1,6 @@
 """A batch reuses the memory the previous one freed (sim/memory.py) instead of faulting in new pages."""
 import json
+import os
 import subprocess
 import sys
 
@@ -26,7 +27,6 @@ def test_a_batch_writes_to_pages_an_earlier_batch_freed():
     first, *later = json.loads(out.strip().splitlines()[-1])
     assert first > 1000  # 2,000 games write about 12 MB of event rows, then tables, to new pages
     assert min(later) < first / 4
-
 
 
 def test_an_engine_array_cannot_own_memory():
@@ -63,8 +63,7 @@ for config in runs:
 leaks = []
 for config in runs:
     before = held()
-    tables = run_kernel(engine_for(config), config, 1, 2 if "search" in config.policies else 20, LOG_FULL)
-    del tables
+    run_kernel(engine_for(config), config, 1, 2 if "search" in config.policies else 20, LOG_FULL)
     leaks.append([a - b for a, b in zip(held(), before)])
 print(json.dumps(leaks))
 """
@@ -73,7 +72,6 @@ print(json.dumps(leaks))
 def test_every_allocation_of_the_engine_is_freed():
     """numba's allocation counts over games of every mode: whatever the engine allocates (its own
     numpy arrays, the tables it returns) is freed once they are dropped."""
-    import os
     env = dict(os.environ, NUMBA_NRT_STATS="1")
     out = subprocess.run([sys.executable, "-c", _LEAK_CHILD], capture_output=True, text=True, env=env, check=True).stdout
     assert json.loads(out.strip().splitlines()[-1]) == [[0, 0]] * 6
