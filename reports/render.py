@@ -462,6 +462,35 @@ def estimate_warning(estimates) -> tuple[list[str], list[str]]:
             + [f"<p class='warning'><strong>Estimates.</strong> {html.e(text)}</p>"])
 
 
+CAP_WARNING_SHARE = 0.01  # a run whose round cap stopped more of its games than this says so first
+
+
+def cap_sentence(run) -> str | None:
+    """What the round cap did to a run when it stopped more than CAP_WARNING_SHARE of its games, and
+    how to let them finish; None otherwise. The cap (GEN-9) is a safety stop for stalled games, so
+    games it stops are scored before the rules end them."""
+    ends = analysis.end_reasons(run).set_index("end_reason")
+    if "turn cap" not in ends.index or ends.loc["turn cap", "share"] <= CAP_WARNING_SHARE:
+        return None
+    c = run.manifest["config"]
+    param = "duel_round_cap" if c["mode"] == "duel" else "round_cap"
+    n, total = int(ends.loc["turn cap", "games"]), int(ends["games"].sum())
+    shorter = (", or shorten the Clock with the Hades rulebook's length option (`--rule hades_clock_flames=N`, "
+               "6 to 12 flames)") if c["mode"] == "classic" and "hades" in c["boxes"] else ""
+    return (f"{n:,} of these {total:,} games ({n / total:.1%}) reached the {c['rules'][param]}-round cap "
+            f"(`{param}`, GEN-9: a safety stop for games that stall) and were scored there, before the rules "
+            "ended them. Their win shares, card figures and lengths describe games cut short. To let them "
+            f"finish, raise the cap (`--rule {param}=N`){shorter}.")
+
+
+def cap_warning(run) -> tuple[list[str], list[str]]:
+    """(Markdown lines, HTML parts) said before the answers when the round cap cut many games short."""
+    text = cap_sentence(run)
+    if text is None:
+        return [], []
+    return ["", f"> **Round cap.** {text}"], [f"<p class='warning'><strong>Round cap.</strong> {html.text(text)}</p>"]
+
+
 def run_used(run) -> dict:
     """The fourth answer: games, cards, policies and their ratings, estimates, rules parameters."""
     m, facts = run.manifest, dict(what_was_run(run))
@@ -688,7 +717,7 @@ def markdown_section(s: dict, figure_files: dict) -> list[str]:
 
 def render_markdown(run, tabs, figure_files: dict) -> str:
     first, rest = document(run, tabs, "power_cost" in figure_files)
-    out = [f"# Balance report: {run.folder.name}"] + estimate_warning(run_estimates(run))[0]
+    out = [f"# Balance report: {run.folder.name}"] + estimate_warning(run_estimates(run))[0] + cap_warning(run)[0]
     for s in first:
         out += markdown_section(s, figure_files)
     titles = [s["title"] for s in first + rest] + [GLOSSARY]
@@ -720,7 +749,8 @@ def render_html(run, tabs, figure_paths: dict) -> str:
     first, rest = document(run, tabs, "power_cost" in figure_paths)
     title = f"Balance report: {run.folder.name}"
     titles = [s["title"] for s in first + rest] + [GLOSSARY]
-    body = ([f"<h1>{html.e(title)}</h1>"] + estimate_warning(run_estimates(run))[1] + ["<div class='answers'>"]
+    body = ([f"<h1>{html.e(title)}</h1>"] + estimate_warning(run_estimates(run))[1] + cap_warning(run)[1]
+            + ["<div class='answers'>"]
             + [html_section(s, figure_paths) for s in first] + ["</div>", html.contents(titles)]
             + [html_section(s, figure_paths) for s in rest]
             + [html.heading(GLOSSARY), html.facts(glossary(tabs), "glossary")])

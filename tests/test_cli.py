@@ -35,6 +35,15 @@ def test_simulate_writes_a_run_and_prints_a_summary(run_dir):
         assert words in text
 
 
+def test_simulate_says_when_the_round_cap_cut_games_short(run_dir, tmp_path):
+    assert "round cap" not in " ".join(run_dir[1].stdout.split())
+    r = invoke("simulate", "--games", 10, "--boxes", "base,asgard,poseidon,hades", "--workers", 1,
+               "--rule", "round_cap=4", "--out", tmp_path / "capped")
+    text = " ".join(r.stdout.split())
+    assert r.exit_code == 0 and "10 of these 10 games (100.0%) reached the 4-round cap" in text
+    assert "raise the cap (`--rule round_cap=N`), or shorten the Clock with the Hades rulebook's length option" in text
+
+
 def test_simulate_report_measures_card_worth_first(run_dir):
     out, r = run_dir
     assert "Curve: strength: worth =" in r.stdout and (out / "worth.csv").exists()

@@ -64,6 +64,25 @@ def test_a_run_without_estimates_has_no_estimate_warning(report):
     assert "Board techniques" not in md  # no boards in a base game
 
 
+def test_a_run_whose_games_end_by_the_rules_has_no_round_cap_warning(report):
+    page, md = report
+    assert "Round cap." not in md and "Round cap." not in page
+
+
+def test_a_run_cut_short_by_the_round_cap_says_so_before_the_answers(tmp_path):
+    run = sim.simulate(20, players=2, seed=1, workers=1, rules={"round_cap": 5}, out=tmp_path / "run")
+    run.report()
+    md = (run.folder / "report.md").read_text()
+    page = (run.folder / "report.html").read_text()
+    said = ("20 of these 20 games (100.0%) reached the 5-round cap (`round_cap`, GEN-9: a safety stop for games "
+            "that stall) and were scored there")
+    warning = next(line for line in md.splitlines() if line.startswith("> **Round cap.**"))
+    assert warning.startswith(f"> **Round cap.** {said}") and md.index(warning) < md.index("## Cards out of line")
+    assert warning.endswith("raise the cap (`--rule round_cap=N`).")  # no Hades box: no Clock length option
+    assert "<p class='warning'><strong>Round cap.</strong> 20 of these 20 games" in page
+    assert page.index("Round cap.") < page.index("<div class='answers'>")
+
+
 def test_a_classic_run_says_nothing_of_hilda(report):
     page, md = report
     assert "Hilda" not in md and "Hilda" not in page and "solo_margin" not in page

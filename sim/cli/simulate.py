@@ -222,12 +222,13 @@ def _stop_on_sigterm():
 
 
 def print_summary(folder: Path):
-    """Print games, games/s, win share by seat, Hero and policy, tie rate, median Clock length;
-    return the Run."""
+    """Print games, games/s, win share by seat, Hero and policy, tie rate, median Clock length, and
+    what the round cap did when it stopped many games; return the Run."""
     from rich.console import Console
     from rich.table import Table
 
     import analysis
+    from reports.render import cap_sentence
     from sim.tools.run import Run
     run = Run(folder)
     console = Console()
@@ -251,6 +252,8 @@ def print_summary(folder: Path):
         console.print(f"[bold]{m['games_done']:,} games[/bold] {pace}; tie rate {analysis.tie_rate(run):.3f}; median Clock length "
                       f"{analysis.length_summary(run).loc['rounds', 'median']:g} rounds")
         by_groups = ("seat", "hero", "policy")
+    if (capped := cap_sentence(run)) is not None:
+        console.print(capped, style="yellow", markup=False, highlight=False)
     solo = by_groups == ("hero", "policy")
     for by in by_groups:
         t = analysis.win_share_by(run, by)
