@@ -143,7 +143,7 @@ def margin(run) -> pd.Series:
 
 def run_summary(run) -> dict:
     """The headline numbers of a run, as label -> text (for the CLI, the notebook and the report)."""
-    from analysis.clock import length_summary
+    from analysis.clock import end_reasons, length_summary
     run = as_run(run)
     m = getattr(run, "manifest", {}) or {}
     cfg = m.get("config", {})
@@ -180,4 +180,6 @@ def run_summary(run) -> dict:
         out["precision"] = (f"{p['metric']} ±{p['half_width']:.4f} after {p['games']} games: target ±{p['target']} "
                             + ("reached" if p["reached"] else f"not reached (budget {p['max_games']})"))
     out["median rounds"] = f"{length_summary(run).loc['rounds', 'median']:g}" if n_games else "-"
+    ends = end_reasons(run)
+    out["end reasons"] = ", ".join(f"{r.end_reason} {r.share:.1%}" for r in ends.itertuples() if r.games) or "-"
     return out

@@ -81,6 +81,7 @@ def test_a_run_cut_short_by_the_round_cap_says_so_before_the_answers(tmp_path):
     assert warning.endswith("raise the cap (`--rule round_cap=N`).")  # no Hades box: no Clock length option
     assert "<p class='warning'><strong>Round cap.</strong> 20 of these 20 games" in page
     assert page.index("Round cap.") < page.index("<div class='answers'>")
+    assert run.summary()["end reasons"] == "turn cap 100.0%"  # the notebook's summary
 
 
 def test_a_classic_run_says_nothing_of_hilda(report):
