@@ -25,6 +25,7 @@ from analysis.cards import MIN_HELD, never_used
 from analysis.coop import coop_summary, is_coop, pillars_destroyed
 from analysis.solo import is_solo, margin_distribution, solo_summary
 from sim.cards.hades_estimates import estimate_flags, estimated_names
+from sim.engine.params import defaults
 
 from reports import html
 from reports.cells import ci, formatted
@@ -477,7 +478,8 @@ def cap_sentence(run) -> str | None:
     n, total = int(ends.loc["turn cap", "games"]), int(ends["games"].sum())
     shorter = (", or shorten the Clock with the Hades rulebook's length option (`--rule hades_clock_flames=N`, "
                "6 to 12 flames)") if c["mode"] == "classic" and "hades" in c["boxes"] else ""
-    return (f"{n:,} of these {total:,} games ({n / total:.1%}) reached the {c['rules'][param]}-round cap "
+    cap = {**defaults(), **c.get("rules", {})}[param]  # a run folder older than the parameter: its default
+    return (f"{n:,} of these {total:,} games ({n / total:.1%}) reached the {cap}-round cap "
             f"(`{param}`, GEN-9: a safety stop for games that stall) and were scored there, before the rules "
             "ended them. Their win shares, card figures and lengths describe games cut short. To let them "
             f"finish, raise the cap (`--rule {param}=N`){shorter}.")

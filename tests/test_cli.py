@@ -38,10 +38,12 @@ def test_simulate_writes_a_run_and_prints_a_summary(run_dir):
 def test_simulate_says_when_the_round_cap_cut_games_short(run_dir, tmp_path):
     assert "round cap" not in " ".join(run_dir[1].stdout.split())
     r = invoke("simulate", "--games", 10, "--boxes", "base,asgard,poseidon,hades", "--workers", 1,
-               "--rule", "round_cap=4", "--out", tmp_path / "capped")
+               "--rule", "round_cap=4", "--out", tmp_path / "capped", "--report", "--worth-games", 0)
     text = " ".join(r.stdout.split())
-    assert r.exit_code == 0 and "10 of these 10 games (100.0%) reached the 4-round cap" in text
+    said = "10 of these 10 games (100.0%) reached the 4-round cap"
+    assert r.exit_code == 0 and text.count(said) == 1  # in the summary; the report's lines do not repeat it
     assert "raise the cap (`--rule round_cap=N`), or shorten the Clock with the Hades rulebook's length option" in text
+    assert said in invoke("report", tmp_path / "capped").stdout
 
 
 def test_simulate_report_measures_card_worth_first(run_dir):

@@ -13,14 +13,18 @@ EXAMPLES = examples("seiya report runs/<name>",
                     "seiya report runs/<name> --out /tmp/report-of-name")
 
 
-def print_report(run, out: Path | None = None):
-    """Write the report of a Run, print its path and how many cards' text the bots never used."""
+def print_report(run, out: Path | None = None, say_cap: bool = True):
+    """Write the report of a Run, print its path, what the round cap did when it stopped many games
+    (unless `say_cap` is off: `seiya simulate`'s summary has said it), and how many cards' text the
+    bots never used."""
     import matplotlib
     matplotlib.use("Agg")
     import analysis
     from analysis.cards import never_used
-    from reports.render import write_report
+    from reports.render import cap_sentence, write_report
     typer.echo(f"Report: {write_report(run, out)}")
+    if say_cap and (capped := cap_sentence(run)) is not None:
+        typer.echo(capped)
     if analysis.has_events(run):
         table = run.card_table()
         if table.attrs.get("note"):

@@ -118,7 +118,7 @@ def simulate(
             measure_run(folder, worth_games, workers, quiet)
         if house_vp_games > 0 and run_config(folder).mode == "duel":
             sweep_house_vp(folder, house_vp_games, workers, quiet)
-        print_report(Run(folder) if run is None else run)  # the Run keeps its summed counters
+        print_report(Run(folder) if run is None else run, say_cap=False)  # the Run keeps its summed counters
 
 
 HOUSE_VP_FILE = "house_vp.csv"  # in a Duel's run folder: the sweep of duel_house_vp its report shows
