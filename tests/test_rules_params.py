@@ -26,6 +26,19 @@ def test_the_round_cap_ends_a_game():
     assert (res.games["rounds"] <= 3).all() and (res.games["end_reason"] == "turn cap").all()
 
 
+@pytest.mark.parametrize("boxes", [("base", "asgard", "poseidon"), ("base", "asgard", "poseidon", "hades")])
+def test_with_the_cap_out_of_the_way_every_long_game_ends_by_the_rules(boxes):
+    """GEN-9's cap stops games that stall; 2-player games with three or four boxes run long, and
+    none stalls: each ends by the Clock or by Epic 2901, and the shorter Clock of the Hades
+    rulebook's length option ends them sooner."""
+    long = sim.play(300, boxes=boxes, seed=5, events="none", rules={"round_cap": 200}).games
+    assert set(long["end_reason"]) <= {"clock", "epic"} and long["rounds"].max() < 100
+    assert (long["rounds"] > 40).any()  # longer than the default cap: what the reports warn of
+    if "hades" in boxes:
+        short = sim.play(300, boxes=boxes, seed=5, events="none", rules={"round_cap": 200, "hades_clock_flames": 8}).games
+        assert set(short["end_reason"]) <= {"clock", "epic"} and short["rounds"].mean() < long["rounds"].mean() - 5
+
+
 def test_seiya_rules_lists_every_parameter_and_rule_sets_one_in_the_manifest(tmp_path):
     from typer.testing import CliRunner
 
