@@ -4,7 +4,7 @@
     analysis.boards.board_table(run)       one row per board card (Asgard techniques): uses, who used them
     analysis.poseidon.epic_table(run)      one row per Epic: revealed, and its effect on the Clock (randomized)
     analysis.poseidon.pillar_table(run)    one row per Pillar: revealed, destroyed, the destroyers' win share
-    analysis.clock.length_summary(run)     game length; also flames_by_round, flame_removals, end_reasons
+    analysis.clock.length_summary(run)     game length; also flames_by_round, flame_removals, end_reasons, capped_share
     analysis.balance.win_share_by(run, by) win share by "hero", "seat" or "policy" with CIs
     analysis.solo.solo_summary(run)        solo runs: the player's win rate against Hilda, ties, margin
     analysis.coop.coop_summary(run)        co-op runs: the team's win rate against Poseidon, margin, Pillars
@@ -32,7 +32,7 @@ from analysis.balance import run_summary, tie_rate, vp_distribution, win_share_b
 from analysis.boards import board_table
 from analysis.poseidon import epic_table, pillar_table
 from analysis.cards import card_table
-from analysis.clock import end_reasons, flame_removals, flames_by_round, length_distribution, length_summary
+from analysis.clock import capped_share, end_reasons, flame_removals, flames_by_round, length_distribution, length_summary
 from analysis.coop import coop_summary, is_coop, pillars_destroyed
 from analysis.duel import duel_altars, duel_houses, duel_sides, is_duel
 from analysis.hades import hades_summary, is_hades
@@ -50,7 +50,7 @@ __all__ = ["balance", "boards", "cards", "clock", "coop", "coop_summary", "is_co
            "hades_summary", "is_hades", "solo", "stats", "compare", "paired", "poseidon", "card_table",
            "board_table", "epic_table", "pillar_table",
            "length_summary",
-           "length_distribution", "flames_by_round", "flame_removals", "end_reasons", "win_share_by",
+           "length_distribution", "flames_by_round", "flame_removals", "end_reasons", "capped_share", "win_share_by",
            "vp_distribution", "tie_rate", "run_summary", "is_solo", "solo_summary", "margin_distribution",
            "NoEventsError", "has_events"]
 

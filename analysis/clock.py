@@ -121,3 +121,9 @@ def end_reasons(run) -> pd.DataFrame:
     counts = counts.reindex(cats, fill_value=0).astype("int64")
     return pd.DataFrame({"end_reason": cats, "games": counts.values,
                          "share": counts.values / max(int(counts.sum()), 1)})
+
+
+def capped_share(run) -> float:
+    """The share of a run's games that the round cap stopped (GEN-9's "turn cap")."""
+    shares = end_reasons(run).set_index("end_reason")["share"]
+    return float(shares.get("turn cap", 0.0))

@@ -168,4 +168,5 @@ def residual_by_rank(table: pd.DataFrame, confidence: float = 0.95) -> pd.DataFr
         rows.append({"rank": rank, "cards": n, "mean_residual": m, "mean_residual_lo": m - h, "mean_residual_hi": m + h,
                      "under_costed": int((g["verdict"] == "under-costed").sum()),
                      "over_costed": int((g["verdict"] == "over-costed").sum())})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=["rank", "cards", "mean_residual", "mean_residual_lo", "mean_residual_hi",
+                                       "under_costed", "over_costed"])  # the columns, when no card has a residual

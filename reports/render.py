@@ -463,31 +463,51 @@ def estimate_warning(estimates) -> tuple[list[str], list[str]]:
             + [f"<p class='warning'><strong>Estimates.</strong> {html.e(text)}</p>"])
 
 
-CAP_WARNING_SHARE = 0.01  # a run whose round cap stopped more of its games than this says so first
+CAP_WARNING_SHARE = 0.01  # games the round cap stopped: more than this share, and the tool says so first
 
 
 def cap_sentence(run) -> str | None:
     """What the round cap did to a run when it stopped more than CAP_WARNING_SHARE of its games, and
-    how to let them finish; None otherwise. The cap (GEN-9) is a safety stop for stalled games, so
-    games it stops are scored before the rules end them."""
+    how to let them finish; None otherwise."""
     ends = analysis.end_reasons(run).set_index("end_reason")
     if "turn cap" not in ends.index or ends.loc["turn cap", "share"] <= CAP_WARNING_SHARE:
         return None
-    c = run.manifest["config"]
-    param = "duel_round_cap" if c["mode"] == "duel" else "round_cap"
     n, total = int(ends.loc["turn cap", "games"]), int(ends["games"].sum())
+    return cap_text(f"{n:,} of these {total:,} games ({n / total:.1%})", run.manifest["config"])
+
+
+def arms_cap_sentence(shares: dict[str, float], config: dict | None, swept: str | None = None) -> str | None:
+    """The same for several arms (a sweep's values, a comparison's two sides): `shares` gives, per
+    arm label ("at round_cap = 30", "of arm A (base)"), the share of its games the cap stopped;
+    the arms above CAP_WARNING_SHARE are named, the most stopped first. `config`: the arms' shared
+    setup (a run manifest's config: mode, boxes, rules); `swept`: the rules parameter the arms
+    vary, if any. None when no arm is above."""
+    over = sorted(((s, label) for label, s in shares.items() if s > CAP_WARNING_SHARE), key=lambda x: -x[0])
+    if not over:
+        return None
+    return cap_text("Some games (" + ", ".join(f"{s:.1%} {label}" for s, label in over) + ")", config or {}, swept)
+
+
+def cap_text(who: str, config: dict, swept: str | None = None) -> str:
+    """The round-cap warning for `who`, the games the cap stopped: the cap and its parameter, what
+    they mean, how to let them finish. The cap (GEN-9) is a safety stop for stalled games, so the
+    games it stops are scored before the rules end them. `config`: a run manifest's config (mode,
+    boxes, rules; a run folder older than a cap parameter reads its default; empty when unknown);
+    the cap's value is left out when unknown or when it is the parameter `swept`."""
+    mode = config.get("mode", "classic")
+    param = "duel_round_cap" if mode == "duel" else "round_cap"
     shorter = (", or shorten the Clock with the Hades rulebook's length option (`--rule hades_clock_flames=N`, "
-               "6 to 12 flames)") if c["mode"] == "classic" and "hades" in c["boxes"] else ""
-    cap = {**defaults(), **c.get("rules", {})}[param]  # a run folder older than the parameter: its default
-    return (f"{n:,} of these {total:,} games ({n / total:.1%}) reached the {cap}-round cap "
-            f"(`{param}`, GEN-9: a safety stop for games that stall) and were scored there, before the rules "
-            "ended them. Their win shares, card figures and lengths describe games cut short. To let them "
-            f"finish, raise the cap (`--rule {param}=N`){shorter}.")
+               "6 to 12 flames)") if mode == "classic" and "hades" in config.get("boxes", ()) else ""
+    known = bool(config) and swept != param
+    cap = f"the {({**defaults(), **config.get('rules', {})}[param])}-round cap" if known else "the round cap"
+    return (f"{who} reached {cap} (`{param}`, GEN-9: a safety stop for games that stall) and were scored there, "
+            "before the rules ended them. Their win shares, card figures and lengths describe games cut short. "
+            f"To let them finish, raise the cap (`--rule {param}=N`){shorter}.")
 
 
-def cap_warning(run) -> tuple[list[str], list[str]]:
-    """(Markdown lines, HTML parts) said before the answers when the round cap cut many games short."""
-    text = cap_sentence(run)
+def cap_warning(text: str | None) -> tuple[list[str], list[str]]:
+    """(Markdown lines, HTML parts) said before the answers when the round cap cut many games short:
+    `text` from cap_sentence or arms_cap_sentence (None: nothing)."""
     if text is None:
         return [], []
     return ["", f"> **Round cap.** {text}"], [f"<p class='warning'><strong>Round cap.</strong> {html.text(text)}</p>"]
@@ -719,7 +739,7 @@ def markdown_section(s: dict, figure_files: dict) -> list[str]:
 
 def render_markdown(run, tabs, figure_files: dict) -> str:
     first, rest = document(run, tabs, "power_cost" in figure_files)
-    out = [f"# Balance report: {run.folder.name}"] + estimate_warning(run_estimates(run))[0] + cap_warning(run)[0]
+    out = [f"# Balance report: {run.folder.name}"] + estimate_warning(run_estimates(run))[0] + cap_warning(cap_sentence(run))[0]
     for s in first:
         out += markdown_section(s, figure_files)
     titles = [s["title"] for s in first + rest] + [GLOSSARY]
@@ -751,7 +771,7 @@ def render_html(run, tabs, figure_paths: dict) -> str:
     first, rest = document(run, tabs, "power_cost" in figure_paths)
     title = f"Balance report: {run.folder.name}"
     titles = [s["title"] for s in first + rest] + [GLOSSARY]
-    body = ([f"<h1>{html.e(title)}</h1>"] + estimate_warning(run_estimates(run))[1] + cap_warning(run)[1]
+    body = ([f"<h1>{html.e(title)}</h1>"] + estimate_warning(run_estimates(run))[1] + cap_warning(cap_sentence(run))[1]
             + ["<div class='answers'>"]
             + [html_section(s, figure_paths) for s in first] + ["</div>", html.contents(titles)]
             + [html_section(s, figure_paths) for s in rest]

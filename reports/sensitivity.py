@@ -90,4 +90,4 @@ def write_sensitivity_report(sens, out: str | Path) -> Path:
         {"title": "Figure: the card verdicts", "figure": ("cards", draw_robustness(sens.cards, arms="estimate"))},
     ]
     return write_document(out, "Which conclusions hold whatever the Hades estimates", facts, sections,
-                          sens.cards.estimates)
+                          sens.cards.estimates, sens.capped)

@@ -15,14 +15,15 @@ from matplotlib.figure import Figure
 from reports import html
 from reports.cells import ci
 from reports.figures import BLUE, GREY, RED, stamp
-from reports.render import estimate_warning, markdown_table
+from reports.render import cap_warning, estimate_warning, markdown_table
 
 
 # --- Documents ------------------------------------------------------------------------------------
 def write_document(out: str | Path, title: str, facts: list[tuple[str, str]], sections: list[dict],
-                   estimates=()) -> Path:
+                   estimates=(), capped: str | None = None) -> Path:
     """Write report.md / report.html / tables / figures into `out`; return report.html's path.
-    `estimates`: the estimated cards the games used, named before anything else.
+    `estimates`: the estimated cards the games used, named before anything else; `capped`: what
+    the round cap did (reports.render.arms_cap_sentence), said next.
 
     Each section is a dict with `title` and optional `note`, `table` (DataFrame shown), `csv`
     (name for the full table's CSV), `data` (the full table; default `table`) and `figure`
@@ -30,9 +31,10 @@ def write_document(out: str | Path, title: str, facts: list[tuple[str, str]], se
     out = Path(out)
     (out / "tables").mkdir(parents=True, exist_ok=True)
     (out / "figures").mkdir(exist_ok=True)
-    warn_md, warn_html = estimate_warning(estimates)
-    md = [f"# {title}"] + warn_md + [""] + [f"- **{k}**: {v}" for k, v in facts]
-    ht = [f"<h1>{html.e(title)}</h1>"] + warn_html + [html.facts(facts)]
+    est_md, est_html = estimate_warning(estimates)
+    cap_md, cap_html = cap_warning(capped)
+    md = [f"# {title}"] + est_md + cap_md + [""] + [f"- **{k}**: {v}" for k, v in facts]
+    ht = [f"<h1>{html.e(title)}</h1>"] + est_html + cap_html + [html.facts(facts)]
     for s in sections:
         md += ["", f"## {s['title']}", ""]
         ht.append(html.heading(s["title"]))
@@ -144,7 +146,7 @@ def comparison_facts(cmp) -> list[tuple[str, str]]:
 
 def write_comparison_report(cmp, out: str | Path, top: int = 20) -> Path:
     return write_document(out, f"Comparison: {cmp.label_b} vs {cmp.label_a}", comparison_facts(cmp),
-                          comparison_sections(cmp, top), cmp.estimates)
+                          comparison_sections(cmp, top), cmp.estimates, cmp.capped)
 
 
 # --- Sweep ----------------------------------------------------------------------------------------
@@ -219,6 +221,8 @@ def write_sweep_report(sw, out: str | Path) -> Path:
             continue
         view[f"Δ {m} vs current"] = [ci_text(v, lo, hi) for v, lo, hi in
                                      zip(t[f"delta_{m}"], t[f"delta_{m}_lo"], t[f"delta_{m}_hi"])]
+    if t["capped_share"].gt(0).any():
+        view["games capped"] = t["capped_share"].map("{:.1%}".format)
     sections = [{"title": "Best value per card", "table": sw.best, "csv": "sweep_best",
                  "note": "The swept value whose target metric is closest to the target, with its 95% CI."},
                 {"title": "Sweep table", "table": view, "csv": "sweep", "data": t,
@@ -233,7 +237,8 @@ def write_sweep_report(sw, out: str | Path) -> Path:
              ("target", f"{sw.target[0]}={sw.target[1]:g}")]
     for card, prec in sw.precision:
         facts.append((f"precision ({card})", str(prec)))
-    return write_document(out, f"Sweep of {sw.field}: {', '.join(t['card'].unique())}", facts, sections, sw.estimates)
+    return write_document(out, f"Sweep of {sw.field}: {', '.join(t['card'].unique())}", facts, sections, sw.estimates,
+                          sw.capped)
 
 
 # --- Impact ---------------------------------------------------------------------------------------
@@ -260,7 +265,7 @@ def write_impact_report(imp, out: str | Path) -> Path:
          "note": "Sorted by the clearest change. q: Benjamini–Hochberg across cards, per metric."},
     ] + [{"title": title, "figure": (f"impact_{m}", imp.figure(m))}
          for m, title in IMPACT_FIGURES.items() if m in metrics]
-    return write_document(out, "Card impact: the game without each card", facts, sections, imp.estimates)
+    return write_document(out, "Card impact: the game without each card", facts, sections, imp.estimates, imp.capped)
 
 
 # --- Robustness -----------------------------------------------------------------------------------
@@ -305,7 +310,8 @@ def write_robustness_report(rob, out: str | Path) -> Path:
                  "note": "flips: above under one policy and below under another; differs: significant "
                          "under some policies only; consistent: the same verdict everywhere."},
                 {"title": "Figure", "figure": ("robustness", rob.figure())}]
-    return write_document(out, "Policy robustness of the card verdicts", facts, sections, rob.estimates)
+    return write_document(out, "Policy robustness of the card verdicts", facts, sections, rob.estimates,
+                          rob.capped)
 
 
 # --- Suggest --------------------------------------------------------------------------------------
@@ -344,4 +350,4 @@ def write_suggest_report(sug, out: str | Path) -> Path:
                                       zip(s[f"delta_{m}"], s[f"delta_{m}_lo"], s[f"delta_{m}_hi"])]
         sections.append({"title": "Search (sweeps on the same games)", "table": view, "csv": "suggest_search",
                          "data": s})
-    return write_document(out, "Cost suggestions", sug.facts, sections, sug.estimates)
+    return write_document(out, "Cost suggestions", sug.facts, sections, sug.estimates, sug.capped)

@@ -98,7 +98,7 @@ def write_worth_report(w, out: str | Path) -> Path:
          "note": "A card's text that acts on the field or when it is fought (Defeated, Arrival, cost and field "
                  "rules) is not in its worth: a given copy never meets it; that part belongs to its price."},
     ]
-    return write_document(out, "Card worth: the power–cost curve", w.facts, sections, w.estimates)
+    return write_document(out, "Card worth: the power–cost curve", w.facts, sections, w.estimates, w.capped)
 
 
 def curve_suggest_view(sug) -> pd.DataFrame:
@@ -128,4 +128,5 @@ def write_curve_suggest_report(sug, out: str | Path) -> Path:
                          f"of line by more than {sug.tolerance:g} cost point(s) at the false-discovery rate."},
                 {"title": "Every card's worth (the flagging run)", "table": verdict_view(sug.flagged), "csv": "worth",
                  "data": sug.flagged}]
-    return write_document(out, "Cost suggestions on the power–cost curve", sug.facts, sections, sug.estimates)
+    return write_document(out, "Cost suggestions on the power–cost curve", sug.facts, sections, sug.estimates,
+                          sug.capped)

@@ -346,8 +346,15 @@ def play_shares(games: int, first_game: int = 0, config=None) -> np.ndarray:
     """Each seat's win share in games first_game .. first_game + games - 1 of a GameConfig, as an
     array (games, players): `play` without its DataFrames or event log, for tools that play many
     small sets of games and need only who won (the ladder, the tuner)."""
+    return play_outcomes(games, first_game, config)[0]
+
+
+def play_outcomes(games: int, first_game: int = 0, config=None) -> tuple[np.ndarray, np.ndarray]:
+    """`play_shares`, and whether GEN-9's round cap ended each game (a bool array (games,))."""
+    from sim.engine.batch import GM_END
     engine = engine_for(config)
-    return _run_repairing(engine, config, first_game, games, E.LOG_NONE, False)[2]
+    g, _, shares, *_ = _run_repairing(engine, config, first_game, games, E.LOG_NONE, False)
+    return shares, g[:, GM_END] == E.END_TURN_CAP
 
 
 def _run_repairing(engine: Engine, config, first_game: int, games: int, log_level: int, check: bool):

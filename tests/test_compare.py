@@ -155,6 +155,20 @@ def test_compare_command_on_two_runs(tmp_path):
     assert "paired" in r.stdout and ALDEBARAN in r.stdout
 
 
+def test_a_comparison_says_what_the_round_cap_did(tmp_path):
+    cmp = sim.compare(40, seed=5, overrides={f"{ALDEBARAN}.vp": 6}, rules={"round_cap": 6})
+    assert cmp.capped.startswith("Some games (100.0% of arm A (base), 100.0% of arm B (changed)) reached the "
+                                 "6-round cap (`round_cap`")
+    assert "> **Round cap.**" in (cmp.report(tmp_path / "c").parent / "report.md").read_text()
+    assert sim.compare(40, seed=5, overrides={f"{ALDEBARAN}.vp": 6}).capped is None
+    # two run folders: the cap is read from the first one's manifest
+    a = sim.simulate(30, seed=4, workers=1, out=tmp_path / "a", rules={"round_cap": 7})
+    b = sim.simulate(30, seed=4, workers=1, out=tmp_path / "b", rules={"round_cap": 7}, overrides={f"{ALDEBARAN}.vp": 30})
+    r = invoke("compare", a.folder, b.folder, "--out", tmp_path / "ab", "--top", 3)
+    assert r.exit_code == 0, r.output
+    assert "reached the 7-round cap" in " ".join(r.stdout.split())
+
+
 @pytest.mark.parametrize("args, words", [
     ((), "nothing to compare"),
     (("onlyone",), "two run folders"),

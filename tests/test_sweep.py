@@ -70,6 +70,29 @@ def test_sweep_command_with_two_cards_and_precision(tmp_path):
     assert (tmp_path / "s" / "report.md").exists()
 
 
+def test_a_sweep_says_which_values_the_round_cap_cut_short(tmp_path):
+    # at round_cap=8 no base game reaches the Clock; at the current 40 every one does
+    sw = sim.sweep(None, "round_cap", [8], games=40, seed=2)
+    t = sw.table.set_index("value")
+    assert t.loc[8, "capped_share"] == 1.0 and t.loc[40, "capped_share"] == 0.0
+    assert sw.capped.startswith("Some games (100.0% at round_cap = 8) reached the round cap (`round_cap`")
+    assert "(current)" not in sw.capped  # the cap is what is swept: no one number to name
+    md = (sw.report(tmp_path / "sw").parent / "report.md").read_text()
+    assert "> **Round cap.** Some games (100.0% at round_cap = 8)" in md and "games capped" in md
+    # a card sweep under a cap that stops every game names each value, the current one marked
+    card = sim.sweep(CARD, "vp", [3], games=30, seed=2, rules={"round_cap": 6})
+    assert "reached the 6-round cap" in card.capped
+    assert f"at {CARD} vp = 1 (current)" in card.capped and f"at {CARD} vp = 3" in card.capped
+    # and no warning where the games end by the rules
+    assert sim.sweep(None, "round_cap", [60], games=30, seed=2).capped is None
+
+
+def test_sweep_command_says_what_the_round_cap_did(tmp_path):
+    r = invoke("sweep", "--field", "round_cap", "--values", "8", "--games", 30, "--workers", 1, "--out", tmp_path / "s")
+    assert r.exit_code == 0, r.output
+    assert "games capped" in r.stdout and "Some games (100.0% at round_cap = 8)" in " ".join(r.stdout.split())
+
+
 @pytest.mark.parametrize("args, words", [
     (("--field", "vp", "--values", "1..3"), "--card"),
     (("--card", CARD, "--field", "colour", "--values", "1..3"), "unknown --field"),

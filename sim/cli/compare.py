@@ -90,8 +90,9 @@ def compare(
 
 def _print(cmp, top: int):
     from reports.tuning import ci_text
-    from sim.cli.tuning_common import print_table
+    from sim.cli.tuning_common import print_table, say_capped
     typer.echo(repr(cmp))
+    say_capped(cmp.capped)
     if cmp.precision is not None:
         typer.echo(str(cmp.precision))
     ov = cmp.overall

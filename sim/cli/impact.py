@@ -33,7 +33,8 @@ def impact(
 ):
     """Remove each card (copies = 0, same seeds; an Epic: out of the pile) and measure the change in game length, first-player advantage and Hero balance (co-op: the team's win rate, margin over Poseidon and Pillars destroyed), with paired 95% CIs."""
     from sim.cli.progress import compile_engine
-    from sim.cli.tuning_common import check_arm, default_workers, output_folder, print_table, quiet_matplotlib
+    from sim.cli.tuning_common import (check_arm, default_workers, output_folder, print_table, quiet_matplotlib,
+                                      say_capped)
     if not 0 < fdr < 1:
         fail(f"--fdr must be between 0 and 1, not {fdr}")
     options.check_games(games)
@@ -64,5 +65,6 @@ def impact(
         view[f"Δ {m} [95% CI]"] = [ci_text(d, lo, hi) for d, lo, hi in zip(w[f"delta_{m}"], w[f"lo_{m}"], w[f"hi_{m}"])]
         view[f"q {m}"] = w[f"q_{m}"].astype(float)
     typer.echo(repr(imp))
+    say_capped(imp.capped)
     print_table(view, "Impact of removing a card (without - with), clearest first")
     typer.echo(f"Report: {imp.report(folder)}")

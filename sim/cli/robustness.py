@@ -30,7 +30,8 @@ def robustness(
 ):
     """The card table under several policies: flags the cards whose verdict (buyers significantly above or below the others) flips between policies."""
     from sim.cli.progress import compile_engine
-    from sim.cli.tuning_common import check_arm, default_workers, output_folder, print_table, quiet_matplotlib
+    from sim.cli.tuning_common import (check_arm, default_workers, output_folder, print_table, quiet_matplotlib,
+                                      say_capped)
     pols = split_list(policies)
     if len(pols) < 2 or len(set(pols)) != len(pols):
         fail(f"--policies needs at least two different policies, not '{','.join(pols)}'")
@@ -55,5 +56,6 @@ def robustness(
     for p in pols:
         view[p] = [f"{v:+.3f} {vd}" if not pd.isna(v) else "–" for v, vd in zip(f[f"win_share_diff:{p}"], f[f"verdict:{p}"])]
     typer.echo(repr(rob))
+    say_capped(rob.capped)
     print_table(view, "Cards whose verdict is not the same under every policy (buyers' win-share difference, verdict)")
     typer.echo(f"Report: {rob.report(folder)}")

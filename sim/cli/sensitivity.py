@@ -33,7 +33,8 @@ def sensitivity(
 ):
     """The same games on the method's own Hades estimate and on other seeds' estimates: which conclusions (length, Clock, first player or side, Heroes, the Underworld, the card verdicts) hold whatever the estimate, and which move with it."""
     from sim.cli.progress import compile_engine, playing
-    from sim.cli.tuning_common import check_arm, default_workers, output_folder, print_table, quiet_matplotlib
+    from sim.cli.tuning_common import (check_arm, default_workers, output_folder, print_table, quiet_matplotlib,
+                                      say_capped)
     from sim.tools.sensitivity import METRICS
     try:
         seeds = [int(s) for s in split_list(estimates)]
@@ -63,6 +64,7 @@ def sensitivity(
                                 estimates_dir=folder / "estimates")
     from reports.sensitivity import conclusions_view
     typer.echo(repr(sens))
+    say_capped(sens.capped)
     print_table(conclusions_view(sens), "Each conclusion on each estimate (95% CI) and the largest change "
                                         "from the method's own")
     print_table(sens.card_summary(), "Card verdicts on every estimate")

@@ -38,7 +38,8 @@ def suggest(
 ):
     """Suggest the cost at which each card's causal worth meets the power–cost curve (or the smallest change that brings a market metric within --tolerance of --target), verified on new games."""
     from sim.cli.progress import compile_engine
-    from sim.cli.tuning_common import check_arm, default_workers, output_folder, print_table, quiet_matplotlib
+    from sim.cli.tuning_common import (check_arm, default_workers, output_folder, print_table, quiet_matplotlib,
+                                      say_capped)
     cards, fields = split_list(card), split_list(field) or ["strength_cost", "cosmos_cost"]
     for f in fields:
         if f not in ("strength_cost", "cosmos_cost"):
@@ -91,13 +92,14 @@ def suggest(
                    f"[{r.delta_lo:+.3f}, {r.delta_hi:+.3f}]); "
                    + ("within the tolerance" if r.meets else "not within the tolerance"
                       + ("" if r.search_meets else ": no cost tried reached it, this is the closest")))
+    say_capped(sug.capped)
     typer.echo(f"Report: {sug.report(folder)}")
 
 
 def suggest_on_curve(cards, games, base, workers, tolerance, max_change, fdr, folder):
     """The curve target: measure every card's worth (progress bar), suggest, verify, print."""
     from sim.cli.progress import playing
-    from sim.cli.tuning_common import print_table
+    from sim.cli.tuning_common import print_table, say_capped
     from sim.games import config_cards
     from sim.tools.impact import reserve_cards
     from sim.tools.suggest import suggest as play_suggest
@@ -115,4 +117,5 @@ def suggest_on_curve(cards, games, base, workers, tolerance, max_change, fdr, fo
         what = f"{r.field} {r.current} → {r.suggested}" if r.change else f"keep {r.field} {r.current}"
         typer.echo(f"{r.card}: {what}: residual {r.residual_before:+.3f} → {r.residual_after:+.3f} on "
                    f"{games} new games; " + ("fair at the new cost" if r.fair_after else "still out of line"))
+    say_capped(sug.capped)
     typer.echo(f"Report: {sug.report(folder)}")

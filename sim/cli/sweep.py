@@ -39,7 +39,8 @@ def sweep(
     """Play a card's cost (or any number) at each value on the same seeds: its causal worth and residual on the power–cost curve, acquisition rate, game length and balance against the value, with 95% CIs and the value closest to a target."""
     from sim.cards.cardsets import NUMERIC_FIELDS
     from sim.cli.progress import compile_engine
-    from sim.cli.tuning_common import check_arm, check_precision, default_workers, output_folder, print_table, quiet_matplotlib
+    from sim.cli.tuning_common import (check_arm, check_precision, default_workers, output_folder, print_table,
+                                      quiet_matplotlib, say_capped)
     from sim.engine.params import BY_NAME as RULES
     from sim.spelling import did_you_mean
     from sim.tools.sweep import (CARD_METRICS, CURVE_METRICS, RULE_METRICS, SWEEP_METRICS, measured_target,
@@ -112,7 +113,10 @@ def sweep(
                                              zip(t[f"delta_{m}"], t[f"delta_{m}_lo"], t[f"delta_{m}_hi"])]
     if "first_player_advantage" in t and "win_rate" not in t:
         view["first-player adv."] = [f"{v:+.3f}" for v in t["first_player_advantage"]]
+    if t["capped_share"].gt(0).any():
+        view["games capped"] = t["capped_share"].map("{:.1%}".format)
     print_table(view, f"Sweep of {field} (95% CIs; Δ: paired change from the current value)")
+    say_capped(sw.capped)
     for r in sw.best.itertuples(index=False):
         m = sw.target[0]
         typer.echo(f"{r.card}: {field} = {r.best_value} comes closest to {r.target} "

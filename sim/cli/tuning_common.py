@@ -65,6 +65,13 @@ def print_table(df, title: str, formats: dict | None = None):
         console.print(rich_table(part, columns, cells))
 
 
+def say_capped(text: str | None):
+    """What the round cap did to the arms (reports.render.arms_cap_sentence), in yellow; None: nothing."""
+    if text is not None:
+        from rich.console import Console
+        Console().print(text, style="yellow", markup=False, highlight=False)
+
+
 def rich_table(title: str, columns: list, cells: dict):
     from rich.table import Table
     table = Table(title=title, title_justify="left")

@@ -81,8 +81,9 @@ def worth(
 
 def print_worth(w, top: int = 20):
     from reports.worth import verdict_view
-    from sim.cli.tuning_common import print_table
+    from sim.cli.tuning_common import print_table, say_capped
     typer.echo(repr(w))
+    say_capped(w.capped)
     typer.echo(f"Curve: {w.curve.describe()}")
     view = verdict_view(w.verdicts().head(top))
     print_table(view.drop(columns=["curve"]), "Cards out of line on the power–cost curve, clearest first")

@@ -39,9 +39,11 @@ import numpy as np
 import pandas as pd
 
 from analysis._data import as_run, run_estimates
+from analysis.clock import capped_share
 from analysis.compare import CARD_METRICS, TESTED_CARD_METRICS, card_changes, card_metrics, diff_rows, game_arrays, overall_metrics
 from analysis.paired import by_qvalues
-from sim.tools.arms import base_config, concat_results, play_arm
+from reports.render import arms_cap_sentence
+from sim.tools.arms import base_config, concat_results, play_arm, setup_of
 from sim.tools.precision import until_precise
 
 @dataclass
@@ -59,6 +61,7 @@ class Comparison:
     fdr: float = 0.05
     precision: object = None   # a sim.tools.precision.Precision when played to a target
     estimates: list = field(default_factory=list)  # the estimated cards the games used (said first in the report)
+    capped: str | None = None  # what the round cap did, when it stopped more than 1% of an arm's games (said next)
     run_a: object = field(default=None, repr=False)   # the arms' data (PlayResults), when played here
     run_b: object = field(default=None, repr=False)
 
@@ -149,11 +152,12 @@ class Comparison:
 
 
 def compare_runs(run_a, run_b, confidence: float = 0.95, fdr: float = 0.05, paired: bool | None = None,
-                 label_a: str = "A", label_b: str = "B") -> Comparison:
+                 label_a: str = "A", label_b: str = "B", setup: dict | None = None) -> Comparison:
     """Compare arm B with arm A (runs, run folders or PlayResults with the same player count).
 
     Paired on the game indices both hold when both used the same seed (common random numbers);
-    otherwise (or with paired=False) the arms are compared as independent samples."""
+    otherwise (or with paired=False) the arms are compared as independent samples. `setup`: the
+    arms' mode, boxes and rules, for the round cap's warning (default: run A's manifest, if any)."""
     ra, rb = as_run(run_a), as_run(run_b)
     ga, gb = ra.games, rb.games
     if len(ga) == 0 or len(gb) == 0:
@@ -190,7 +194,10 @@ def compare_runs(run_a, run_b, confidence: float = 0.95, fdr: float = 0.05, pair
         t["significant"] = t["q"] <= fdr
     return Comparison(overall=overall, cards=cards, games=len(xa.games) if paired else min(len(ga), len(gb)),
                       paired=paired, label_a=label_a, label_b=label_b,
-                      changes=card_changes(ra.cards, rb.cards), fdr=fdr, estimates=run_estimates(ra, rb) or [])
+                      changes=card_changes(ra.cards, rb.cards), fdr=fdr, estimates=run_estimates(ra, rb) or [],
+                      capped=arms_cap_sentence({f"of arm A ({label_a})": capped_share(ra),
+                                                f"of arm B ({label_b})": capped_share(rb)},
+                                               setup or (getattr(ra, "manifest", None) or {}).get("config")))
 
 
 def compare(games: int = 2000, players: int = 2, seed: int = 0, policies=("<default>",), heroes=None,
@@ -219,7 +226,7 @@ def compare(games: int = 2000, players: int = 2, seed: int = 0, policies=("<defa
         parts_a.append(play_arm(arm_a, n, first, workers))
         parts_b.append(play_arm(arm_b, n, first, workers))
         a, b = concat_results(parts_a), concat_results(parts_b)
-        cmp = compare_runs(a, b, confidence, fdr, True, label_a, label_b)
+        cmp = compare_runs(a, b, confidence, fdr, True, label_a, label_b, setup_of(base))
         cmp.run_a, cmp.run_b = a, b
         return cmp
 

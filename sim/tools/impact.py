@@ -25,10 +25,12 @@ import numpy as np
 import pandas as pd
 
 from analysis._data import card_row
+from analysis.clock import capped_share
 from analysis.compare import game_arrays, overall_metrics
 from analysis.paired import bh_qvalues, diff
+from reports.render import arms_cap_sentence
 from sim.games import config_cards, estimated_cards
-from sim.tools.arms import base_config, play_arm
+from sim.tools.arms import base_config, play_arm, setup_of
 
 # The headline metrics first (the CLI prints 3, the report 4).
 IMPACT_METRICS = ("rounds", "first_player_advantage", "hero_imbalance", "tie_rate", "clock_end_share",
@@ -46,6 +48,7 @@ class Impact:
     games: int
     fdr: float = 0.05
     estimates: list = field(default_factory=list)  # the estimated cards the games used (said first in the report)
+    capped: str | None = None  # what the round cap did, when it stopped more than 1% of the games (said next)
 
     def wide(self) -> pd.DataFrame:
         """One row per card: each metric's change and CI; the clearest impact (largest |z|) first."""
@@ -103,7 +106,8 @@ def impact(cards=None, games: int = 1000, players: int = 2, seed: int = 0, polic
         if card_row(frame, n)["start"] not in BANNABLE:
             raise ValueError(f"'{n}' is not a reserve card or an Epic; only those can be banned")
     none = np.array([], dtype=np.int64)
-    base = overall_metrics(game_arrays(play_arm(config, games, 0, workers), card_ids=none))
+    played = play_arm(config, games, 0, workers)
+    base = overall_metrics(game_arrays(played, card_ids=none))
     rows = []
     for name in names:
         banned = config.with_changes(overrides={**config.overrides, f"{name}.copies": banned_copies(frame, name, config)})
@@ -119,4 +123,5 @@ def impact(cards=None, games: int = 1000, players: int = 2, seed: int = 0, polic
     for m, idx in t.groupby("metric").groups.items():
         t.loc[idx, "q"] = bh_qvalues(t.loc[idx, "p"].to_numpy())
     t["significant"] = t["q"] <= fdr
-    return Impact(t, games, fdr, estimated_cards(config))
+    return Impact(t, games, fdr, estimated_cards(config),
+                  arms_cap_sentence({"of the games with every card": capped_share(played)}, setup_of(config)))

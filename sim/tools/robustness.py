@@ -19,9 +19,11 @@ import numpy as np
 import pandas as pd
 
 from analysis._data import as_run
+from analysis.clock import capped_share
 from analysis.compare import card_metrics, game_arrays
+from reports.render import arms_cap_sentence
 from sim.games import estimated_cards
-from sim.tools.arms import base_config, play_arm
+from sim.tools.arms import base_config, play_arm, setup_of
 from analysis.paired import Est, bh_qvalues
 
 
@@ -47,6 +49,7 @@ class Robustness:
     policies: list
     fdr: float = 0.05
     estimates: list = field(default_factory=list)  # the estimated cards the games used (said first in the report)
+    capped: str | None = None  # what the round cap did, when it stopped more than 1% of a policy's games (said next)
 
     def flagged(self) -> pd.DataFrame:
         """Cards whose verdict is not the same under every policy (flips first)."""
@@ -99,4 +102,6 @@ def robustness(policies=("value", "greedy", "clock"), games: int = 2000, players
         runs[arm.policies[0].name] = play_arm(arm, games, 0, workers)
     rob = robustness_of(runs, fdr)
     rob.estimates = estimated_cards(config)
+    rob.capped = arms_cap_sentence({f"with every seat on {p}": capped_share(r) for p, r in runs.items()},
+                                   setup_of(config))
     return rob

@@ -41,11 +41,13 @@ import numpy as np
 import pandas as pd
 
 from analysis._data import card_row
+from analysis.clock import capped_share
 from analysis.compare import arm_ests, arm_row, card_metrics, game_arrays
 from analysis.paired import bh_qvalues, normal_p
 from analysis.stats import z_value
+from reports.render import arms_cap_sentence
 from sim.games import config_cards, estimated_cards
-from sim.tools.arms import base_config, play_arm
+from sim.tools.arms import base_config, play_arm, setup_of
 from sim.tools.impact import reserve_cards
 from sim.tools.sweep import parse_target, sweep
 from sim.tools.worth import measure, worth
@@ -65,6 +67,7 @@ class Suggestion:
     games: int
     facts: list = field(default_factory=list)
     estimates: list = field(default_factory=list)  # the estimated cards the games used (said first in the report)
+    capped: str | None = None  # what the round cap did, when it stopped more than 1% of the games (said next)
 
     def report(self, out):
         if self.target[0] == CURVE:
@@ -192,8 +195,11 @@ def suggest(cards=None, games: int = 5000, players: int = 2, seed: int = 0, poli
     cols = ["card", "id", "field", "current", "suggested", "change", f"search_{metric}", "search_meets",
             f"{metric}_before", f"{metric}_before_lo", f"{metric}_before_hi", f"{metric}_after", f"{metric}_after_lo",
             f"{metric}_after_hi", "delta", "delta_lo", "delta_hi", "meets", "toward_target", "games_search", "games_verify"]
+    plain = verify_base if verify_base is not None else base if cards is None else None  # the cards as they are
+    capped = None if plain is None else arms_cap_sentence(
+        {"of the games with the cards as they are": capped_share(plain)}, setup_of(config))
     return Suggestion(pd.DataFrame(rows, columns=cols), pd.concat(searched, ignore_index=True) if searched else pd.DataFrame(),
-                      flagged, (metric, goal), tolerance, games, facts, estimated_cards(config))
+                      flagged, (metric, goal), tolerance, games, facts, estimated_cards(config), capped)
 
 
 def suggest_on_curve(cards, games: int, config, workers: int, tolerance: float, max_change: int, fdr: float,
@@ -211,7 +217,7 @@ def suggest_on_curve(cards, games: int, config, workers: int, tolerance: float, 
                 raise ValueError(f"'{n}' is not a reserve card with a cost: it has no place on the power–cost curve")
     # verification on new games (the choice's selection bias stays out): every card as it is in
     # one set of arms, then each suggested change in its own game
-    before, _ = measure(config, names, games, games, workers=workers, on_games=on_games)
+    before = measure(config, names, games, games, workers=workers, on_games=on_games)[0]
     rows = []
     for name in names:
         r = table.loc[table["name"] == name].iloc[0]
@@ -246,4 +252,5 @@ def suggest_on_curve(cards, games: int, config, workers: int, tolerance: float, 
              ("verification", f"games {games}..{2 * games - 1} (new): the card's worth with its cost as it is and "
                               "with the suggestion, each against the curve (fitted without the card) at its cost"),
              w.facts[-1]]
-    return Suggestion(pd.DataFrame(rows), pd.DataFrame(), table, (CURVE, 0.0), tolerance, games, facts, w.estimates)
+    return Suggestion(pd.DataFrame(rows), pd.DataFrame(), table, (CURVE, 0.0), tolerance, games, facts, w.estimates,
+                      w.capped)

@@ -4,8 +4,10 @@ values, every value played on the same seeds and game indices.
     sw = sim.sweep("Taurus Aldebaran", "strength_cost", range(4, 11), games=2000)
     sw.table    # per card and value: acquisition rate, buyers' win-share difference, game length,
                 # first-player advantage and Hero imbalance, each with a 95% CI, and delta_* columns:
-                # the paired change from the card's current value (same seeds: narrow CIs)
-    sw.best     # per card: the value closest to the target (default: win_share_diff = 0)
+                # the paired change from the card's current value (same seeds: narrow CIs); and
+                # capped_share, the share of games the round cap stopped
+    sw.capped   # what the round cap did, when it stopped more than 1% of some value's games
+    sw.best     # per card: the value closest to the target (default: residual = 0)
     sw.figure("Taurus Aldebaran")
 
 The default target is the power–cost curve (sim.tools.worth): at each value the card's causal
@@ -25,12 +27,14 @@ import numpy as np
 import pandas as pd
 
 from analysis._data import card_row
+from analysis.clock import capped_share
 from analysis.compare import arm_ests, arm_row, game_arrays, overall_metrics, seat_edge
 from analysis.stats import z_value
 from analysis.worth import paired_mean
+from reports.render import arms_cap_sentence
 from sim.cards.cardsets import NUMERIC_FIELDS
 from sim.games import config_cards, estimated_cards
-from sim.tools.arms import base_config, concat_results, play_arm
+from sim.tools.arms import base_config, concat_results, play_arm, setup_of
 from sim.tools.precision import until_precise
 from sim.tools.worth import NOT_IN_COOP, measure, worth
 
@@ -111,6 +115,7 @@ class Sweep:
     target: tuple
     precision: list = field(default_factory=list)
     estimates: list = field(default_factory=list)  # the estimated cards the games used (said first in the report)
+    capped: str | None = None  # what the round cap did to the values that it stopped often (said first too)
 
     @property
     def best(self) -> pd.DataFrame:
@@ -182,7 +187,7 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
     target = measured_target(target, CARD_METRICS, "a card sweep")
     cards = [cards] if isinstance(cards, (str, int)) else list(cards)
     frame = config_cards(base)
-    rows, precisions = [], []
+    rows, precisions, capped = [], [], {}
     curve = worth(None, games, config=base, workers=workers)  # one curve for every card and value
     for key in cards:
         card = card_row(frame, key)
@@ -209,11 +214,13 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
         on_curve = curve_columns(curve, card, field, arm_values, base, games, workers)
         for v in arm_values:
             row = {"card": card["name"], "id": cid, "field": field, "value": v, "current": v == current,
-                   **arm_row(ests[v], ests[current]), **on_curve[v]}
+                   **arm_row(ests[v], ests[current]), **on_curve[v], "capped_share": capped_share(results[v])}
             rows.append(row)
+            capped[f"at {card['name']} {field} = {v}{' (current)' if v == current else ''}"] = row["capped_share"]
         if prec is not None:
             precisions.append((card["name"], prec))
-    return Sweep(pd.DataFrame(rows), field, target, precisions, estimated_cards(base))
+    return Sweep(pd.DataFrame(rows), field, target, precisions, estimated_cards(base),
+                 arms_cap_sentence(capped, setup_of(base)))
 
 
 def curve_columns(w, card, field: str, values, base, games: int, workers: int) -> dict:
@@ -280,6 +287,8 @@ def sweep_rule(name: str, values, base, games: int = 1000, workers: int = 1, tar
                                                    "acquired_share")
                     for p in ("", "delta_") for q in ("", "_lo", "_hi")}
     rows = [{"card": "rule", "id": -1, "field": name, "value": v, "current": v == current, **card_columns,
-             **arm_row(ests[v], ests[current])} for v in arm_values]
+             **arm_row(ests[v], ests[current]), "capped_share": capped_share(results[v])} for v in arm_values]
+    capped = {f"at {name} = {r['value']}{' (current)' if r['current'] else ''}": r["capped_share"] for r in rows}
     return Sweep(pd.DataFrame(rows), name, target, [("rule " + name, prec)] if prec else [],
-                 estimated_cards(*(base.with_changes(rules={**base.rules, name: v}) for v in arm_values)))
+                 estimated_cards(*(base.with_changes(rules={**base.rules, name: v}) for v in arm_values)),
+                 arms_cap_sentence(capped, setup_of(base), swept=name))

@@ -28,8 +28,9 @@ import pandas as pd
 from analysis._data import card_row
 from analysis.worth import Curve, card_prices, fit_curve, paired_mean
 from sim.config import GameConfig
-from sim.games import config_cards, estimated_cards, play_shares
-from sim.tools.arms import base_config, games_done, play_in_chunks, worker_pool
+from reports.render import arms_cap_sentence
+from sim.games import config_cards, estimated_cards, play_outcomes
+from sim.tools.arms import base_config, games_done, play_in_chunks, setup_of, worker_pool
 from sim.tools.impact import reserve_cards
 
 
@@ -43,6 +44,7 @@ class Worth:
     facts: list = field(default_factory=list)
     shares: dict = field(default_factory=dict, repr=False)  # arm -> the gift seat's win share per game
     estimates: list = field(default_factory=list)  # the estimated cards the games used (said first in the report)
+    capped: str | None = None  # what the round cap did, when it stopped more than 1% of the games (said next)
 
     def difference(self, a: str, b: str) -> dict:
         """Card a's worth minus card b's, paired on the same games, with its 95% CI: tells apart two
@@ -69,22 +71,24 @@ class Worth:
 
 
 def gift_shares(config: GameConfig, first_game: int, games: int) -> np.ndarray:
-    """The win share, in each game, of the seat that receives the gifts (game index mod players)."""
-    shares = play_shares(games, first_game, config)
+    """Per game (rows): the win share of the seat that receives the gifts (game index mod
+    players), and 1 where the round cap ended the game."""
+    shares, capped = play_outcomes(games, first_game, config)
     seat = np.arange(first_game, first_game + games) % config.players
-    return shares[np.arange(games), seat]
+    return np.column_stack([shares[np.arange(games), seat], capped])
 
 
-def play_arms(arms: dict, games: int, first_game: int = 0, workers: int = 1, on_games=None) -> dict:
+def play_arms(arms: dict, games: int, first_game: int = 0, workers: int = 1, on_games=None) -> tuple[dict, float]:
     """Each arm's (a GameConfig) gift-seat win shares over the same games, chunked over `workers`
-    processes; on_games(n) after each chunk."""
+    processes (on_games(n) after each chunk); and the share of all these games that the round cap
+    stopped."""
     def counted(n):
         games_done(n)
         if on_games:
             on_games(n)
     with worker_pool(workers, next(iter(arms.values()))) as pool:
-        shares = play_in_chunks(gift_shares, [(c,) for c in arms.values()], games, first_game, pool, counted)
-    return dict(zip(arms, shares))
+        played = play_in_chunks(gift_shares, [(c,) for c in arms.values()], games, first_game, pool, counted)
+    return dict(zip(arms, (p[:, 0] for p in played))), float(np.mean([p[:, 1].mean() for p in played]))
 
 
 def gift_arms(config: GameConfig, names, copies: int, text: bool) -> dict:
@@ -97,17 +101,18 @@ def gift_arms(config: GameConfig, names, copies: int, text: bool) -> dict:
 
 
 def measure(config: GameConfig, names, games: int, first_game: int = 0, copies: int = 1, text: bool = False,
-            workers: int = 1, on_games=None) -> tuple[pd.DataFrame, dict]:
+            workers: int = 1, on_games=None) -> tuple[pd.DataFrame, dict, float]:
     """Per card: worth per copy (gift vs none) and, with text, the text's worth (gift vs text-less
-    gift), each with its paired 95% CI and standard error; and the arms' per-game shares."""
-    shares = play_arms(gift_arms(config, names, copies, text), games, first_game, workers, on_games)
+    gift), each with its paired 95% CI and standard error; the arms' per-game shares; and the share
+    of the games played that the round cap stopped."""
+    shares, capped = play_arms(gift_arms(config, names, copies, text), games, first_game, workers, on_games)
     rows = []
     for name in names:
         row = {"name": name, **paired_mean(shares[name, "gift"] - shares["none"], copies, "worth")}
         if text:
             row.update(paired_mean(shares[name, "gift"] - shares[name, "gift_blank"], copies, "text_worth"))
         rows.append(row)
-    return pd.DataFrame(rows), shares
+    return pd.DataFrame(rows), shares, capped
 
 
 NOT_IN_COOP = ("a card's worth is one seat's win share, which the co-op team shares; in co-op use `seiya impact "
@@ -131,7 +136,7 @@ def worth(cards=None, games: int = 5000, players: int = 2, seed: int = 0, polici
     frame = config_cards(config)
     names = reserve_cards(frame) if cards is None else [card_row(frame, c)["name"] for c in
                                                        ([cards] if isinstance(cards, (str, int)) else cards)]
-    measured, shares = measure(config, names, games, first_game, copies, text, workers, on_games)
+    measured, shares, capped = measure(config, names, games, first_game, copies, text, workers, on_games)
     table = card_prices(frame).merge(measured, on="name")
     curve = fit_curve(table)
     table = curve.verdicts(table, tolerance, fdr)
@@ -144,4 +149,5 @@ def worth(cards=None, games: int = 5000, players: int = 2, seed: int = 0, polici
              ("set-up", f"{config.players} players, seed {config.seed}, policies "
                         f"{', '.join(p.name for p in config.policies)}, boxes {', '.join(config.boxes)}"
                         + (f", overrides {config.overrides}" if config.overrides else ""))]
-    return Worth(table, curve, games, copies, tolerance, facts, shares, estimated_cards(config))
+    return Worth(table, curve, games, copies, tolerance, facts, shares, estimated_cards(config),
+                 arms_cap_sentence({"of the games played (every arm)": capped}, setup_of(config)))
