@@ -90,6 +90,10 @@ class Curve:
         return float(line.coef[1]) if line is not None and line.sloped and line.coef[1] > 0 else math.nan
 
     def describe(self) -> str:
+        if not self.lines:
+            return (f"none: a line needs {MIN_CARDS + 1} or more measured cards priced in one currency (each judged "
+                    f"against the line of the {MIN_CARDS} or more others); name more cards, or none for every "
+                    "reserve card")
         parts = [f"{c}: worth = {l.coef[0]:+.3f} {l.coef[1]:+.4f} × cost ({l.n} cards"
                  + ("" if l.sloped else ", too few distinct costs: the Strength slope through their mean") + ")"
                  for c, l in self.lines.items()]

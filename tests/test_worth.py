@@ -141,6 +141,15 @@ def test_the_worth_command_and_report(tmp_path):
     assert len(table) == len(card_prices(sim.load_cards())) and {"worth", "residual", "verdict"} <= set(table)
 
 
+def test_too_few_named_cards_for_a_curve_still_get_their_worth_and_a_report(tmp_path):
+    r = CliRunner().invoke(app, ["worth", "--cards", "Lizard Misty,Taurus Aldebaran", "--games", "30", "--no-text",
+                                 "--workers", "1", "--out", str(tmp_path / "w")])
+    assert r.exit_code == 0, r.output
+    assert "Curve: none: a line needs 4 or more measured cards" in " ".join(r.stdout.split())
+    assert "the cards measured" in r.stdout and "Lizard Misty" in r.stdout and "Taurus Aldebaran" in r.stdout
+    assert (tmp_path / "w" / "report.md").exists()
+
+
 @pytest.mark.parametrize("args, words", [(("--copies", "0"), "--copies"), (("--games", "1"), "--games"),
                                          (("--card", "Nobody"), "unknown card"), (("--fdr", "2"), "--fdr")])
 def test_worth_bad_input_is_one_line_with_exit_code_2(args, words, tmp_path):

@@ -85,8 +85,13 @@ def print_worth(w, top: int = 20):
     typer.echo(repr(w))
     say_capped(w.capped)
     typer.echo(f"Curve: {w.curve.describe()}")
-    view = verdict_view(w.verdicts().head(top))
-    print_table(view.drop(columns=["curve"]), "Cards out of line on the power–cost curve, clearest first")
+    out_of_line = w.verdicts()
+    if len(out_of_line):
+        print_table(verdict_view(out_of_line.head(top)).drop(columns=["curve"]),
+                    "Cards out of line on the power–cost curve, clearest first")
+    else:  # none out of line (or no curve to judge by): what was measured
+        print_table(verdict_view(w.table.head(top)).drop(columns=["curve"]),
+                    f"No card out of line on the power–cost curve; the cards measured{'' if len(w.table) <= top else f' (the first {top})'}")
 
 
 def measure_run(run: Path, games: int, workers: int | None = None, quiet: bool = False):
