@@ -32,7 +32,7 @@ def write_ladder_report(ladder, out) -> Path:
     ladder.ratings.to_csv(out / "ladder.csv", index=False)
     ladder.pairings.to_csv(out / "pairings.csv", index=False)
     s = ladder.settings
-    lines = ["# Policy ladder", "",
+    lines = ["# Policy ladder", "", *([f"> **Round cap.** {ladder.capped}", ""] if ladder.capped else []),
              f"- **Policies**: {', '.join(s['policies'])}",
              f"- **Players**: {s['players']}",
              f"- **Games per pairing**: {2 * s['games']} ({s['games']} game seeds, each played twice with the seats swapped)",

@@ -134,7 +134,7 @@ def test_self_play_is_exactly_even_on_every_seed():
     """A policy against itself: a seed's two games are the same game, so its score is 1/2 exactly."""
     value = policy_by_name("value")
     s = play_duel(sim.GameConfig.build(), value, value, 0, 60)
-    assert np.allclose(s.mean(axis=1), 0.5)
+    assert np.allclose(s[:, :2].mean(axis=1), 0.5) and not s[:, 2:].any()  # and no game reached the round cap
 
 
 def test_a_ladder_is_the_same_on_any_number_of_workers():
@@ -145,6 +145,13 @@ def test_a_ladder_is_the_same_on_any_number_of_workers():
     assert one.ratings.iloc[-1]["policy"] == "random" and len(one.notes()) == 2  # random never won
     with pytest.raises(ValueError, match="at least two different"):
         sim.ladder(("value", "value"), games=10)
+
+
+def test_a_ladder_on_games_the_round_cap_stopped_says_so(tmp_path):
+    lad = sim.ladder(("value", "greedy"), games=10, config=sim.GameConfig.build(rules={"round_cap": 6}))
+    assert lad.capped.startswith("Some games (100.0% of the games played) reached the 6-round cap")
+    assert "> **Round cap.** Some games" in lad.report(tmp_path / "lad").read_text()
+    assert sim.ladder(("value", "greedy"), games=10).capped is None
 
 
 # --- Saved ratings and the run report ---------------------------------------------------------------

@@ -60,8 +60,15 @@ def test_every_candidate_of_a_generation_plays_the_same_fresh_seeds(monkeypatch)
 def test_a_candidate_equal_to_a_panel_member_scores_one_half():
     """Both seats on the same deal: a policy against itself wins exactly half of every seed."""
     value = policy_by_name("value")
-    s = T.win_shares(sim.GameConfig.build(), [value], [value], 30, 0, None, None)
-    assert s.shape == (1, 1, 30) and np.allclose(s, 0.5)
+    s, capped = T.win_shares(sim.GameConfig.build(), [value], [value], 30, 0, None, None)
+    assert s.shape == (1, 1, 30) and np.allclose(s, 0.5) and capped == 0.0
+
+
+def test_a_fit_on_games_the_round_cap_stopped_says_so():
+    fit = T.tune(config=sim.GameConfig.build(rules={"round_cap": 6}), **TINY)
+    assert fit.capped.startswith("Some games (100.0% of the validation games) reached the 6-round cap")
+    assert fit.record["fitted"]["objective"]["validation_capped_share"] == 1.0
+    assert T.tune(**TINY).capped is None
 
 
 def test_the_same_seed_gives_the_same_weights_bit_for_bit_on_any_number_of_workers():

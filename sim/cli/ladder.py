@@ -27,7 +27,7 @@ def ladder(
 ):
     """Play every pair of policies on the same seeds, both seatings, and rate them (Bradley-Terry, Elo scale, value = 1500) with 95% CIs."""
     from sim.cli.progress import compile_engine, run_progress
-    from sim.cli.tuning_common import default_workers, output_folder, print_table
+    from sim.cli.tuning_common import default_workers, output_folder, print_table, say_capped
     pols = split_list(policies)
     if len(pols) < 2 or len(set(pols)) != len(pols):
         fail(f"--policies needs at least two different policies, not '{','.join(pols)}'")
@@ -48,6 +48,7 @@ def ladder(
                           on_games=lambda n: progress.advance(progress.done + n))
     from reports.ladder import pairings_view, ratings_view
     typer.echo(repr(lad))
+    say_capped(lad.capped)
     typer.echo(f"Ratings: Bradley-Terry, {lad.anchor()}, 95% CIs by a bootstrap over game seeds")
     print_table(ratings_view(lad.ratings), "", {"win share": lambda v: f"{v:.3f}"})
     typer.echo("Pairings: A's win share over B, 95% CI over seeds (a seed's two games are one unit)")

@@ -73,9 +73,10 @@ def tune(
 def _print(tuned, start):
     import pandas as pd
     from reports.ladder import ci
-    from sim.cli.tuning_common import print_table
+    from sim.cli.tuning_common import print_table, say_capped
     from sim.tools.tune import TUNED
     typer.echo(repr(tuned))
+    say_capped(tuned.capped)
     v = tuned.validation
     if "margin" in v:  # co-op
         typer.echo("By generation: the best and the mean candidate's margin over Poseidon (the last 10)")

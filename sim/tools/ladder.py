@@ -17,9 +17,10 @@ from datetime import date
 import pandas as pd
 
 from analysis.ratings import ladder_ratings, pairing_table
+from reports.render import arms_cap_sentence
 from sim.policy_catalog import Policy, policy_by_name
 from sim.policy_files import RATINGS_FILE, write_json
-from sim.tools.arms import base_config, worker_pool
+from sim.tools.arms import base_config, setup_of, worker_pool
 from sim.tools.duel import play_matches
 
 ANCHOR = "value"
@@ -34,6 +35,7 @@ class Ladder:
     duels: pd.DataFrame = field(repr=False)   # one row per pairing and seed: a, b, game, first, second
     settings: dict = field(default_factory=dict)
     policies: dict = field(default_factory=dict, repr=False)  # name -> Policy, as played
+    capped: str | None = None  # what the round cap did, when it stopped more than 1% of the games
 
     def notes(self) -> list[str]:
         """A line for each pairing one side won in every game: its rating gap is set by the prior."""
@@ -96,11 +98,12 @@ def ladder(policies=("value", "greedy", "clock", "random"), games: int = 1000, p
         raise ValueError(f"a ladder needs at least 2 game seeds per pairing, not {games}")
     matches = [(a, b) for i, a in enumerate(pols) for b in pols[i + 1:]]
     with worker_pool(workers, config) as pool:
-        scores = play_matches(config, matches, games, 0, pool, on_games)
+        scores, capped = play_matches(config, matches, games, 0, pool, on_games)
     duels = pd.concat([pd.DataFrame({"a": a.name, "b": b.name, "game": range(games), "first": s[:, 0],
                                      "second": s[:, 1]}) for (a, b), s in zip(matches, scores)], ignore_index=True)
     from sim import __version__
     settings = {"policies": names, "players": config.players, "games": games, "seed": config.seed,
                 "prior": PRIOR, "bootstrap": BOOTSTRAP, "date": date.today().isoformat(), "version": __version__}
     return Ladder(ladder_ratings(duels, ANCHOR, PRIOR, BOOTSTRAP, config.seed), pairing_table(duels), duels,
-                  settings, {p.name: p for p in pols})
+                  settings, {p.name: p for p in pols},
+                  arms_cap_sentence({"of the games played": capped}, setup_of(config)))

@@ -32,10 +32,11 @@ import numpy as np
 import pandas as pd
 
 from analysis.ratings import paired_share
+from reports.render import arms_cap_sentence
 from sim.engine.policies.weights import WEIGHT_NAMES
 from sim.policy_catalog import BUILT_IN, Policy, policy_by_name
 from sim.policy_files import NAME, POLICY_DIR, write_json
-from sim.tools.arms import base_config, play_in_chunks, worker_pool
+from sim.tools.arms import base_config, play_in_chunks, setup_of, worker_pool
 from sim.tools.duel import play_matches
 
 TUNED = ("vp", "strength", "cosmos", "heal", "draw", "effect", "flame", "cost", "keep", "pay", "use", "heal_min",
@@ -50,6 +51,7 @@ class Tuned:
     record: dict                    # the policy file's content
     history: pd.DataFrame           # per generation: best and mean candidate objective, step size
     validation: pd.DataFrame        # per panel member (and "panel" overall): win share, lo, hi, games
+    capped: str | None = None       # what the round cap did, when it stopped more than 1% of the validation games
 
     def write(self, path) -> Path:
         """Write the policy file (JSON) to `path`."""
@@ -91,24 +93,27 @@ def candidate(start: Policy, name: str, x, space) -> Policy:
                   description=f"Weights fitted from '{start.name}'.")
 
 
-def win_shares(config, policies, panel, seeds: int, first_game: int, pool, on_games) -> np.ndarray:
-    """Each policy's per-seed score against each panel member: an array (policies, members, seeds)."""
+def win_shares(config, policies, panel, seeds: int, first_game: int, pool, on_games) -> tuple[np.ndarray, float]:
+    """Each policy's per-seed score against each panel member: an array (policies, members, seeds);
+    and the share of these games that the round cap stopped."""
     matches = [(p, m) for p in policies for m in panel]
-    scores = play_matches(config, matches, seeds, first_game, pool, on_games)
-    return np.array([s.mean(axis=1) for s in scores]).reshape(len(policies), len(panel), seeds)
+    scores, capped = play_matches(config, matches, seeds, first_game, pool, on_games)
+    return np.array([s.mean(axis=1) for s in scores]).reshape(len(policies), len(panel), seeds), capped
 
 
 def play_team(config, policy: Policy, first_game: int, games: int) -> np.ndarray:
-    """Co-op, `policy` in every seat: per game (won, margin over Poseidon), an array (games, 2)."""
+    """Co-op, `policy` in every seat: per game (won, margin over Poseidon, 1 if the round cap
+    stopped it), an array (games, 3)."""
     from sim.games import play
     from sim.runs.tally import coop_outcome
     res = play(games, first_game=first_game, config=config.with_changes(policies=(policy,)), events="none")
     out = coop_outcome(res.games, res.players)
-    return np.stack([out["won"].to_numpy(float), out["margin"].to_numpy(float)], axis=1)
+    capped = (res.games["end_reason"].astype(str) == "turn cap").to_numpy(float)
+    return np.stack([out["won"].to_numpy(float), out["margin"].to_numpy(float), capped], axis=1)
 
 
 def team_results(config, policies, seeds: int, first_game: int, pool, on_games) -> np.ndarray:
-    """Each policy's (won, margin) per seed: an array (policies, seeds, 2)."""
+    """Each policy's (won, margin, capped) per seed: an array (policies, seeds, 3)."""
     return np.array(play_in_chunks(play_team, [(config, p) for p in policies], seeds, first_game, pool, on_games))
 
 
@@ -160,7 +165,7 @@ def tune(start="value", panel=None, generations: int = 20, population: int | Non
             if team:
                 objective = team_results(config, candidates, games, g * games, pool, on_games)[:, :, 1].mean(axis=1)
             else:
-                objective = win_shares(config, candidates, members, games, g * games, pool, on_games).mean(axis=(1, 2))
+                objective = win_shares(config, candidates, members, games, g * games, pool, on_games)[0].mean(axis=(1, 2))
             es.tell(xs, list(-objective))
             rows.append({"generation": g + 1, "best": float(objective.max()), "mean": float(objective.mean()),
                          "sigma": float(es.sigma)})
@@ -168,16 +173,18 @@ def tune(start="value", panel=None, generations: int = 20, population: int | Non
                 on_generation(g + 1, max(r["best"] for r in rows), rows)
         fitted = candidate(start, name, es.mean, space)
         if team:
-            validation = team_validation(team_results(config, [start, fitted], validation_games, generations * games,
-                                                      pool, on_games), [start.name, name])
+            results = team_results(config, [start, fitted], validation_games, generations * games, pool, on_games)
+            validation, capped = team_validation(results, [start.name, name]), float(results[:, :, 2].mean())
         else:
-            validation = validation_table(win_shares(config, [fitted], members, validation_games, generations * games,
-                                                     pool, on_games)[0], members)
+            scores, capped = win_shares(config, [fitted], members, validation_games, generations * games, pool, on_games)
+            validation = validation_table(scores[0], members)
     history = pd.DataFrame(rows)
     record = policy_record(fitted, start, members, config, es, validation, history,
                            dict(generations=generations, games=games, validation_games=validation_games))
+    record["fitted"]["objective"]["validation_capped_share"] = capped
     fitted = fitted.model_copy(update={"description": record["description"]})
-    return Tuned(fitted, record, history, validation)
+    return Tuned(fitted, record, history, validation,
+                 arms_cap_sentence({"of the validation games": capped}, setup_of(config)))
 
 
 def check_settings(start, members, generations, population, games, validation_games, name, team=False):
