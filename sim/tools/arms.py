@@ -120,8 +120,3 @@ def base_config(config: GameConfig | None = None, policies=("<default>",), **loo
         return config
     from sim.games import game_config
     return game_config(policies=policies, **loose)
-
-
-def setup_of(config: GameConfig) -> dict:
-    """What a report reads of an arm's setup (mode, boxes, rules), as a run manifest's config has it."""
-    return {"mode": config.mode, "boxes": list(config.boxes), "rules": config.rules}

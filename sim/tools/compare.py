@@ -43,7 +43,7 @@ from analysis.clock import capped_share
 from analysis.compare import CARD_METRICS, TESTED_CARD_METRICS, card_changes, card_metrics, diff_rows, game_arrays, overall_metrics
 from analysis.paired import by_qvalues
 from reports.render import arms_cap_sentence
-from sim.tools.arms import base_config, concat_results, play_arm, setup_of
+from sim.tools.arms import base_config, concat_results, play_arm
 from sim.tools.precision import until_precise
 
 @dataclass
@@ -157,7 +157,7 @@ def compare_runs(run_a, run_b, confidence: float = 0.95, fdr: float = 0.05, pair
 
     Paired on the game indices both hold when both used the same seed (common random numbers);
     otherwise (or with paired=False) the arms are compared as independent samples. `setup`: the
-    arms' mode, boxes and rules, for the round cap's warning (default: run A's manifest, if any)."""
+    arms' GameConfig as a dict, for the round cap's warning (default: run A's manifest's config)."""
     ra, rb = as_run(run_a), as_run(run_b)
     ga, gb = ra.games, rb.games
     if len(ga) == 0 or len(gb) == 0:
@@ -226,7 +226,7 @@ def compare(games: int = 2000, players: int = 2, seed: int = 0, policies=("<defa
         parts_a.append(play_arm(arm_a, n, first, workers))
         parts_b.append(play_arm(arm_b, n, first, workers))
         a, b = concat_results(parts_a), concat_results(parts_b)
-        cmp = compare_runs(a, b, confidence, fdr, True, label_a, label_b, setup_of(base))
+        cmp = compare_runs(a, b, confidence, fdr, True, label_a, label_b, base.model_dump())
         cmp.run_a, cmp.run_b = a, b
         return cmp
 

@@ -30,7 +30,7 @@ from analysis.compare import game_arrays, overall_metrics
 from analysis.paired import bh_qvalues, diff
 from reports.render import arms_cap_sentence
 from sim.games import config_cards, estimated_cards
-from sim.tools.arms import base_config, play_arm, setup_of
+from sim.tools.arms import base_config, play_arm
 
 # The headline metrics first (the CLI prints 3, the report 4).
 IMPACT_METRICS = ("rounds", "first_player_advantage", "hero_imbalance", "tie_rate", "clock_end_share",
@@ -124,4 +124,4 @@ def impact(cards=None, games: int = 1000, players: int = 2, seed: int = 0, polic
         t.loc[idx, "q"] = bh_qvalues(t.loc[idx, "p"].to_numpy())
     t["significant"] = t["q"] <= fdr
     return Impact(t, games, fdr, estimated_cards(config),
-                  arms_cap_sentence({"of the games with every card": capped_share(played)}, setup_of(config)))
+                  arms_cap_sentence({"of the games with every card": capped_share(played)}, config.model_dump()))

@@ -20,7 +20,7 @@ from analysis.ratings import ladder_ratings, pairing_table
 from reports.render import arms_cap_sentence
 from sim.policy_catalog import Policy, policy_by_name
 from sim.policy_files import RATINGS_FILE, write_json
-from sim.tools.arms import base_config, setup_of, worker_pool
+from sim.tools.arms import base_config, worker_pool
 from sim.tools.duel import play_matches
 
 ANCHOR = "value"
@@ -106,4 +106,4 @@ def ladder(policies=("value", "greedy", "clock", "random"), games: int = 1000, p
                 "prior": PRIOR, "bootstrap": BOOTSTRAP, "date": date.today().isoformat(), "version": __version__}
     return Ladder(ladder_ratings(duels, ANCHOR, PRIOR, BOOTSTRAP, config.seed), pairing_table(duels), duels,
                   settings, {p.name: p for p in pols},
-                  arms_cap_sentence({"of the games played": capped}, setup_of(config)))
+                  arms_cap_sentence({"of the games played": capped}, config.model_dump()))

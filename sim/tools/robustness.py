@@ -23,7 +23,7 @@ from analysis.clock import capped_share
 from analysis.compare import card_metrics, game_arrays
 from reports.render import arms_cap_sentence
 from sim.games import estimated_cards
-from sim.tools.arms import base_config, play_arm, setup_of
+from sim.tools.arms import base_config, play_arm
 from analysis.paired import Est, bh_qvalues
 
 
@@ -103,5 +103,5 @@ def robustness(policies=("value", "greedy", "clock"), games: int = 2000, players
     rob = robustness_of(runs, fdr)
     rob.estimates = estimated_cards(config)
     rob.capped = arms_cap_sentence({f"with every seat on {p}": capped_share(r) for p, r in runs.items()},
-                                   setup_of(config))
+                                   config.model_dump())
     return rob

@@ -33,7 +33,7 @@ from analysis.paired import bh_qvalues, diff, mean
 from reports.render import arms_cap_sentence
 from sim.games import estimated_cards
 from sim.runs.counters import HADES_END
-from sim.tools.arms import base_config, play_arm, setup_of
+from sim.tools.arms import base_config, play_arm
 from sim.tools.robustness import Robustness, robustness_of
 
 METHOD = "method"  # the label of the method's own estimate (cardsets/hades-estimated.toml)
@@ -71,7 +71,7 @@ class Sensitivity:
         """What the round cap did, when it stopped more than 1% of an estimate's games (said first)."""
         shares = {"on the method's own estimate" if lab == METHOD else f"on the estimate of {lab}": capped_share(r)
                   for lab, r in self.runs.items()}
-        return arms_cap_sentence(shares, setup_of(self.config) if self.config is not None else None)
+        return arms_cap_sentence(shares, self.config.model_dump() if self.config is not None else None)
 
     def card_summary(self) -> pd.DataFrame:
         """How many real and estimated cards keep their verdict on every estimate."""

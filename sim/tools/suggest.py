@@ -47,7 +47,7 @@ from analysis.paired import bh_qvalues, normal_p
 from analysis.stats import z_value
 from reports.render import arms_cap_sentence
 from sim.games import config_cards, estimated_cards
-from sim.tools.arms import base_config, play_arm, setup_of
+from sim.tools.arms import base_config, play_arm
 from sim.tools.impact import reserve_cards
 from sim.tools.sweep import parse_target, sweep
 from sim.tools.worth import measure, worth
@@ -197,7 +197,7 @@ def suggest(cards=None, games: int = 5000, players: int = 2, seed: int = 0, poli
             f"{metric}_after_hi", "delta", "delta_lo", "delta_hi", "meets", "toward_target", "games_search", "games_verify"]
     plain = verify_base if verify_base is not None else base if cards is None else None  # the cards as they are
     capped = None if plain is None else arms_cap_sentence(
-        {"of the games with the cards as they are": capped_share(plain)}, setup_of(config))
+        {"of the games with the cards as they are": capped_share(plain)}, config.model_dump())
     return Suggestion(pd.DataFrame(rows, columns=cols), pd.concat(searched, ignore_index=True) if searched else pd.DataFrame(),
                       flagged, (metric, goal), tolerance, games, facts, estimated_cards(config), capped)
 

@@ -34,7 +34,7 @@ from analysis.worth import paired_mean
 from reports.render import arms_cap_sentence
 from sim.cards.cardsets import NUMERIC_FIELDS
 from sim.games import config_cards, estimated_cards
-from sim.tools.arms import base_config, concat_results, play_arm, setup_of
+from sim.tools.arms import base_config, concat_results, play_arm
 from sim.tools.precision import until_precise
 from sim.tools.worth import NOT_IN_COOP, measure, worth
 
@@ -220,7 +220,7 @@ def sweep(cards, field: str, values, games: int = 1000, players: int = 2, seed: 
         if prec is not None:
             precisions.append((card["name"], prec))
     return Sweep(pd.DataFrame(rows), field, target, precisions, estimated_cards(base),
-                 arms_cap_sentence(capped, setup_of(base)))
+                 arms_cap_sentence(capped, base.model_dump()))
 
 
 def curve_columns(w, card, field: str, values, base, games: int, workers: int) -> dict:
@@ -291,4 +291,4 @@ def sweep_rule(name: str, values, base, games: int = 1000, workers: int = 1, tar
     capped = {f"at {name} = {r['value']}{' (current)' if r['current'] else ''}": r["capped_share"] for r in rows}
     return Sweep(pd.DataFrame(rows), name, target, [("rule " + name, prec)] if prec else [],
                  estimated_cards(*(base.with_changes(rules={**base.rules, name: v}) for v in arm_values)),
-                 arms_cap_sentence(capped, setup_of(base), swept=name))
+                 arms_cap_sentence(capped, base.model_dump(), swept=name))

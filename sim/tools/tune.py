@@ -36,7 +36,7 @@ from reports.render import arms_cap_sentence
 from sim.engine.policies.weights import WEIGHT_NAMES
 from sim.policy_catalog import BUILT_IN, Policy, policy_by_name
 from sim.policy_files import NAME, POLICY_DIR, write_json
-from sim.tools.arms import base_config, play_in_chunks, setup_of, worker_pool
+from sim.tools.arms import base_config, play_in_chunks, worker_pool
 from sim.tools.duel import play_matches
 
 TUNED = ("vp", "strength", "cosmos", "heal", "draw", "effect", "flame", "cost", "keep", "pay", "use", "heal_min",
@@ -184,7 +184,7 @@ def tune(start="value", panel=None, generations: int = 20, population: int | Non
     record["fitted"]["objective"]["validation_capped_share"] = capped
     fitted = fitted.model_copy(update={"description": record["description"]})
     return Tuned(fitted, record, history, validation,
-                 arms_cap_sentence({"of the validation games": capped}, setup_of(config)))
+                 arms_cap_sentence({"of the validation games": capped}, config.model_dump()))
 
 
 def check_settings(start, members, generations, population, games, validation_games, name, team=False):

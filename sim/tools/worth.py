@@ -30,7 +30,7 @@ from analysis.worth import Curve, card_prices, fit_curve, paired_mean
 from sim.config import GameConfig
 from reports.render import arms_cap_sentence
 from sim.games import config_cards, estimated_cards, play_outcomes
-from sim.tools.arms import base_config, games_done, play_in_chunks, setup_of, worker_pool
+from sim.tools.arms import base_config, games_done, play_in_chunks, worker_pool
 from sim.tools.impact import reserve_cards
 
 
@@ -150,4 +150,4 @@ def worth(cards=None, games: int = 5000, players: int = 2, seed: int = 0, polici
                         f"{', '.join(p.name for p in config.policies)}, boxes {', '.join(config.boxes)}"
                         + (f", overrides {config.overrides}" if config.overrides else ""))]
     return Worth(table, curve, games, copies, tolerance, facts, shares, estimated_cards(config),
-                 arms_cap_sentence({"of the games played (every arm)": capped}, setup_of(config)))
+                 arms_cap_sentence({"of the games played (every arm)": capped}, config.model_dump()))
