@@ -480,8 +480,8 @@ def arms_cap_sentence(shares: dict[str, float], config: dict | None, swept: str 
     """The same for several arms (a sweep's values, a comparison's two sides): `shares` gives, per
     arm label ("at round_cap = 30", "of arm A (base)"), the share of its games the cap stopped;
     the arms above CAP_WARNING_SHARE are named, the most stopped first. `config`: the arms' shared
-    setup as a dict (a run manifest's config, or a GameConfig's model_dump()); `swept`: the rules parameter the arms
-    vary, if any. None when no arm is above."""
+    setup as a dict (a run manifest's config, or a GameConfig's model_dump()); `swept`: the rules
+    parameter the arms vary, if any. None when no arm is above."""
     over = sorted(((s, label) for label, s in shares.items() if s > CAP_WARNING_SHARE), key=lambda x: -x[0])
     if not over:
         return None
