@@ -8,6 +8,7 @@ does not (sim/perf/instructions.py).
 """
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -29,6 +30,9 @@ SEARCH_SHARE = 200  # the search policy plays 1/200 of them when its decisions a
 STARTS = 5  # cached start-ups timed (the first also writes the modules' bytecode)
 _CHILD = ("import time; t = time.perf_counter(); import sim; sim.play(1, players=2); "
           "print(time.perf_counter() - t)")
+_COLD_CHILD = ("import json, sim; from sim.perf.compile_time import watching_compiles\n"
+               "with watching_compiles() as work:\n    sim.play(1, players=2)\n"
+               "print(json.dumps(vars(work)))")
 
 EXAMPLES = examples("seiya bench --quick",
                     "seiya bench --profile")
@@ -55,19 +59,19 @@ def _load() -> str:
         return "load unknown"
 
 
-def _child_seconds(cache_dir: str) -> tuple[float, float]:
+def _child_seconds(cache_dir: str, code: str = _CHILD) -> tuple[float, float, str]:
     """A fresh interpreter that imports sim and plays one game with this cache: (wall seconds,
-    CPU seconds, user + system, of it and every process it waited for)."""
+    CPU seconds, user + system, of it and every process it waited for, and what it printed)."""
     import resource
     env = dict(os.environ, SEIYA_CACHE_DIR=cache_dir)
     env.pop("NUMBA_CACHE_DIR", None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # a user's Python keeps the modules' bytecode too
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-c", _CHILD], env=env, check=True, capture_output=True)
+    done = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), done.stdout
 
 
 def _folder_mb(folder: str) -> float:
@@ -139,7 +143,7 @@ def bench(
             typer.echo(f"  {players} players, {policy:<8} {statistics.median(rates):10.0f} games/s "
                        f"{statistics.median(per_turn):8.2f} µs/player-turn")
 
-    starts = sorted(_child_seconds(_cache_dir()) for _ in range(STARTS))
+    starts = sorted(_child_seconds(_cache_dir())[:2] for _ in range(STARTS))
     wall, cpu = starts[STARTS // 2]
     typer.echo(f"cached start-up (import sim, play 1 game, new process; median of {STARTS}): {wall:.2f} s, "
                f"{cpu:.2f} CPU-s")
@@ -147,9 +151,12 @@ def bench(
         typer.echo("cold compile (empty cache, new process): skipped with --quick")
     else:
         with tempfile.TemporaryDirectory(prefix="seiya-bench-") as tmp:
-            wall, cpu = _child_seconds(tmp)
+            wall, cpu, printed = _child_seconds(tmp, _COLD_CHILD)
+            work = json.loads(printed.splitlines()[-1])
             typer.echo(f"cold compile (empty cache, new process): {wall:.1f} s, {cpu:.1f} CPU-s; "
                        f"kernel cache {_folder_mb(tmp):.1f} MB")
+            typer.echo(f"  {work['kernels']} kernel versions compiled; LLVM {work['llvm_seconds']:.1f} s (optimizing "
+                       "each kernel with all it calls, and its machine code), numba's own passes the rest")
 
     total = games * repeats
     typer.echo(f"throughput, 2 players, {DEFAULT_POLICY}, {total} games ({_load()}):")
