@@ -7,8 +7,8 @@ and plays games of every player count and policy, and Duels, with the full log a
 any index outside [0, size) raises IndexError and fails the test.
 """
 import os
-import subprocess
-import sys
+
+from tests import background
 
 GAMES = """
 import sim
@@ -25,9 +25,17 @@ print("ok")
 """
 
 
-def test_engine_indices_stay_in_bounds(tmp_path):
-    env = dict(os.environ, NUMBA_BOUNDSCHECK="1", SEIYA_CACHE_DIR=str(tmp_path / "cache"))
+TEST = f"{__name__}.test_engine_indices_stay_in_bounds"
+
+
+@background.child_of(TEST)  # a compile of minutes: it starts with the session (tests/conftest.py)
+def bounds_checked_games(folder: str) -> tuple[str, dict]:
+    env = dict(os.environ, NUMBA_BOUNDSCHECK="1", SEIYA_CACHE_DIR=os.path.join(folder, "cache"))
     env.pop("NUMBA_CACHE_DIR", None)
     env.pop("NUMBA_DISABLE_JIT", None)
-    r = subprocess.run([sys.executable, "-c", GAMES], env=env, capture_output=True, text=True, timeout=900)
+    return GAMES, env
+
+
+def test_engine_indices_stay_in_bounds():
+    r = background.result(TEST, timeout=900)
     assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr[-3000:]

@@ -1,6 +1,7 @@
 """The kernel cache: `seiya cache info|clear`, and a corrupt cache repaired (then compiled) rather
 than crashing the engine."""
 import importlib
+import json
 import os
 import shutil
 import subprocess
@@ -13,6 +14,7 @@ from typer.testing import CliRunner
 import sim
 from sim.engine import cache
 from sim.cli.app import app
+from tests import background
 
 
 def _fake_root(tmp_path, monkeypatch):
@@ -54,27 +56,49 @@ def test_corrupt_files_are_found_without_loading_them(tmp_path):
     assert sorted(p.name for p in cache.corrupt_files(tmp_path)) == sorted(p.name for p in good)
 
 
-def test_a_corrupt_cache_is_repaired_and_compiled_again(tmp_path):
-    """Truncate the cached entry kernel (index and code) of a copy of this session's cache: a new
-    process notices, removes them with a one-line note, compiles them again and plays. The child
-    is pointed at the copy with NUMBA_CACHE_DIR, which wins over any cache variable the user set."""
-    sim.play(1)
-    src = Path(os.environ["NUMBA_CACHE_DIR"])
-    dst = tmp_path / "cache"
-    shutil.copytree(src, dst)
-    files = sorted(_this_checkout(dst).glob("batch.play_batch-*.nb[ic]"))
-    assert len(files) == 2
-    for p in files:
-        p.write_bytes(p.read_bytes()[:100])
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(dst))
-    code = "import sim; print(len(sim.play(5, seed=3).games))"
-    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.strip() == "5"
-    notes = [line for line in r.stderr.splitlines() if "was corrupt" in line]
-    assert len(notes) == 1 and "compiling again" in notes[0] and "Traceback" not in r.stderr
-    assert cache.corrupt_files(dst) == [] and len(files) == 2
-    assert all(p.stat().st_size > 100 for p in files)
+REPAIR_TEST = f"{__name__}.test_a_corrupt_cache_is_repaired_and_compiled_again"
+REPAIR = """
+import json, subprocess, sys
+from pathlib import Path
+from sim.engine import cache
+if not cache.kernels_cached():  # the session's were not cached yet when this started: compile them
+    subprocess.run([sys.executable, "-c", "import sim; sim.play(1)"], check=True, capture_output=True)
+from numba.core.caching import _CacheLocator
+import sim.engine.batch
+this_checkout = Path(cache.configure(), _CacheLocator.get_suitable_cache_subpath(sim.engine.batch.__file__))
+files = sorted(this_checkout.glob("batch.play_batch-*.nb[ic]"))
+for p in files:
+    p.write_bytes(p.read_bytes()[:100])
+r = subprocess.run([sys.executable, "-c", "import sim; print(len(sim.play(5, seed=3).games))"],
+                   capture_output=True, text=True)
+print(json.dumps({"truncated": len(files), "returncode": r.returncode, "stdout": r.stdout, "stderr": r.stderr,
+                  "corrupt_after": len(cache.corrupt_files(cache.configure())),
+                  "sizes_after": [p.stat().st_size for p in files]}))
+"""
+
+
+@background.child_of(REPAIR_TEST)  # a compile of minutes: it starts with the session (tests/conftest.py)
+def truncated_cache(folder: str) -> tuple[str, dict]:
+    """A copy of this session's cache if its kernels are cached by now (else an empty folder the
+    child compiles into), with NUMBA_CACHE_DIR, which wins over any cache variable the user set."""
+    dst = Path(folder, "cache")
+    if cache.kernels_cached():
+        shutil.copytree(os.environ["NUMBA_CACHE_DIR"], dst)
+    return REPAIR, dict(os.environ, NUMBA_CACHE_DIR=str(dst))
+
+
+def test_a_corrupt_cache_is_repaired_and_compiled_again():
+    """Truncate the cached entry kernel (index and code): a new process notices, removes them with
+    a one-line note, compiles them again and plays."""
+    r = background.result(REPAIR_TEST, timeout=1800)
+    assert r.returncode == 0, r.stderr[-3000:]
+    done = json.loads(r.stdout.splitlines()[-1])
+    assert done["truncated"] == 2
+    assert done["returncode"] == 0, done["stderr"]
+    assert done["stdout"].strip() == "5"
+    notes = [line for line in done["stderr"].splitlines() if "was corrupt" in line]
+    assert len(notes) == 1 and "compiling again" in notes[0] and "Traceback" not in done["stderr"]
+    assert done["corrupt_after"] == 0 and all(size > 100 for size in done["sizes_after"])
 
 
 def test_kernels_cached_looks_at_this_checkouts_kernels(tmp_path, monkeypatch):
