@@ -3,7 +3,8 @@
 A child that compiles the engine afresh (with numba's bounds checks, say) works for minutes. Started
 with the session, it runs beside the rest of the suite on the machine's other core, and its test,
 moved to the end of the run, collects what it did (tests/conftest.py). A test run alone starts its
-child itself.
+child itself. A child that needs something of the session first (its compiled engine, say) can
+wait for it until its test waits on it: the file `WAITED_ON` in its folder says so.
 """
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+WAITED_ON = "waited-on"
+
 
 @dataclass
 class Child:
@@ -22,6 +25,7 @@ class Child:
     folder: str  # a scratch folder: the child's output, and its own kernel cache if it wants one
 
     def result(self, timeout: float) -> subprocess.CompletedProcess:
+        Path(self.folder, WAITED_ON).touch()
         try:
             self.process.wait(timeout=timeout)
             out, err = (Path(self.folder, name).read_text() for name in ("stdout", "stderr"))

@@ -3,7 +3,6 @@ than crashing the engine."""
 import importlib
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -58,15 +57,21 @@ def test_corrupt_files_are_found_without_loading_them(tmp_path):
 
 REPAIR_TEST = f"{__name__}.test_a_corrupt_cache_is_repaired_and_compiled_again"
 REPAIR = """
-import json, subprocess, sys
+import json, os, shutil, subprocess, sys, time
 from pathlib import Path
 from sim.engine import cache
-if not cache.kernels_cached():  # the session's were not cached yet when this started: compile them
+folder, kernels = Path(os.environ["REPAIR_FOLDER"]), os.environ["REPAIR_KERNELS"]  # this checkout's subfolder
+# The session compiles the engine early in the suite: wait for its kernels rather than compile them
+# a second time, unless the test is already waiting (run alone, before any test compiled them)
+while not cache.kernels_cached() and not (folder / os.environ["REPAIR_WAITED_ON"]).exists():
+    time.sleep(2)
+own = folder / "cache"
+if cache.kernels_cached():  # not the files being written
+    shutil.copytree(cache.configure(), own, ignore=shutil.ignore_patterns("*.tmp.*"))
+os.environ["NUMBA_CACHE_DIR"] = str(own)
+if not cache.kernels_cached():
     subprocess.run([sys.executable, "-c", "import sim; sim.play(1)"], check=True, capture_output=True)
-from numba.core.caching import _CacheLocator
-import sim.engine.batch
-this_checkout = Path(cache.configure(), _CacheLocator.get_suitable_cache_subpath(sim.engine.batch.__file__))
-files = sorted(this_checkout.glob("batch.play_batch-*.nb[ic]"))
+files = sorted((cache.configure() / kernels).glob("batch.play_batch-*.nb[ic]"))
 for p in files:
     p.write_bytes(p.read_bytes()[:100])
 r = subprocess.run([sys.executable, "-c", "import sim; print(len(sim.play(5, seed=3).games))"],
@@ -79,12 +84,11 @@ print(json.dumps({"truncated": len(files), "returncode": r.returncode, "stdout":
 
 @background.child_of(REPAIR_TEST)  # a compile of minutes: it starts with the session (tests/conftest.py)
 def truncated_cache(folder: str) -> tuple[str, dict]:
-    """A copy of this session's cache if its kernels are cached by now (else an empty folder the
-    child compiles into), with NUMBA_CACHE_DIR, which wins over any cache variable the user set."""
-    dst = Path(folder, "cache")
-    if cache.kernels_cached():
-        shutil.copytree(os.environ["NUMBA_CACHE_DIR"], dst)
-    return REPAIR, dict(os.environ, NUMBA_CACHE_DIR=str(dst))
+    """The child copies this session's cache once its kernels are cached (or compiles its own, when
+    its test waits first) and works on the copy."""
+    cache.configure()  # NUMBA_CACHE_DIR: the session's folder
+    return REPAIR, dict(os.environ, REPAIR_FOLDER=folder, REPAIR_WAITED_ON=background.WAITED_ON,
+                        REPAIR_KERNELS=str(_this_checkout(Path())))
 
 
 def test_a_corrupt_cache_is_repaired_and_compiled_again():
