@@ -4,7 +4,8 @@
 caller once per argument *types* (numba's overload mechanism, which tries non-literal types
 first): `f(x, -1)` and `f(x, 0)` share one version. Plain njit functions would get one version
 per constant argument, which nearly doubled the engine's compile time and its cache. Called from
-Python (a test, say), it is its own njit dispatcher, cached on disk with everything it calls.
+Python (a test, say), it goes through an entry point made for it (`python_entry`), cached on disk
+with everything it calls.
 
 `entry`: an entry point Python calls (`play_batch`), whose body is a call to a kernel.
 
@@ -34,8 +35,8 @@ _OPTIONS = dict(nogil=True, no_cfunc_wrapper=True)
 
 
 class Kernel:
-    """A kernel (see the module docstring): an overload for jitted callers, and an njit dispatcher,
-    made when first called, for Python callers."""
+    """A kernel (see the module docstring): an overload for jitted callers, and an entry point,
+    made when first called, for Python callers (`python_entry`)."""
 
     def __init__(self, func):
         functools.update_wrapper(self, func)
@@ -46,7 +47,7 @@ class Kernel:
     @property
     def dispatcher(self):
         if self._dispatcher is None:
-            self._dispatcher = njit(cache=True, **_OPTIONS)(self.py_func)
+            self._dispatcher = python_entry(self)
         return self._dispatcher
 
     def __call__(self, *args):
@@ -69,6 +70,21 @@ def entry(func):
     calls differ from a kernel's: every kernel called both from an entry point and from another
     kernel was compiled twice, so an entry point's body is only a call to a kernel."""
     return func if config.DISABLE_JIT else njit(cache=True, **_OPTIONS)(func)
+
+
+def python_entry(k: Kernel):
+    """The `entry` through which Python calls kernel k, with k's parameters. Compiled as itself, a
+    kernel Python called was a second version of it and of the kernels it calls, beside those the
+    engine's entry points use (`entry`). The entry's source is this file's as far as numba's cache
+    can tell, and its name is k's module and name, which keep its cache files apart from the other
+    entries' (the same code)."""
+    signature = inspect.signature(k.py_func)
+    source = f"def {k.__name__}{signature}:\n    return KERNEL({', '.join(signature.parameters)})\n"
+    namespace = {"KERNEL": k}
+    exec(compile(source, __file__, "exec"), namespace)
+    func = namespace[k.__name__]
+    func.__qualname__ = f"{k.__module__}.{k.__qualname__}"
+    return njit(cache=True, **_OPTIONS)(func)
 
 
 def inline_kernel(func):
