@@ -146,3 +146,17 @@ def test_the_engine_s_first_call_collects_garbage_rarely_and_then_as_before(monk
     sim.play(1)
     assert seen == [games.COMPILE_GC_THRESHOLD, before] and before != games.COMPILE_GC_THRESHOLD
     assert gc.get_threshold() == before
+
+
+def test_a_kernel_python_calls_is_loaded_from_the_cache_by_a_new_process(tmp_path):
+    """The entry point made for a kernel Python calls (sim/engine/jit.py `python_entry`) is cached,
+    and a second process loads it rather than compiling it."""
+    (tmp_path / "tiny_kernels.py").write_text("from sim.engine.jit import kernel\n\n\n@kernel\n"
+                                              "def plus_one(x):\n    return x + 1\n")
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"),
+               PYTHONPATH=os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]))
+    code = ("import tiny_kernels as t; print(t.plus_one(41), "
+            "sum(t.plus_one.dispatcher.stats.cache_hits.values()))")
+    runs = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True) for _ in range(2)]
+    assert [r.returncode for r in runs] == [0, 0], runs[-1].stderr[-2000:]
+    assert [r.stdout.split() for r in runs] == [["42", "0"], ["42", "1"]]

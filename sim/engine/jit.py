@@ -80,7 +80,7 @@ def python_entry(k: Kernel):
     entries' (the same code)."""
     signature = inspect.signature(k.py_func)
     source = f"def {k.__name__}{signature}:\n    return KERNEL({', '.join(signature.parameters)})\n"
-    namespace = {"KERNEL": k}
+    namespace = {"KERNEL": k, "__name__": __name__}  # the module numba imports to load it from its cache
     exec(compile(source, __file__, "exec"), namespace)
     func = namespace[k.__name__]
     func.__qualname__ = f"{k.__module__}.{k.__qualname__}"
