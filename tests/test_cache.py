@@ -66,7 +66,7 @@ folder, kernels = Path(os.environ["REPAIR_FOLDER"]), os.environ["REPAIR_KERNELS"
 while not cache.kernels_cached() and not (folder / os.environ["REPAIR_WAITED_ON"]).exists():
     time.sleep(2)
 own = folder / "cache"
-if cache.kernels_cached():  # not the files being written
+if cache.kernels_cached():  # copy them, leaving out the files numba is still writing
     shutil.copytree(cache.configure(), own, ignore=shutil.ignore_patterns("*.tmp.*"))
 os.environ["NUMBA_CACHE_DIR"] = str(own)
 if not cache.kernels_cached():
